@@ -1,0 +1,260 @@
+// Startup bench: how much later than a bare xterm.js page does fxterm accept a key, and what
+// does it ship before the first prompt? Run after `vite build` (npm run bench does both).
+//
+//   FX_BENCH_RUNS=7   runs per page (fresh browser context each, pages alternated)
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { findBrowser } from '../find-browser.mjs'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const DIST = join(ROOT, 'dist')
+const RESULTS = join(ROOT, 'e2e/bench/results')
+const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
+const RATIO_TARGET = 1.5
+const WASM_TARGET_BYTES = 150 * 1024
+const KEY_RETRY_MS = 50
+const INTERACTIVE_TIMEOUT_MS = 30_000
+// Same flags as playwright.config.ts, so the bench and the e2e tests see the same browser.
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+/** The two pages and how each shows that a key was accepted. */
+const PAGES = {
+  fxterm: { path: '/', echoed: 'composer' },
+  bare: { path: '/e2e/bench/bare.html', echoed: 'anywhere' },
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Starts `vite preview` in its own process group, so stopping it also stops what npx spawned. */
+async function startPreview(port) {
+  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (data) => (output += data))
+  child.stderr.on('data', (data) => (output += data))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited early:\n${output}`)
+    try {
+      if ((await fetch(`${url}/`)).ok) break
+    } catch {
+      // Not listening yet: poll again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (Date.now() >= deadline) throw new Error(`vite preview did not answer on ${url}:\n${output}`)
+  const stop = () => {
+    if (child.exitCode !== null) return
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+  return { url, stop }
+}
+
+function kindOf(url, contentType) {
+  const path = new URL(url).pathname
+  if (path.endsWith('.wasm') || contentType.includes('wasm')) return 'wasm'
+  if (/\.(m?js)$/.test(path) || contentType.includes('javascript')) return 'js'
+  if (path.endsWith('.css') || contentType.includes('css')) return 'css'
+  return 'other'
+}
+
+/** The built chunks that carry just-bash, found by name or by its own marker in the code. */
+function justBashChunks() {
+  const assets = join(DIST, 'assets')
+  if (!existsSync(assets)) return []
+  return readdirSync(assets, { recursive: true })
+    .map(String)
+    .filter((name) => /\.m?js$/.test(name))
+    .filter((name) => /just-bash/i.test(name) || readFileSync(join(assets, name), 'utf8').includes('just-bash'))
+    .map((name) => {
+      const body = readFileSync(join(assets, name))
+      return { file: relative(DIST, join(assets, name)), raw: body.length, gzip: gzipSync(body).length }
+    })
+}
+
+/** True (in the page) once the key shows: in fxterm's composer row, or anywhere on the bare page. */
+function echoedInPage(mode) {
+  const term = window.fxterm?.term
+  if (!term) return false
+  const buffer = term.buffer.active
+  const lines = []
+  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '')
+  const ok = mode === 'composer' ? lines.some((line) => /^❯ x+$/.test(line)) : lines.some((line) => line.includes('x'))
+  // performance.now() counts from navigation start: the echo time itself, free of CDP lag.
+  return ok ? performance.now() : false
+}
+
+/** One cold load: fresh context, press `x` until it echoes, collect what was fetched by then. */
+async function measure(browser, baseUrl, name) {
+  const page = PAGES[name]
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  const responses = []
+  // context-level, so requests from the page's workers are counted as well.
+  context.on('response', (response) => responses.push({ response, at: Date.now() }))
+  try {
+    await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'commit' })
+    await tab.waitForFunction(() => Boolean(window.fxterm?.term), undefined, { timeout: INTERACTIVE_TIMEOUT_MS, polling: 'raf' })
+    const deadline = Date.now() + INTERACTIVE_TIMEOUT_MS
+    let interactiveMs = null
+    // Keys pressed before the app is ready may be dropped, so keep offering one until it echoes.
+    while (interactiveMs === null && Date.now() < deadline) {
+      await tab.locator('.xterm-helper-textarea').focus()
+      await tab.keyboard.press('x')
+      try {
+        const handle = await tab.waitForFunction(echoedInPage, page.echoed, { timeout: KEY_RETRY_MS, polling: 'raf' })
+        interactiveMs = await handle.jsonValue()
+      } catch {
+        // Not echoed yet: press again.
+      }
+    }
+    if (interactiveMs === null) throw new Error(`${name}: no echo within ${INTERACTIVE_TIMEOUT_MS} ms`)
+    const cutoff = Date.now()
+    const bytes = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, wasm: { raw: 0, gzip: 0 }, other: { raw: 0, gzip: 0 } }
+    const files = []
+    for (const { response, at } of responses) {
+      if (at > cutoff) continue
+      const url = response.url()
+      if (!url.startsWith('http')) continue
+      let body
+      try {
+        body = await response.body()
+      } catch {
+        continue // e.g. a redirect or a body the browser already dropped
+      }
+      const kind = kindOf(url, response.headers()['content-type'] ?? '')
+      const gzip = gzipSync(body).length
+      bytes[kind].raw += body.length
+      bytes[kind].gzip += gzip
+      files.push({ path: new URL(url).pathname, kind, raw: body.length, gzip })
+    }
+    return { interactiveMs, bytes, files }
+  } finally {
+    await context.close()
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const pad = (text, width) => String(text).padEnd(width)
+
+function engineWasm() {
+  for (const path of [join(DIST, 'engine.wasm'), join(ROOT, 'public/engine.wasm')]) {
+    if (existsSync(path)) return { file: relative(ROOT, path), raw: statSync(path).size }
+  }
+  return null
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    console.error('dist/index.html is missing: run `npm run build` first (or `npm run bench`).')
+    process.exit(1)
+  }
+  const executablePath = await findBrowser()
+  if (!executablePath) {
+    console.error('No Chromium found: install one (apt-get install chromium, or npx playwright install chromium) or set CHROME_PATH.')
+    process.exit(1)
+  }
+
+  const preview = await startPreview(await freePort())
+  const stopPreview = () => preview.stop()
+  process.on('exit', stopPreview)
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
+
+  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS })
+  const runs = { fxterm: [], bare: [] }
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which page goes first, so warm-up and background noise hit both alike.
+      const order = i % 2 === 0 ? ['fxterm', 'bare'] : ['bare', 'fxterm']
+      for (const name of order) {
+        const result = await measure(browser, preview.url, name)
+        runs[name].push(result)
+        console.log(`run ${i + 1}/${RUNS} ${pad(name, 6)} interactive in ${result.interactiveMs.toFixed(0)} ms`)
+      }
+    }
+  } finally {
+    await browser.close()
+    stopPreview()
+  }
+
+  const tti = {
+    fxterm: median(runs.fxterm.map((run) => run.interactiveMs)),
+    bare: median(runs.bare.map((run) => run.interactiveMs)),
+  }
+  const ratio = tti.fxterm / tti.bare
+  // Bytes do not vary between cold loads; the first run's are reported.
+  const shipped = runs.fxterm[0].bytes
+  const shippedFiles = runs.fxterm[0].files
+  const bash = justBashChunks()
+  const bashLoadedEarly = bash.filter((chunk) => shippedFiles.some((file) => file.path.endsWith(`/${chunk.file}`)))
+  const wasm = engineWasm()
+
+  console.log('')
+  console.log(`time to interactive (median of ${RUNS}, navigation start → key echoed)`)
+  console.log(`  fxterm ${tti.fxterm.toFixed(0)} ms   bare ${tti.bare.toFixed(0)} ms   ratio ${ratio.toFixed(2)}× (target ≤ ${RATIO_TARGET}×) ${ratio <= RATIO_TARGET ? 'OK' : 'MISS'}`)
+  console.log('')
+  console.log('bytes shipped before the first prompt (fxterm)')
+  console.log(`  ${pad('type', 6)} ${pad('raw', 12)} gzip`)
+  for (const [kind, size] of Object.entries(shipped)) console.log(`  ${pad(kind, 6)} ${pad(kb(size.raw), 12)} ${kb(size.gzip)}`)
+  const total = Object.values(shipped).reduce((sum, size) => ({ raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip }), { raw: 0, gzip: 0 })
+  console.log(`  ${pad('total', 6)} ${pad(kb(total.raw), 12)} ${kb(total.gzip)}`)
+  console.log('')
+  if (bash.length === 0) console.log('just-bash chunk: not identified in dist/assets')
+  for (const chunk of bash) {
+    const early = bashLoadedEarly.includes(chunk)
+    console.log(`just-bash chunk ${chunk.file}: ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip, ${early ? 'LOADED BEFORE FIRST PROMPT (should be lazy)' : 'lazy (not fetched before first prompt)'}`)
+  }
+  console.log(wasm ? `engine wasm ${wasm.file}: ${kb(wasm.raw)} (target ≤ ${kb(WASM_TARGET_BYTES)}) ${wasm.raw <= WASM_TARGET_BYTES ? 'OK' : 'MISS'}` : 'engine wasm: not found')
+
+  const result = {
+    date: new Date().toISOString(),
+    runs: RUNS,
+    browser: executablePath,
+    timeToInteractiveMs: { median: tti, ratio, target: RATIO_TARGET, samples: { fxterm: runs.fxterm.map((r) => r.interactiveMs), bare: runs.bare.map((r) => r.interactiveMs) } },
+    shippedBeforeFirstPrompt: { byType: shipped, total, files: shippedFiles },
+    bare: { byType: runs.bare[0].bytes },
+    justBash: bash.map((chunk) => ({ ...chunk, loadedBeforeFirstPrompt: bashLoadedEarly.includes(chunk) })),
+    engineWasm: wasm ? { ...wasm, target: WASM_TARGET_BYTES } : null,
+  }
+  mkdirSync(RESULTS, { recursive: true })
+  const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
+  console.log(`\nwrote ${relative(ROOT, file)}`)
+}
+
+await main()

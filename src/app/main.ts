@@ -1,0 +1,47 @@
+/**
+ * The static page: a full-window terminal running fxterm over the bash workspace seeded with the
+ * demo project. `?baseUrl=…&model=…` points it at an OpenAI-compatible server (a key is never
+ * read from the URL). Exposes `const debugHandle: { term: Terminal; runtime: FxTerminal } = { term, runtime }
+Object.assign(window, { fxterm: debugHandle })` for debugging and automation.
+ */
+import '@xterm/xterm/css/xterm.css'
+import { Terminal } from '@xterm/xterm'
+import { FitAddon } from '@xterm/addon-fit'
+import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-terminal.ts'
+import { preloadEngine } from '../terminal/preload-engine.ts'
+import { xtermAdapter } from '../terminal/xterm-adapter.ts'
+import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
+import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
+import { THEME } from './theme.ts'
+
+const engine = preloadEngine()
+const params = new URLSearchParams(location.search)
+const container = document.getElementById('terminal')!
+
+const term = new Terminal({
+  fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace',
+  fontSize: 14,
+  lineHeight: 1.15,
+  cursorBlink: true,
+  scrollback: 5000,
+  theme: THEME,
+  allowProposedApi: true,
+})
+const fit = new FitAddon()
+term.loadAddon(fit)
+term.open(container)
+fit.fit()
+new ResizeObserver(() => fit.fit()).observe(container)
+
+const baseUrl = params.get('baseUrl') ?? undefined
+const model = params.get('model') ?? undefined
+const runtime = createFxTerminal({
+  terminal: xtermAdapter(term),
+  wasm: engine,
+  workspace: createBashWorkspace({ files: DEMO_WORKSPACE_FILES }),
+  ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
+})
+const debugHandle: { term: Terminal; runtime: FxTerminal } = { term, runtime }
+Object.assign(window, { fxterm: debugHandle })
+term.focus()
+void runtime.exited.then(() => term.blur())

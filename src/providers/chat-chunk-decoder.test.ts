@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest'
+import type { ModelEvent } from '../protocol/model-events.ts'
+import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
+
+/** Feeds payloads (objects become JSON), then ends the body, and returns the events. */
+function decode(payloads: (object | string)[], options: { end?: boolean } = {}): ModelEvent[] {
+  const events: ModelEvent[] = []
+  const decoder = createChatChunkDecoder({ emit: (event) => events.push(event), label: 'srv', secret: 'sk-live-abcdefgh' })
+  for (const payload of payloads) decoder.payload(typeof payload === 'string' ? payload : JSON.stringify(payload))
+  if (options.end !== false) decoder.end()
+  return events
+}
+
+describe('the chat chunk decoder', () => {
+  test('only the first choice is followed when a server sends several', () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { content: 'A' } }, { index: 1, delta: { content: 'B' } }] },
+        { choices: [{ index: 1, delta: {}, finish_reason: 'length' }, { index: 0, delta: { content: 'C' }, finish_reason: 'stop' }] },
+        '[DONE]',
+      ]),
+    ).toEqual([
+      { type: 'text_delta', delta: 'A' },
+      { type: 'text_delta', delta: 'C' },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test('reasoning fields of either common name become reasoning deltas', () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { reasoning_content: 'hmm' } }] },
+        { choices: [{ index: 0, delta: { reasoning: ' ok' } }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+      ]),
+    ).toEqual([
+      { type: 'reasoning_delta', delta: 'hmm' },
+      { type: 'reasoning_delta', delta: ' ok' },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test('argument fragments that arrive before the call id and name are held until the start', () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"a"' } }] } }] },
+        { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'run_command', arguments: ':1}' } }] } }] },
+        '[DONE]',
+      ]),
+    ).toEqual([
+      { type: 'tool_call_start', index: 0, id: 'c1', name: 'run_command' },
+      { type: 'tool_call_delta', index: 0, delta: '{"a"' },
+      { type: 'tool_call_delta', index: 0, delta: ':1}' },
+      { type: 'tool_call_end', index: 0 },
+      { type: 'finish', reason: 'tool_calls' },
+    ])
+  })
+
+  test('tool calls without an index or id still get distinct indices and a generated id', () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { tool_calls: [{ function: { name: 'run_command', arguments: '{"command":"ls"}' } }] } }] },
+        { choices: [{ index: 0, delta: { tool_calls: [{ id: 'x2', function: { name: 'run_command', arguments: '{}' } }] } }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+      ]),
+    ).toEqual([
+      { type: 'tool_call_start', index: 1, id: 'x2', name: 'run_command' },
+      { type: 'tool_call_delta', index: 1, delta: '{}' },
+      { type: 'tool_call_start', index: 0, id: 'call_0', name: 'run_command' },
+      { type: 'tool_call_delta', index: 0, delta: '{"command":"ls"}' },
+      { type: 'tool_call_end', index: 0 },
+      { type: 'tool_call_end', index: 1 },
+      // A server that says "stop" after calling tools still needs the engine to run them.
+      { type: 'finish', reason: 'tool_calls' },
+    ])
+  })
+
+  test('a finish_reason followed by a closed body finishes without [DONE], keeping the usage', () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { content: 'x' }, finish_reason: 'length' }] },
+        { choices: [], usage: { prompt_tokens: 5, completion_tokens: 9 } },
+      ]),
+    ).toEqual([
+      { type: 'text_delta', delta: 'x' },
+      { type: 'usage', inputTokens: 5, outputTokens: 9 },
+      { type: 'finish', reason: 'length' },
+    ])
+  })
+
+  test('unknown finish reasons map to stop and content_filter is kept', () => {
+    expect(decode([{ choices: [{ index: 0, delta: {}, finish_reason: 'eos' }] }])).toEqual([{ type: 'finish', reason: 'stop' }])
+    expect(decode([{ choices: [{ index: 0, delta: {}, finish_reason: 'content_filter' }] }])).toEqual([
+      { type: 'finish', reason: 'content_filter' },
+    ])
+  })
+
+  test('nothing is emitted after the terminal event, and end() after it stays silent', () => {
+    expect(decode(['[DONE]', { choices: [{ index: 0, delta: { content: 'late' } }] }, 'not json'])).toEqual([
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test('an SSE error event and a string error are reported with secrets masked', () => {
+    const events: ModelEvent[] = []
+    const decoder = createChatChunkDecoder({ emit: (event) => events.push(event), label: 'srv', secret: 'sk-live-abcdefgh' })
+    decoder.payload('{"message":"quota exceeded for sk-live-abcdefgh"}', 'error')
+    expect(events).toEqual([
+      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: quota exceeded for ***; try again' },
+    ])
+    expect(decode([{ error: 'overloaded' }])).toEqual([
+      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: overloaded; try again' },
+    ])
+  })
+
+  test('a JSON value that is not an object is malformed', () => {
+    expect(decode(['[1,2]'])).toEqual([
+      { type: 'error', code: 'FX_MODEL_STREAM_MALFORMED', message: 'srv sent a stream line that is not a JSON object: "[1,2]"' },
+    ])
+  })
+})

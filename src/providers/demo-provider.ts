@@ -1,0 +1,131 @@
+/**
+ * The offline demo model: replays a recorded tape (see `demo-tape.ts` for the format) with no
+ * network except fetching the tape itself from the page's origin. It is the default when no
+ * credential is configured, so a first visit shows a real-looking session instead of an error.
+ * Replies stream in small timed pieces so the page's streaming is visible.
+ */
+import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
+import { type DemoResponse, type DemoTape, parseDemoTape, pickDemoResponse } from './demo-tape.ts'
+import { guardEmit } from './guarded-emit.ts'
+
+/** The built-in tape, relative to the page (served from `public/demos/tour.json`). */
+export const DEFAULT_DEMO_TAPE_URL = './demos/tour.json'
+
+/** Options for {@link createDemoProvider}. */
+export type DemoProviderOptions = {
+  /**
+   * A tape URL (default {@link DEFAULT_DEMO_TAPE_URL}) or an already-loaded tape. A relative URL
+   * resolves against the fetching context: from a worker, pass an absolute URL built from the
+   * page's `document.baseURI`.
+   */
+  tape?: DemoTape | string
+  /** Used only to fetch the tape; defaults to the global fetch. */
+  fetch?: typeof fetch
+  /** Pause between streamed text pieces in ms (default 15); 0 streams synchronously. */
+  delayMs?: number
+}
+
+const WORDS_PER_PIECE = 3
+
+/** Splits text into pieces of a few words; joined back they are exactly the text. */
+export function splitIntoPieces(text: string): string[] {
+  // Each word keeps the whitespace around it, so the pieces join back to exactly `text`.
+  const words = text.match(/\s*\S+\s*/g) ?? (text === '' ? [] : [text])
+  const pieces: string[] = []
+  for (let i = 0; i < words.length; i += WORDS_PER_PIECE) pieces.push(words.slice(i, i + WORDS_PER_PIECE).join(''))
+  return pieces
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = (): void => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
+}
+
+/** Rough token counts (4 characters a token) so the page's counters move like a real model's. */
+function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4)
+}
+
+/** Tool call ids continue across the conversation so every id is unique, and stay deterministic. */
+function toolCallsSoFar(messages: ChatMessage[]): number {
+  return messages.reduce((count, message) => count + (message.role === 'assistant' ? (message.toolCalls?.length ?? 0) : 0), 0)
+}
+
+/** Creates the offline demo provider (label `demo`). */
+export function createDemoProvider(options: DemoProviderOptions = {}): ModelProvider {
+  const source = options.tape ?? DEFAULT_DEMO_TAPE_URL
+  const delayMs = options.delayMs ?? 15
+  let loading: Promise<DemoTape> | undefined
+
+  const loadTape = (): Promise<DemoTape> => {
+    if (typeof source !== 'string') return Promise.resolve(source)
+    if (loading === undefined) {
+      loading = (async () => {
+        const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis)
+        const response = await fetchFn(source)
+        if (!response.ok) throw new Error(`HTTP ${response.status}`)
+        return parseDemoTape(await response.json())
+      })()
+      // Forget a failed load so the next request tries again (e.g. after going back online).
+      loading.catch(() => {
+        loading = undefined
+      })
+    }
+    return loading
+  }
+
+  async function replay(response: DemoResponse, request: ModelRequest, emit: (event: ModelEvent) => void, signal: AbortSignal) {
+    const text = response.text ?? ''
+    for (const [i, piece] of splitIntoPieces(text).entries()) {
+      if (i > 0 && delayMs > 0) await pause(delayMs, signal)
+      if (signal.aborted) return
+      emit({ type: 'text_delta', delta: piece })
+    }
+    const calls = response.toolCalls ?? []
+    const first = toolCallsSoFar(request.messages) + 1
+    let argumentText = ''
+    calls.forEach((call, index) => {
+      const args = JSON.stringify(call.arguments)
+      argumentText += args
+      emit({ type: 'tool_call_start', index, id: `demo_call_${first + index}`, name: call.name })
+      emit({ type: 'tool_call_delta', index, delta: args })
+      emit({ type: 'tool_call_end', index })
+    })
+    const input = request.messages.map((message) => message.content).join('')
+    emit({ type: 'usage', inputTokens: estimateTokens(input), outputTokens: estimateTokens(text + argumentText) })
+    emit({ type: 'finish', reason: calls.length > 0 ? 'tool_calls' : 'stop' })
+  }
+
+  async function stream(request: ModelRequest, rawEmit: (event: ModelEvent) => void, signal: AbortSignal) {
+    const { emit } = guardEmit(rawEmit, signal)
+    let tape: DemoTape
+    try {
+      tape = await loadTape()
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      const where = typeof source === 'string' ? source : 'the tape'
+      emit({
+        type: 'error',
+        code: 'FX_DEMO_TAPE_UNAVAILABLE',
+        message: `the offline demo could not load ${where} (${reason}); reload the page, or connect a model by setting AI_GATEWAY_API_KEY`,
+      })
+      return
+    }
+    const response = pickDemoResponse(tape, request.messages)
+    if (response === undefined) {
+      emit({ type: 'finish', reason: 'stop' })
+      return
+    }
+    await replay(response, request, emit, signal)
+  }
+
+  return { label: 'demo', defaultModel: 'demo', stream }
+}

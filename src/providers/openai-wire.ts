@@ -1,0 +1,76 @@
+/**
+ * Our provider-neutral request → the OpenAI Chat Completions wire format. Kept apart from the
+ * fetch code so the exact JSON we send is easy to read and to test.
+ */
+import type { ChatMessage, ModelRequest, ToolSpec } from '../protocol/model-events.ts'
+
+/** One message as `/chat/completions` expects it. */
+export type WireMessage =
+  | { role: 'system' | 'user'; content: string }
+  | {
+      role: 'assistant'
+      content: string | null
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[]
+    }
+  | { role: 'tool'; tool_call_id: string; content: string }
+
+/** A function tool as `/chat/completions` expects it. */
+export type WireTool = {
+  type: 'function'
+  function: { name: string; description: string; parameters: Record<string, unknown> }
+}
+
+/** The JSON body of a streamed `/chat/completions` request. */
+export type ChatCompletionsBody = {
+  model: string
+  messages: WireMessage[]
+  tools?: WireTool[]
+  stream: true
+  stream_options: { include_usage: true }
+}
+
+/** Maps one engine message to the wire. */
+export function toWireMessage(message: ChatMessage): WireMessage {
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return { role: message.role, content: message.content }
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
+    case 'assistant': {
+      const calls = message.toolCalls ?? []
+      if (calls.length === 0) return { role: 'assistant', content: message.content }
+      return {
+        role: 'assistant',
+        // null, not "": some backends (Anthropic behind a gateway) reject an empty text block
+        // next to tool calls, and null is what the OpenAI spec documents for this case.
+        content: message.content === '' ? null : message.content,
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      }
+    }
+  }
+}
+
+/** Maps one tool spec to the wire. */
+export function toWireTool(tool: ToolSpec): WireTool {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }
+}
+
+/**
+ * Builds the request body. `tools` is left out when there are none: several local servers
+ * reject an empty array, and "no tools" is the same request either way.
+ */
+export function toChatCompletionsBody(request: ModelRequest, defaultModel: string): ChatCompletionsBody {
+  const body: ChatCompletionsBody = {
+    model: request.model === '' ? defaultModel : request.model,
+    messages: request.messages.map(toWireMessage),
+    stream: true,
+    stream_options: { include_usage: true },
+  }
+  if (request.tools.length > 0) body.tools = request.tools.map(toWireTool)
+  return body
+}

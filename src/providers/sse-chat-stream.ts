@@ -1,0 +1,70 @@
+/**
+ * Text in, `ModelEvent`s out: splits a Chat Completions SSE body into events with
+ * `eventsource-parser` and hands each `data:` payload to the chunk decoder. Sans-IO: the caller
+ * reads the bytes (see `read-text-stream.ts`) and feeds decoded text in whatever pieces arrive.
+ */
+import { createParser } from 'eventsource-parser'
+import type { ModelEvent } from '../protocol/model-events.ts'
+import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
+import { quoteForMessage } from './mask-secrets.ts'
+
+/** Options for {@link createSseChatStream}. */
+export type SseChatStreamOptions = {
+  emit: (event: ModelEvent) => void
+  /** Names the server in messages. */
+  label: string
+  /** The API key, masked wherever a server message would echo it. */
+  secret?: string
+}
+
+/** A push parser for one response body. */
+export type SseChatStream = {
+  /** Any piece of the body's text (split anywhere, even inside a line). */
+  feed(text: string): void
+  /** The body ended: emits the terminal event if none was emitted yet. */
+  end(): void
+  /** True once `finish` or `error` was emitted; the caller can stop reading. */
+  readonly done: boolean
+}
+
+/** Creates the parser for one streamed chat completion. */
+export function createSseChatStream(options: SseChatStreamOptions): SseChatStream {
+  const decoder = createChatChunkDecoder(options)
+  // A non-SSE line (e.g. a plain JSON error body sent with status 200) is an "unknown field" to
+  // the SSE parser, which the SSE spec says to ignore. Remember it: if the stream then ends
+  // without an answer, quoting it explains far more than "the stream was truncated".
+  let strayLine: string | undefined
+  let failed = false
+  const isDone = (): boolean => failed || decoder.done
+  const parser = createParser({
+    onEvent: (message) => decoder.payload(message.data, message.event),
+    onError: (error) => {
+      if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
+    },
+  })
+
+  return {
+    feed(text) {
+      if (!isDone()) parser.feed(text)
+    },
+    end() {
+      if (isDone()) return
+      // Servers that end the body without the final blank line still meant their last event.
+      parser.feed('\n\n')
+      if (decoder.done) return
+      if (strayLine !== undefined) {
+        failed = true
+        options.emit({
+          type: 'error',
+          code: 'FX_MODEL_STREAM_MALFORMED',
+          message: `${options.label} sent a line that is not part of an event stream: "${quoteForMessage(strayLine, 80, options.secret)}"`,
+        })
+        return
+      }
+      decoder.end()
+    },
+    get done() {
+      return isDone()
+    },
+  }
+}

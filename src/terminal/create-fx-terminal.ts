@@ -1,0 +1,149 @@
+/**
+ * createFxTerminal: the public entry. Starts the engine worker, connects the terminal adapter
+ * (keys → worker, worker output → terminal), bridges command execs to the app's workspace and
+ * model requests to the app's fetch when one is given.
+ */
+import * as Comlink from 'comlink'
+import type { WorkspaceAdapter } from '../protocol/workspace.ts'
+import { validatePermission, validateWorkspaceInfo } from '../workspace/validate-workspace-info.ts'
+import type { EngineWorkerApi, HostCallbacks } from '../worker/worker-api.ts'
+import { createFetchBridge } from './fetch-bridge.ts'
+import { FxError } from './fx-error.ts'
+import { preloadEngine } from './preload-engine.ts'
+import type { TerminalAdapter } from './terminal-adapter.ts'
+import { createWorkspaceBridge } from './workspace-bridge.ts'
+
+/** Options of {@link createFxTerminal}; the stores are accepted now and used by later releases. */
+export type FxTerminalOptions = {
+  terminal: TerminalAdapter
+  /** engine.wasm: a URL (default `./engine.wasm` next to the page), bytes, or a compiled module. */
+  wasm?: string | URL | ArrayBuffer | WebAssembly.Module | Promise<WebAssembly.Module>
+  /** AI_GATEWAY_API_KEY, FX_BASE_URL, FX_MODEL, FX_API_KEY. Never shown or stored by fxterm. */
+  env?: Record<string, string | undefined>
+  args?: string[]
+  fetch?: typeof fetch
+  onEvent?: (event: { type: string } & Record<string, unknown>) => void
+  configStore?: unknown
+  promptHistoryStore?: unknown
+  sessionStore?: unknown
+  oauthSessionStore?: unknown
+  openUrl?: (url: string) => boolean | Promise<boolean>
+  workspace?: WorkspaceAdapter
+  /** An OpenAI-compatible server (explicit values win over `env`). */
+  provider?: { baseUrl?: string; model?: string; apiKey?: string }
+  /** The offline demo tape (default `./demos/tour.json` next to the page). */
+  demoTapeUrl?: string
+  /** Creates the engine worker (for bundlers that need their own worker URL). */
+  createWorker?: () => Worker
+}
+
+/** A running fxterm. */
+export type FxTerminal = {
+  /** Resolves when the composer accepts keys; rejects with an FxError when the engine cannot start. */
+  interactive: Promise<void>
+  /** Resolves with the exit code when the session ends (/exit, Ctrl+D, or abort()). */
+  exited: Promise<number>
+  /** Sends input to fxterm as if it was typed (the adapter already forwards the terminal's). */
+  write(data: string | Uint8Array): void
+  /** Tells fxterm the terminal's size (the adapter already forwards resizes). */
+  resize(cols: number, rows: number): void
+  /** Stops everything in flight, ends the session, and frees the workers; `exited` resolves 130. */
+  abort(): void
+}
+
+const encoder = new TextEncoder()
+
+function absolute(url: string): string {
+  return new URL(url, document.baseURI).href
+}
+
+/** Starts fxterm in a terminal. */
+export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
+  const term = options.terminal
+  const notices: string[] = []
+  let workspace = options.workspace ?? null
+  if (workspace) {
+    const info = validateWorkspaceInfo(workspace.info)
+    const permission = validatePermission(workspace.permission)
+    const problem = !info.ok ? info.reason : !permission.ok ? permission.reason : null
+    if (problem) {
+      notices.push(`The workspace was not connected (${problem}), so fxterm can chat but not run commands.`)
+      workspace = null
+    }
+  }
+  const execBridge = workspace ? createWorkspaceBridge(workspace) : null
+  const fetchBridge = options.fetch ? createFetchBridge(options.fetch) : null
+
+  const worker = options.createWorker?.() ?? new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-engine' })
+  const remote = Comlink.wrap<EngineWorkerApi>(worker)
+  let resolveExited!: (code: number) => void
+  const exited = new Promise<number>((resolve) => (resolveExited = resolve))
+  let ended = false
+  const unsubscribers: Array<() => void> = []
+
+  const end = (code: number) => {
+    if (ended) return
+    ended = true
+    for (const off of unsubscribers) off()
+    execBridge?.cancelAll()
+    resolveExited(code)
+  }
+
+  const host: HostCallbacks = {
+    write: (bytes) => term.write(bytes),
+    event: (event) => options.onEvent?.(event),
+    exit: (code) => end(code),
+    exec: (id, request) => execBridge ? execBridge.exec(id, request) : Promise.resolve({ stdout: '', stderr: 'fxterm: no workspace', exitCode: 127 }),
+    cancelExec: (id) => execBridge?.cancel(id),
+    fetch: (url, init, onChunk, requestId) =>
+      fetchBridge ? fetchBridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false as const, message: 'no fetch option' }),
+    abortFetch: (requestId) => fetchBridge?.abort(requestId),
+  }
+
+  unsubscribers.push(term.onData((data) => void remote.keys(encoder.encode(data))))
+  unsubscribers.push(term.onResize(({ cols, rows }) => void remote.resize(cols, rows)))
+
+  const wasm = options.wasm ?? './engine.wasm'
+  const wasmInput =
+    typeof wasm === 'string' || wasm instanceof URL ? preloadEngine(absolute(String(wasm))) : Promise.resolve(wasm)
+
+  const interactive = (async () => {
+    const module = await wasmInput.catch((error: unknown) => {
+      throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
+    })
+    const result = await remote.start(
+      {
+        wasm: module,
+        cols: term.cols,
+        rows: term.rows,
+        provider: {
+          env: { ...(options.env ?? {}) },
+          ...options.provider,
+          demoTapeUrl: absolute(options.demoTapeUrl ?? './demos/tour.json'),
+        },
+        workspaceCwd: workspace ? workspace.info.cwd : null,
+        notices,
+        args: options.args ?? [],
+        useHostFetch: Boolean(options.fetch),
+      },
+      Comlink.proxy(host),
+    )
+    if (!result.ok) {
+      term.write(`\r\n\x1b[31m✗ fxterm could not start: ${result.message}\x1b[0m\r\n`)
+      throw new FxError(result.code, result.message)
+    }
+  })()
+  interactive.catch(() => end(1))
+
+  return {
+    interactive,
+    exited,
+    write: (data) => void remote.keys(typeof data === 'string' ? encoder.encode(data) : data),
+    resize: (cols, rows) => void remote.resize(cols, rows),
+    abort: () => {
+      void remote.dispose()
+      worker.terminate()
+      end(130)
+    },
+  }
+}

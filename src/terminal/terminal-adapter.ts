@@ -1,0 +1,11 @@
+/** What fxterm needs from a terminal: its size, a way to write, and its input and resizes. */
+export type TerminalAdapter = {
+  readonly cols: number
+  readonly rows: number
+  write(data: Uint8Array | string): void
+  /** Subscribes to input (keys, pastes) as the terminal encodes it; returns an unsubscribe. */
+  onData(listener: (data: string) => void): () => void
+  /** Subscribes to size changes; returns an unsubscribe. */
+  onResize(listener: (size: { cols: number; rows: number }) => void): () => void
+  focus?(): void
+}

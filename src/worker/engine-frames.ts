@@ -1,0 +1,162 @@
+/**
+ * The host's side of the engine ABI (wasm/ABI.md): input frame kinds and their encoders, and the
+ * decoder for output frames. Kept in sync with wasm/engine/abi/frames.ts.
+ */
+import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
+
+export const INPUT_HEADER = 20
+export const OUTPUT_HEADER = 12
+
+export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6 } as const
+export const MODEL_SUB = {
+  text_delta: 1,
+  reasoning_delta: 2,
+  tool_call_start: 3,
+  tool_call_delta: 4,
+  tool_call_end: 5,
+  usage: 6,
+  finish: 7,
+  error: 8,
+} as const
+const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9 } as const
+
+/** Boot options the engine reads (JSON in the boot frame). */
+export type BootOptions = {
+  cols: number
+  rows: number
+  seed: number
+  provider: string
+  model: string
+  tools: boolean
+  cwd: string
+  notices: string[]
+  args: string[]
+}
+
+export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }
+
+/** What the engine asks the host to do. */
+export type EngineEffect =
+  | { kind: 'write'; bytes: Uint8Array }
+  | { kind: 'model_request'; id: number; request: ModelRequest }
+  | { kind: 'model_cancel'; id: number }
+  | { kind: 'exec'; id: number; request: ExecRequest }
+  | { kind: 'exec_cancel'; id: number }
+  | { kind: 'timer_set'; id: number; delayMs: number }
+  | { kind: 'timer_cancel'; id: number }
+  | { kind: 'event'; event: { type: string } & Record<string, unknown> }
+  | { kind: 'exit'; code: number }
+
+export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/** Writes an input frame (header + payload) into `target`, which must be large enough. */
+export function writeInputFrame(target: Uint8Array, frame: InputFrame): void {
+  const view = new DataView(target.buffer, target.byteOffset, INPUT_HEADER)
+  view.setUint8(0, frame.kind)
+  view.setUint8(1, frame.sub ?? 0)
+  view.setUint16(2, 0, true)
+  view.setUint32(4, frame.id ?? 0, true)
+  view.setFloat64(8, frame.nowMs, true)
+  view.setUint32(16, frame.payload.length, true)
+  target.set(frame.payload, INPUT_HEADER)
+}
+
+export function bootPayload(options: BootOptions): Uint8Array {
+  return encoder.encode(JSON.stringify(options))
+}
+
+export function resizePayload(cols: number, rows: number): Uint8Array {
+  const bytes = new Uint8Array(8)
+  const view = new DataView(bytes.buffer)
+  view.setUint32(0, cols, true)
+  view.setUint32(4, rows, true)
+  return bytes
+}
+
+/** A normalized model event → (sub-kind, payload). */
+export function modelEventPayload(event: ModelEvent): { sub: number; payload: Uint8Array } {
+  switch (event.type) {
+    case 'text_delta':
+    case 'reasoning_delta':
+      return { sub: MODEL_SUB[event.type], payload: encoder.encode(event.delta) }
+    case 'tool_call_start':
+      return { sub: MODEL_SUB.tool_call_start, payload: encoder.encode(JSON.stringify({ index: event.index, id: event.id, name: event.name })) }
+    case 'tool_call_delta': {
+      const text = encoder.encode(event.delta)
+      const bytes = new Uint8Array(4 + text.length)
+      new DataView(bytes.buffer).setUint32(0, event.index, true)
+      bytes.set(text, 4)
+      return { sub: MODEL_SUB.tool_call_delta, payload: bytes }
+    }
+    case 'tool_call_end': {
+      const bytes = new Uint8Array(4)
+      new DataView(bytes.buffer).setUint32(0, event.index, true)
+      return { sub: MODEL_SUB.tool_call_end, payload: bytes }
+    }
+    case 'usage':
+      return { sub: MODEL_SUB.usage, payload: encoder.encode(JSON.stringify({ inputTokens: event.inputTokens, outputTokens: event.outputTokens })) }
+    case 'finish':
+      return { sub: MODEL_SUB.finish, payload: encoder.encode(event.reason) }
+    case 'error':
+      return { sub: MODEL_SUB.error, payload: encoder.encode(JSON.stringify({ code: event.code, message: event.message })) }
+  }
+}
+
+export function execResultPayload(result: { stdout: string; stderr: string; exitCode: number }): Uint8Array {
+  const out = encoder.encode(result.stdout)
+  const err = encoder.encode(result.stderr)
+  const bytes = new Uint8Array(12 + out.length + err.length)
+  const view = new DataView(bytes.buffer)
+  view.setInt32(0, result.exitCode | 0, true)
+  view.setUint32(4, out.length, true)
+  bytes.set(out, 8)
+  view.setUint32(8 + out.length, err.length, true)
+  bytes.set(err, 12 + out.length)
+  return bytes
+}
+
+/** Splits the engine's output buffer into effects. Payloads are copied out of wasm memory. */
+export function decodeEffects(memory: Uint8Array): EngineEffect[] {
+  const effects: EngineEffect[] = []
+  const view = new DataView(memory.buffer, memory.byteOffset, memory.byteLength)
+  let at = 0
+  while (at + OUTPUT_HEADER <= memory.length) {
+    const kind = view.getUint8(at)
+    const id = view.getUint32(at + 4, true)
+    const len = view.getUint32(at + 8, true)
+    const payload = memory.slice(at + OUTPUT_HEADER, at + OUTPUT_HEADER + len)
+    at += OUTPUT_HEADER + len
+    const effect = decodeEffect(kind, id, payload)
+    if (effect) effects.push(effect)
+  }
+  return effects
+}
+
+function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffect | null {
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength)
+  switch (kind) {
+    case OUT.write:
+      return { kind: 'write', bytes: payload }
+    case OUT.modelRequest:
+      return { kind: 'model_request', id, request: JSON.parse(decoder.decode(payload)) as ModelRequest }
+    case OUT.modelCancel:
+      return { kind: 'model_cancel', id }
+    case OUT.exec:
+      return { kind: 'exec', id, request: JSON.parse(decoder.decode(payload)) as ExecRequest }
+    case OUT.execCancel:
+      return { kind: 'exec_cancel', id }
+    case OUT.timerSet:
+      return { kind: 'timer_set', id, delayMs: view.getFloat64(0, true) }
+    case OUT.timerCancel:
+      return { kind: 'timer_cancel', id }
+    case OUT.event:
+      return { kind: 'event', event: JSON.parse(decoder.decode(payload)) as { type: string } & Record<string, unknown> }
+    case OUT.exit:
+      return { kind: 'exit', code: view.getUint32(0, true) }
+    default:
+      return null
+  }
+}

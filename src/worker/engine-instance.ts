@@ -1,0 +1,90 @@
+/**
+ * One instantiated engine.wasm. Each call feeds one input frame and returns the effects it
+ * produced. A trap (an AssemblyScript abort or a wasm RuntimeError) is thrown as `EngineTrap`;
+ * the instance is unusable afterwards and the host loop starts a fresh one.
+ */
+import type { ModelEvent } from '../protocol/model-events.ts'
+import {
+  IN,
+  INPUT_HEADER,
+  bootPayload,
+  decodeEffects,
+  execResultPayload,
+  modelEventPayload,
+  resizePayload,
+  writeInputFrame,
+  type BootOptions,
+  type EngineEffect,
+} from './engine-frames.ts'
+
+export class EngineTrap extends Error {
+  readonly code = 'FX_ENGINE_TRAP'
+  constructor(message: string) {
+    super(message)
+    this.name = 'EngineTrap'
+  }
+}
+
+type EngineExports = {
+  memory: WebAssembly.Memory
+  inputBuffer(len: number): number
+  feed(len: number): number
+  outputPtr(): number
+}
+
+export type EngineInstance = {
+  boot(options: BootOptions, nowMs: number): EngineEffect[]
+  keys(bytes: Uint8Array, nowMs: number): EngineEffect[]
+  resize(cols: number, rows: number, nowMs: number): EngineEffect[]
+  modelEvent(requestId: number, event: ModelEvent, nowMs: number): EngineEffect[]
+  execResult(execId: number, result: { stdout: string; stderr: string; exitCode: number }, nowMs: number): EngineEffect[]
+  timer(timerId: number, nowMs: number): EngineEffect[]
+}
+
+/** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
+function readAsString(memory: WebAssembly.Memory, ptr: number): string {
+  if (!ptr) return ''
+  const bytes = new Uint32Array(memory.buffer, ptr - 4, 1)[0] ?? 0
+  return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, bytes >>> 1))
+}
+
+/** Instantiates the engine from a compiled module. */
+export async function instantiateEngine(module: WebAssembly.Module): Promise<EngineInstance> {
+  let memory: WebAssembly.Memory | undefined
+  const imports = {
+    env: {
+      abort(msg: number, file: number, line: number, col: number): never {
+        const where = memory ? `${readAsString(memory, file)}:${line}:${col}` : 'unknown'
+        throw new EngineTrap(`${memory ? readAsString(memory, msg) : 'abort'} (${where})`)
+      },
+    },
+  }
+  const instance = await WebAssembly.instantiate(module, imports)
+  const exports = instance.exports as unknown as EngineExports
+  memory = exports.memory
+
+  const feed = (kind: number, payload: Uint8Array, nowMs: number, id = 0, sub = 0): EngineEffect[] => {
+    try {
+      const len = INPUT_HEADER + payload.length
+      const ptr = exports.inputBuffer(len)
+      writeInputFrame(new Uint8Array(exports.memory.buffer, ptr, len), { kind, sub, id, nowMs, payload })
+      const outLen = exports.feed(len)
+      return decodeEffects(new Uint8Array(exports.memory.buffer, exports.outputPtr(), outLen))
+    } catch (error) {
+      if (error instanceof EngineTrap) throw error
+      throw new EngineTrap(error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  return {
+    boot: (options, nowMs) => feed(IN.boot, bootPayload(options), nowMs),
+    keys: (bytes, nowMs) => feed(IN.keys, bytes, nowMs),
+    resize: (cols, rows, nowMs) => feed(IN.resize, resizePayload(cols, rows), nowMs),
+    modelEvent: (requestId, event, nowMs) => {
+      const { sub, payload } = modelEventPayload(event)
+      return feed(IN.model, payload, nowMs, requestId, sub)
+    },
+    execResult: (execId, result, nowMs) => feed(IN.execResult, execResultPayload(result), nowMs, execId),
+    timer: (timerId, nowMs) => feed(IN.timer, new Uint8Array(0), nowMs, timerId),
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The engine worker's entry: loads engine.wasm, picks the model provider, and runs the host
+ * loop. Everything the engine asks for happens here (fetch and SSE parsing, timers), except
+ * command execs, which go to the workspace through the main thread.
+ */
+import * as Comlink from 'comlink'
+import { resolveProvider } from '../providers/resolve-provider.ts'
+import { createHostFetch } from './host-fetch.ts'
+import { createHostLoop, type HostLoop } from './host-loop.ts'
+import { createOutputBatcher } from './output-batcher.ts'
+import type { EngineWorkerApi, HostCallbacks, StartResult, WorkerStartConfig } from './worker-api.ts'
+
+let loop: HostLoop | null = null
+let pending: Array<(l: HostLoop) => void> = []
+
+async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
+  if (wasm instanceof WebAssembly.Module) return wasm
+  if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm)
+  const response = await fetch(wasm)
+  if (!response.ok) throw new Error(`engine.wasm could not be loaded from ${wasm} (HTTP ${response.status})`)
+  // compileStreaming needs the application/wasm MIME type; fall back for hosts that lack it.
+  if (response.headers.get('content-type')?.includes('application/wasm')) return WebAssembly.compileStreaming(response)
+  return WebAssembly.compile(await response.arrayBuffer())
+}
+
+const api: EngineWorkerApi = {
+  async start(config: WorkerStartConfig, hostProxy: HostCallbacks): Promise<StartResult> {
+    const host = hostProxy as unknown as Comlink.Remote<HostCallbacks>
+    let module: WebAssembly.Module
+    try {
+      module = await compile(config.wasm)
+    } catch (error) {
+      return { ok: false, code: 'FX_ENGINE_LOAD_FAILED', message: error instanceof Error ? error.message : String(error) }
+    }
+    const { provider, notice } = resolveProvider({
+      env: config.provider.env,
+      ...(config.provider.baseUrl ? { baseUrl: config.provider.baseUrl } : {}),
+      ...(config.provider.model ? { model: config.provider.model } : {}),
+      ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
+      ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
+      demoTapeUrl: config.provider.demoTapeUrl,
+    })
+    const model = config.provider.model || config.provider.env['FX_MODEL'] || provider.defaultModel
+    const batcher = createOutputBatcher((bytes) => void host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer])))
+    loop = await createHostLoop({
+      module,
+      boot: {
+        cols: config.cols,
+        rows: config.rows,
+        provider: provider.label,
+        model,
+        tools: config.workspaceCwd !== null,
+        cwd: config.workspaceCwd ?? '/',
+        notices: notice ? [...config.notices, notice] : config.notices,
+        args: config.args,
+      },
+      provider,
+      workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
+      write: (bytes) => batcher.push(bytes),
+      onEvent: (event) => void host.event(event),
+      onExit: (code) => {
+        batcher.flush()
+        void host.exit(code)
+      },
+    })
+    for (const fn of pending) fn(loop)
+    pending = []
+    return { ok: true, provider: provider.label, model }
+  },
+  keys(bytes) {
+    if (loop) loop.keys(bytes)
+    else pending.push((l) => l.keys(bytes))
+  },
+  resize(cols, rows) {
+    if (loop) loop.resize(cols, rows)
+    else pending.push((l) => l.resize(cols, rows))
+  },
+  dispose() {
+    loop?.dispose()
+    loop = null
+  },
+}
+
+Comlink.expose(api)

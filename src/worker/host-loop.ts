@@ -1,0 +1,197 @@
+/**
+ * The host loop: feeds inputs to the engine one at a time and performs the effects it asks for
+ * (model requests through a provider, command execs through the workspace bridge, timers).
+ * Inputs are queued so that an effect answered synchronously can never reorder terminal writes.
+ * A trap in the engine is reported in the terminal and the engine starts again.
+ */
+import type { ModelProvider } from '../protocol/model-events.ts'
+import type { ExecResult } from '../protocol/workspace.ts'
+import type { BootOptions, EngineEffect, ExecRequest } from './engine-frames.ts'
+import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
+
+export type ExecBridge = {
+  exec(id: number, request: ExecRequest): Promise<ExecResult>
+  cancel(id: number): void
+}
+
+export type HostLoopOptions = {
+  module: WebAssembly.Module
+  boot: Omit<BootOptions, 'seed'>
+  provider: ModelProvider
+  workspace: ExecBridge | null
+  write(bytes: Uint8Array): void
+  onEvent(event: { type: string } & Record<string, unknown>): void
+  onExit(code: number): void
+  now?: () => number
+  seed?: () => number
+}
+
+export type HostLoop = {
+  keys(bytes: Uint8Array): void
+  resize(cols: number, rows: number): void
+  /** Cancels every request, command and timer in flight. */
+  dispose(): void
+}
+
+const encoder = new TextEncoder()
+
+export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop> {
+  const now = options.now ?? (() => Date.now())
+  const seed = options.seed ?? (() => Math.floor(Math.random() * 0x7fffffff))
+  let boot = { ...options.boot }
+  let engine: EngineInstance = await instantiateEngine(options.module)
+  const requests = new Map<number, AbortController>()
+  const execs = new Set<number>()
+  const timers = new Map<number, ReturnType<typeof setTimeout>>()
+  const queue: Array<(e: EngineInstance) => EngineEffect[]> = []
+  let draining = false
+  let disposed = false
+  let restarting = false
+
+  const run = (input: (e: EngineInstance) => EngineEffect[]) => {
+    if (disposed) return
+    queue.push(input)
+    if (draining) return
+    draining = true
+    try {
+      while (queue.length > 0 && !disposed) {
+        const next = queue.shift()!
+        let effects: EngineEffect[]
+        try {
+          effects = next(engine)
+        } catch (error) {
+          if (!(error instanceof EngineTrap)) throw error
+          queue.length = 0
+          void restart(error)
+          return
+        }
+        for (const effect of effects) perform(effect)
+      }
+    } finally {
+      draining = false
+    }
+  }
+
+  const perform = (effect: EngineEffect) => {
+    switch (effect.kind) {
+      case 'write':
+        options.write(effect.bytes)
+        return
+      case 'model_request':
+        startModelRequest(effect.id, effect.request)
+        return
+      case 'model_cancel':
+        requests.get(effect.id)?.abort()
+        requests.delete(effect.id)
+        return
+      case 'exec':
+        startExec(effect.id, effect.request)
+        return
+      case 'exec_cancel':
+        execs.delete(effect.id)
+        options.workspace?.cancel(effect.id)
+        return
+      case 'timer_set': {
+        clearTimeout(timers.get(effect.id))
+        const id = effect.id
+        timers.set(id, setTimeout(() => {
+          timers.delete(id)
+          run((e) => e.timer(id, now()))
+        }, effect.delayMs))
+        return
+      }
+      case 'timer_cancel':
+        clearTimeout(timers.get(effect.id))
+        timers.delete(effect.id)
+        return
+      case 'event':
+        options.onEvent(effect.event)
+        return
+      case 'exit':
+        options.onExit(effect.code)
+        return
+    }
+  }
+
+  const startModelRequest = (id: number, request: Parameters<ModelProvider['stream']>[0]) => {
+    const controller = new AbortController()
+    requests.set(id, controller)
+    const emit: Parameters<ModelProvider['stream']>[1] = (event) => {
+      if (controller.signal.aborted || !requests.has(id)) return
+      if (event.type === 'finish' || event.type === 'error') requests.delete(id)
+      run((e) => e.modelEvent(id, event, now()))
+    }
+    options.provider.stream(request, emit, controller.signal).then(
+      () => {
+        // A provider must end with finish or error; if it did not, the turn must not hang.
+        if (requests.has(id) && !controller.signal.aborted) {
+          emit({ type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' })
+        }
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error)
+        emit({ type: 'error', code: 'FX_MODEL_ADAPTER_FAILED', message: `The model request failed: ${message}` })
+      },
+    )
+  }
+
+  const startExec = (id: number, request: ExecRequest) => {
+    const bridge = options.workspace
+    execs.add(id)
+    const finish = (result: ExecResult) => {
+      if (!execs.delete(id)) return
+      run((e) => e.execResult(id, result, now()))
+    }
+    if (!bridge) {
+      finish({ stdout: '', stderr: 'fxterm: no workspace is connected', exitCode: 127 })
+      return
+    }
+    bridge.exec(id, request).then(finish, (error: unknown) => {
+      finish({ stdout: '', stderr: `fxterm: the workspace failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 })
+    })
+  }
+
+  const cancelAll = () => {
+    for (const c of requests.values()) c.abort()
+    requests.clear()
+    for (const id of execs) options.workspace?.cancel(id)
+    execs.clear()
+    for (const t of timers.values()) clearTimeout(t)
+    timers.clear()
+  }
+
+  const restart = async (trap: EngineTrap) => {
+    if (restarting) return
+    restarting = true
+    cancelAll()
+    options.write(encoder.encode(`\r\n\x1b[31m✗ fxterm's engine stopped on an internal error (${sanitize(trap.message)}). Restarting it…\x1b[0m\r\n`))
+    options.onEvent({ type: 'engine_trap', message: trap.message })
+    try {
+      engine = await instantiateEngine(options.module)
+      restarting = false
+      boot = { ...boot, notices: ['The engine restarted after an internal error; the conversation before it is gone.'] }
+      run((e) => e.boot({ ...boot, seed: seed() }, now()))
+    } catch (error) {
+      options.write(encoder.encode(`\x1b[31m✗ The engine could not restart: ${sanitize(String(error))}. Reload the page.\x1b[0m\r\n`))
+    }
+  }
+
+  run((e) => e.boot({ ...boot, seed: seed() }, now()))
+
+  return {
+    keys: (bytes) => run((e) => e.keys(bytes, now())),
+    resize: (cols, rows) => {
+      boot = { ...boot, cols, rows }
+      run((e) => e.resize(cols, rows, now()))
+    },
+    dispose: () => {
+      cancelAll()
+      disposed = true
+    },
+  }
+}
+
+/** Strips control characters from a trap message before it reaches the terminal. */
+function sanitize(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 200)
+}

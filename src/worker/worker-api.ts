@@ -1,0 +1,52 @@
+/**
+ * The typed contract between the main thread and the engine worker (carried by comlink).
+ * Worker methods return result values, never throw: comlink keeps only an error's name and
+ * message, so the public API rebuilds errors with their `code` from these results.
+ */
+import type { ExecResult } from '../protocol/workspace.ts'
+import type { ExecRequest } from './engine-frames.ts'
+
+export type ProviderConfig = {
+  env: Record<string, string | undefined>
+  baseUrl?: string
+  model?: string
+  apiKey?: string
+  /** Absolute URL of the demo tape (the worker's own base URL is its script's). */
+  demoTapeUrl: string
+}
+
+export type WorkerStartConfig = {
+  /** A compiled module, or bytes, or an absolute URL of engine.wasm. */
+  wasm: WebAssembly.Module | ArrayBuffer | string
+  cols: number
+  rows: number
+  provider: ProviderConfig
+  /** The workspace's cwd when a valid workspace is connected, else null (chat only). */
+  workspaceCwd: string | null
+  notices: string[]
+  args: string[]
+  /** When true, model requests go through the app's `fetch` on the main thread. */
+  useHostFetch: boolean
+}
+
+export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
+
+/** Callbacks the main thread gives the worker (wrapped with Comlink.proxy). */
+export type HostCallbacks = {
+  write(bytes: Uint8Array): void
+  event(event: { type: string } & Record<string, unknown>): void
+  exit(code: number): void
+  exec(id: number, request: ExecRequest): Promise<ExecResult>
+  cancelExec(id: number): void
+  fetch(url: string, init: { method: string; headers: [string, string][]; body?: string }, onChunk: (chunk: Uint8Array | null) => void, requestId: number): Promise<HostFetchHead>
+  abortFetch(requestId: number): void
+}
+
+export type StartResult = { ok: true; provider: string; model: string } | { ok: false; code: string; message: string }
+
+export type EngineWorkerApi = {
+  start(config: WorkerStartConfig, host: HostCallbacks): Promise<StartResult>
+  keys(bytes: Uint8Array): void
+  resize(cols: number, rows: number): void
+  dispose(): void
+}

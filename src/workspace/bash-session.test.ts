@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest'
+import { createBashSession, type SessionExecInput } from './bash-session'
+import type { SnapshotEntry } from './snapshot-store'
+
+const seed: Array<[string, SnapshotEntry]> = [
+  ['/workspace/README.md', { kind: 'file', content: '# demo\n' }],
+  ['/workspace/src/main.ts', { kind: 'file', content: 'export {}\n' }],
+]
+
+function input(command: string, overrides: Partial<SessionExecInput> = {}): SessionExecInput {
+  return { command, cwd: '/workspace', timeoutMs: 30_000, outputLimitBytes: 65_536, ...overrides }
+}
+
+describe('bash session', () => {
+  it('runs ls in the workspace root', async () => {
+    const session = await createBashSession({ entries: seed })
+    expect(await session.exec(input('ls'))).toEqual({ stdout: 'README.md\nsrc\n', stderr: '', exitCode: 0 })
+  })
+
+  it('keeps files written by one command for the next', async () => {
+    const session = await createBashSession()
+    expect(await session.exec(input('echo hi > a.txt'))).toEqual({ stdout: '', stderr: '', exitCode: 0 })
+    expect(await session.exec(input('cat a.txt'))).toEqual({ stdout: 'hi\n', stderr: '', exitCode: 0 })
+  })
+
+  it('runs each command in the cwd it is given, with HOME set', async () => {
+    const session = await createBashSession({ entries: seed })
+    expect(await session.exec(input('pwd; ls; echo $HOME', { cwd: '/workspace/src' }))).toEqual({
+      stdout: '/workspace/src\nmain.ts\n/home/user\n',
+      stderr: '',
+      exitCode: 0,
+    })
+    expect(await session.exec(input('pwd'))).toEqual({ stdout: '/workspace\n', stderr: '', exitCode: 0 })
+  })
+
+  it('reads seeded files by relative or absolute path, and null for missing ones', async () => {
+    const session = await createBashSession({ entries: seed })
+    expect([
+      await session.readFile('README.md'),
+      await session.readFile('/workspace/src/main.ts'),
+      await session.readFile('missing.txt'),
+      await session.readFile('src'),
+    ]).toEqual(['# demo\n', 'export {}\n', null, null])
+  })
+
+  it('runs commands exactly as written, keeping indentation in here-documents', async () => {
+    const session = await createBashSession()
+    const command = "cat > a.py <<'EOF'\ndef f():\n    return 1\nEOF\ncat a.py"
+    expect(await session.exec(input(command))).toEqual({
+      stdout: 'def f():\n    return 1\n',
+      stderr: '',
+      exitCode: 0,
+    })
+  })
+
+  it('cuts output at the limit on a character boundary and says how much was cut', async () => {
+    const session = await createBashSession({
+      entries: [['/workspace/big.txt', { kind: 'file', content: 'é'.repeat(50_000) }]],
+    })
+    const result = await session.exec(input('cat big.txt', { outputLimitBytes: 1000 }))
+    expect(result).toEqual({
+      stdout: 'é'.repeat(465),
+      stderr: '[output truncated: 99,070 bytes cut, showing the first 930 bytes]\n',
+      exitCode: 0,
+    })
+    expect(result.stdout).not.toContain('\ufffd')
+  })
+
+  it('refuses a command over 64 KiB without running it', async () => {
+    const session = await createBashSession()
+    const command = `touch ran.txt # ${'x'.repeat(65_536)}`
+    expect(await session.exec(input(command))).toEqual({
+      stdout: '',
+      stderr: 'fxterm: command refused: it is 65,552 bytes of UTF-8; the limit is 65,536 bytes (64 KiB)\n',
+      exitCode: 2,
+    })
+    expect(await session.readFile('ran.txt')).toBe(null)
+  })
+
+  it('stops a busy loop at its timeout and keeps the files', async () => {
+    // Lift just-bash's command-count limits so that only the timeout can end the loop.
+    const session = await createBashSession({
+      executionLimits: { maxCommandCount: 1e9, maxLoopIterations: 1e9 },
+    })
+    await session.exec(input('echo kept > a.txt'))
+    const started = Date.now()
+    const result = await session.exec(input('while true; do :; done', { timeoutMs: 200 }))
+    expect(result).toEqual({
+      stdout: '',
+      stderr:
+        'bash: execution exceeded execution deadline (200ms)\nfxterm: command timed out after 200 ms\n',
+      exitCode: 124,
+    })
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(await session.readFile('a.txt')).toBe('kept\n')
+  })
+
+  it('stops a waiting command at its timeout', async () => {
+    const session = await createBashSession()
+    const result = await session.exec(input('echo before; sleep 10', { timeoutMs: 200 }))
+    // just-bash drops the output of a command it stops, so "before" is not shown.
+    expect(result).toEqual({
+      stdout: '',
+      stderr: 'bash: execution aborted\nfxterm: command timed out after 200 ms\n',
+      exitCode: 124,
+    })
+  })
+
+  it('stops promptly when its signal aborts mid-command', async () => {
+    const session = await createBashSession()
+    const controller = new AbortController()
+    const started = Date.now()
+    const running = session.exec(input('echo before; sleep 10; echo after', { signal: controller.signal }))
+    setTimeout(() => controller.abort(), 50) // the stimulus, not a wait
+    expect(await running).toEqual({
+      stdout: '',
+      stderr: 'bash: execution aborted\nfxterm: command cancelled\n',
+      exitCode: 130,
+    })
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
+  it('does not run a command whose signal is already aborted', async () => {
+    const session = await createBashSession()
+    const result = await session.exec(input('touch ran.txt', { signal: AbortSignal.abort() }))
+    expect(result).toEqual({ stdout: '', stderr: 'fxterm: command cancelled\n', exitCode: 130 })
+    expect(await session.readFile('ran.txt')).toBe(null)
+  })
+
+  it('treats exit code 124 from a quick command as its own, not a timeout', async () => {
+    const session = await createBashSession()
+    expect(await session.exec(input('exit 124'))).toEqual({ stdout: '', stderr: '', exitCode: 124 })
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * Builds the results the workspace returns for commands it refuses, stops or cuts short. Shared
+ * by the bash session (in the worker) and the adapter's watchdog (on the main thread).
+ */
+
+import { COMMAND_MAX_BYTES, type ExecResult } from '../protocol/workspace'
+import { appendLine, formatCount, truncateOutput, utf8ByteLength } from './truncate-output'
+
+/** Exit code for a refused command (bash's usage error). */
+export const EXIT_REFUSED = 2
+/** Exit code for a timed-out command (as coreutils `timeout`). */
+export const EXIT_TIMED_OUT = 124
+/** Exit code for a cancelled command (128 + SIGINT, as after Ctrl+C). */
+export const EXIT_CANCELLED = 130
+
+/** Why a command stopped early, if it did. */
+export type StopReason = 'timeout' | 'cancel' | null
+
+/** The result for a command over the 64 KiB limit, or null when it may run. */
+export function refuseOversizedCommand(command: string): ExecResult | null {
+  const bytes = utf8ByteLength(command)
+  if (bytes <= COMMAND_MAX_BYTES) return null
+  return {
+    stdout: '',
+    stderr:
+      `fxterm: command refused: it is ${formatCount(bytes)} bytes of UTF-8; ` +
+      `the limit is ${formatCount(COMMAND_MAX_BYTES)} bytes (64 KiB)\n`,
+    exitCode: EXIT_REFUSED,
+  }
+}
+
+/** `200` → `"200 ms"`, `30000` → `"30 s"`, `1500` → `"1.5 s"`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  return `${Number((ms / 1000).toFixed(1))} s`
+}
+
+/** The last stderr line of a timed-out command. */
+export function timeoutLine(timeoutMs: number): string {
+  return `fxterm: command timed out after ${formatDuration(timeoutMs)}`
+}
+
+/** The last stderr line of a cancelled command. */
+export const CANCEL_LINE = 'fxterm: command cancelled'
+
+/** Added when the worker had to be terminated to stop a command. */
+export const RESTART_LINE =
+  'fxterm: the shell did not stop in time and was restarted; files this command changed are lost'
+
+export type FinishOptions = {
+  stop: StopReason
+  timeoutMs: number
+  outputLimitBytes: number
+  /** Lines to add before the stop line (which, when there is one, is always last). */
+  notes?: readonly string[]
+}
+
+/**
+ * Caps a raw result's output and appends the notes and stop line to stderr, keeping the whole
+ * result (notices included) within `outputLimitBytes`. The exit code becomes 124 or 130 when
+ * the command was stopped.
+ */
+export function finishResult(raw: ExecResult, options: FinishOptions): ExecResult {
+  const lines = [...(options.notes ?? [])]
+  if (options.stop === 'timeout') lines.push(timeoutLine(options.timeoutMs))
+  if (options.stop === 'cancel') lines.push(CANCEL_LINE)
+  // Each line costs its bytes plus a newline; +1 for ending stderr's unterminated last line.
+  const trailerBytes = lines.reduce((sum, line) => sum + utf8ByteLength(line) + 1, 0)
+  const budget = options.outputLimitBytes - (lines.length > 0 ? trailerBytes + 1 : 0)
+  const capped = truncateOutput(raw, Math.max(0, budget))
+  return {
+    stdout: capped.stdout,
+    stderr: lines.reduce(appendLine, capped.stderr),
+    exitCode:
+      options.stop === 'timeout'
+        ? EXIT_TIMED_OUT
+        : options.stop === 'cancel'
+          ? EXIT_CANCELLED
+          : raw.exitCode,
+  }
+}
+
+/** A result for a command that produced nothing before it was stopped or failed to run. */
+export function emptyResult(exitCode: number): ExecResult {
+  return { stdout: '', stderr: '', exitCode }
+}

@@ -1,0 +1,89 @@
+// Frames across the wasm boundary. See wasm/ABI.md for the authoritative description.
+//
+// Input frame (host → engine), written by the host into the buffer from `inputBuffer(len)`:
+//   u8 kind · u8 sub · u16 reserved · u32 id · f64 nowMs · u32 payloadLen · payload
+// Output frames (engine → host), concatenated in the buffer at `outputPtr()`:
+//   u8 kind · u8 sub · u16 reserved · u32 id · u32 payloadLen · payload
+// All integers little-endian. Payloads are raw UTF-8 or JSON as listed per kind.
+
+import { ByteBuf } from '../util/byte-buf'
+
+export const INPUT_HEADER = 20
+export const OUTPUT_HEADER = 12
+
+// Input kinds
+export const IN_BOOT = 1 // JSON boot options
+export const IN_KEYS = 2 // raw key bytes from the terminal
+export const IN_RESIZE = 3 // u32 cols · u32 rows
+export const IN_MODEL = 4 // id = request id, sub = MODEL_* event kind
+export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout · u32 n · stderr
+export const IN_TIMER = 6 // id = timer id
+
+// Model event sub-kinds (IN_MODEL)
+export const MODEL_TEXT = 1 // raw UTF-8 delta
+export const MODEL_REASONING = 2 // raw UTF-8 delta
+export const MODEL_TOOL_START = 3 // JSON {index, id, name}
+export const MODEL_TOOL_DELTA = 4 // u32 index · raw UTF-8 argument fragment
+export const MODEL_TOOL_END = 5 // u32 index
+export const MODEL_USAGE = 6 // JSON {inputTokens, outputTokens}
+export const MODEL_FINISH = 7 // raw reason: stop | tool_calls | length | content_filter
+export const MODEL_ERROR = 8 // JSON {code, message}
+
+// Output kinds
+export const OUT_WRITE = 1 // raw terminal bytes
+export const OUT_MODEL_REQUEST = 2 // id; JSON ModelRequest
+export const OUT_MODEL_CANCEL = 3 // id
+export const OUT_EXEC = 4 // id; JSON {command, cwd, timeoutMs, outputLimitBytes}
+export const OUT_EXEC_CANCEL = 5 // id
+export const OUT_TIMER_SET = 6 // id; f64 delayMs
+export const OUT_TIMER_CANCEL = 7 // id
+export const OUT_EVENT = 8 // JSON event for onEvent
+export const OUT_EXIT = 9 // u32 exit code
+
+/** The effects produced by one `feed` call. */
+export class Effects {
+  buf: ByteBuf = new ByteBuf(4096)
+
+  reset(): void {
+    this.buf.reset()
+  }
+
+  /** Starts a frame; returns the offset of its length field, to be closed by `end`. */
+  begin(kind: i32, id: u32, sub: i32 = 0): i32 {
+    const b = this.buf
+    b.byte(kind)
+    b.byte(sub)
+    b.byte(0)
+    b.byte(0)
+    b.writeU32(id)
+    const at = b.length
+    b.writeU32(0)
+    return at
+  }
+
+  end(at: i32): void {
+    this.buf.setU32(at, <u32>(this.buf.length - at - 4))
+  }
+
+  emit(kind: i32, id: u32, payload: ByteBuf | null): void {
+    const at = this.begin(kind, id)
+    if (payload != null) this.buf.append(payload)
+    this.end(at)
+  }
+
+  write(bytes: ByteBuf): void {
+    if (bytes.length > 0) this.emit(OUT_WRITE, 0, bytes)
+  }
+
+  timer(id: u32, delayMs: f64): void {
+    const at = this.begin(OUT_TIMER_SET, id)
+    this.buf.writeF64(delayMs)
+    this.end(at)
+  }
+
+  exit(code: u32): void {
+    const at = this.begin(OUT_EXIT, 0)
+    this.buf.writeU32(code)
+    this.end(at)
+  }
+}

@@ -1,0 +1,305 @@
+// The engine: one instance owns the screen and the conversation. `feed` dispatches one input
+// frame; every handler records effects, and the frame ends with at most one terminal write.
+
+import { ByteBuf, stringBytes } from './util/byte-buf'
+import { parseJson, J_STR } from './util/json'
+import { Effects, OUT_EVENT } from './abi/frames'
+import { Composer } from './terminal/composer'
+import { Rows, wrapInto } from './terminal/layout'
+import { Screen } from './terminal/screen'
+import { Transcript } from './terminal/transcript'
+import * as K from './terminal/keys'
+import { BRACKETED_PASTE_ON, DIM, GRAY, RESET, CYAN, YELLOW } from './terminal/ansi'
+import { AgentLoop } from './agent/loop'
+import { HELP_TEXT, slashCommand, CMD_HELP, CMD_EXIT, CMD_CLEAR, CMD_MODEL } from './commands/slash'
+
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
+const SPINNER_TIMER_ID: u32 = 0xffff0001
+const SPINNER_INTERVAL_MS: f64 = 100
+
+export class Engine {
+  fx: Effects
+  screen: Screen = new Screen()
+  transcript: Transcript
+  composer: Composer = new Composer()
+  loop: AgentLoop
+  nowMs: f64 = 0
+  label: string = 'demo'
+  booted: bool = false
+  exited: bool = false
+  private dirty: bool = false
+  private timerPending: bool = false
+  private queued: Array<ByteBuf> = []
+  private history: Array<ByteBuf> = []
+  private historyIndex: i32 = -1
+  private draft: ByteBuf | null = null
+
+  constructor() {
+    const fx = new Effects()
+    const transcript = new Transcript()
+    this.fx = fx
+    this.transcript = transcript
+    this.loop = new AgentLoop(fx, transcript)
+  }
+
+  boot(json: Uint8Array, start: i32, end: i32): void {
+    const v = parseJson(json, start, end)
+    if (v == null) {
+      this.transcript.error(stringBytes('fxterm could not read its boot options.'))
+    } else {
+      this.setSize(<i32>v.getNumber('cols', 80), <i32>v.getNumber('rows', 24))
+      this.label = v.getString('provider', 'demo')
+      this.loop.model = v.getString('model', 'demo')
+      this.loop.withTools = v.getBool('tools', false)
+      this.loop.cwd = v.getString('cwd', '/workspace')
+    }
+    this.booted = true
+    const w = new ByteBuf(64)
+    w.str(BRACKETED_PASTE_ON)
+    this.fx.write(w)
+    this.transcript.banner(this.label, this.loop.model)
+    if (v != null) {
+      const notices = v.get('notices')
+      if (notices != null) {
+        for (let i = 0; i < notices.items.length; i++) {
+          const n = notices.items[i]
+          if (n.kind == J_STR) this.transcript.notice(n.str, YELLOW)
+        }
+      }
+    }
+    this.dirty = true
+  }
+
+  setSize(cols: i32, rows: i32): void {
+    this.screen.resize(cols, rows)
+    this.transcript.cols = this.screen.cols
+  }
+
+  resize(cols: i32, rows: i32): void {
+    this.setSize(cols, rows)
+    this.dirty = true
+  }
+
+  keys(bytes: Uint8Array, start: i32, end: i32): void {
+    if (this.exited) return
+    const keys = K.parseKeys(bytes, start, end)
+    for (let i = 0; i < keys.length && !this.exited; i++) this.key(keys[i])
+    this.dirty = true
+  }
+
+  private key(k: K.Key): void {
+    const c = this.composer
+    switch (k.kind) {
+      case K.K_CHAR: c.insert(k.cp); break
+      case K.K_PASTE: c.insertBytes(k.text as ByteBuf); break
+      case K.K_NEWLINE: c.insert(0x0a); break
+      case K.K_ENTER: this.enter(); break
+      case K.K_BACKSPACE: c.backspace(); break
+      case K.K_DELETE: c.deleteForward(); break
+      case K.K_LEFT: c.left(); break
+      case K.K_RIGHT: c.right(); break
+      case K.K_HOME: c.home(); break
+      case K.K_END: c.end(); break
+      case K.K_WORD_LEFT: c.wordLeft(); break
+      case K.K_WORD_RIGHT: c.wordRight(); break
+      case K.K_WORD_BACKSPACE: c.deleteWordBack(); break
+      case K.K_UP: this.walkHistory(-1); break
+      case K.K_DOWN: this.walkHistory(1); break
+      case K.K_ESCAPE: if (this.loop.busy) this.loop.interrupt(); break
+      case K.K_CTRL: this.ctrl(k.cp); break
+    }
+  }
+
+  private ctrl(letter: i32): void {
+    const c = this.composer
+    if (letter == 0x61) c.home()
+    else if (letter == 0x65) c.end()
+    else if (letter == 0x62) c.left()
+    else if (letter == 0x66) c.right()
+    else if (letter == 0x6b) c.killToEnd()
+    else if (letter == 0x75) c.killToStart()
+    else if (letter == 0x77) c.deleteWordBack()
+    else if (letter == 0x70) this.walkHistory(-1)
+    else if (letter == 0x6e) this.walkHistory(1)
+    else if (letter == 0x64) {
+      if (c.isEmpty && !this.loop.busy) this.exit()
+      else c.deleteForward()
+    } else if (letter == 0x63) {
+      if (this.loop.busy) this.loop.interrupt()
+      else if (!c.isEmpty) c.clear()
+      else this.transcript.notice('Press Ctrl+D or run /exit to end the session.', GRAY)
+    } else if (letter == 0x6c) {
+      const w = new ByteBuf(16)
+      w.str('\x1b[H\x1b[2J')
+      this.fx.write(w)
+      this.screen.forget()
+    }
+  }
+
+  private enter(): void {
+    const c = this.composer
+    // A backslash right before the cursor continues the draft on a new line (as in a shell).
+    if (c.cursor > 0 && c.text[c.cursor - 1] == 0x5c) {
+      c.backspace()
+      c.insert(0x0a)
+      return
+    }
+    const text = c.toBuf()
+    const s = text.toString().trim()
+    if (s.length == 0) return
+    c.clear()
+    this.remember(text)
+    if (s.charCodeAt(0) == 0x2f && s.indexOf('\n') < 0) {
+      this.slash(s)
+      return
+    }
+    if (this.loop.busy) {
+      this.queued.push(text)
+      this.transcript.notice('Queued: sent when the current turn ends.', GRAY)
+      return
+    }
+    this.loop.submit(text, this.nowMs)
+  }
+
+  private remember(text: ByteBuf): void {
+    const n = this.history.length
+    if (n == 0 || this.history[n - 1].toString() != text.toString()) this.history.push(text)
+    this.historyIndex = -1
+    this.draft = null
+  }
+
+  private walkHistory(dir: i32): void {
+    const n = this.history.length
+    if (n == 0) return
+    if (this.historyIndex < 0) {
+      if (dir > 0) return
+      this.draft = this.composer.toBuf()
+      this.historyIndex = n - 1
+    } else {
+      this.historyIndex += dir
+      if (this.historyIndex >= n) {
+        this.historyIndex = -1
+        this.composer.setText(this.draft != null ? (this.draft as ByteBuf) : new ByteBuf(0))
+        return
+      }
+      if (this.historyIndex < 0) this.historyIndex = 0
+    }
+    this.composer.setText(this.history[this.historyIndex])
+  }
+
+  private slash(s: string): void {
+    const cmd = slashCommand(s)
+    if (cmd == CMD_HELP) this.transcript.lines(HELP_TEXT)
+    else if (cmd == CMD_EXIT) this.exit()
+    else if (cmd == CMD_MODEL) this.transcript.notice('Model: ' + this.loop.model + ' (' + this.label + ')', GRAY)
+    else if (cmd == CMD_CLEAR) {
+      if (this.loop.busy) this.loop.interrupt()
+      this.loop.conv.clear()
+      const w = new ByteBuf(16)
+      w.str('\x1b[H\x1b[2J\x1b[3J')
+      this.fx.write(w)
+      this.screen.forget()
+      this.transcript.reset()
+      this.transcript.banner(this.label, this.loop.model)
+    } else this.transcript.error(stringBytes('Unknown command ' + s + '. Run /help for commands.'))
+  }
+
+  private exit(): void {
+    if (this.loop.busy) this.loop.interrupt()
+    this.transcript.notice('Goodbye.', GRAY)
+    this.exited = true
+    this.fx.exit(0)
+  }
+
+  /** After each input: start the next queued prompt, keep the spinner ticking, redraw. */
+  settle(): void {
+    if (!this.loop.busy && this.queued.length > 0 && !this.exited) {
+      this.loop.submit(this.queued.shift(), this.nowMs)
+      this.dirty = true
+    }
+    if (this.loop.busy && !this.timerPending) {
+      this.fx.timer(SPINNER_TIMER_ID, SPINNER_INTERVAL_MS)
+      this.timerPending = true
+    }
+    if (this.dirty || this.transcript.commit.length > 0) this.render()
+  }
+
+  timer(id: u32): void {
+    if (id == SPINNER_TIMER_ID) {
+      this.timerPending = false
+      if (this.loop.busy) this.dirty = true
+    }
+  }
+
+  markDirty(): void {
+    this.dirty = true
+  }
+
+  private render(): void {
+    const cols = this.screen.cols
+    const live = new Rows()
+    this.transcript.liveRows(live)
+    const running = this.loop.runningCommandText
+    if (running != null) this.transcript.toolRunningRow(live, running)
+    if (this.exited) {
+      live.add(new ByteBuf(0), 0)
+      const end = new ByteBuf(64)
+      end.str(GRAY + 'Session ended · reload the page to start again' + RESET)
+      live.add(end, 46)
+      this.present(live, live.count - 1, 0)
+      return
+    }
+    live.add(new ByteBuf(0), 0)
+    if (this.loop.busy) this.spinnerRow(live)
+    else live.add(new ByteBuf(0), 0)
+    this.divider(live, cols)
+    const composerTop = live.count
+    this.composer.layout(live, cols, '')
+    this.divider(live, cols)
+    this.statusRow(live, cols)
+    this.present(live, composerTop + this.composer.cursorRow, this.composer.cursorCol)
+  }
+
+  private present(live: Rows, row: i32, col: i32): void {
+    const out = new ByteBuf(this.transcript.commit.length + 512)
+    this.screen.present(out, this.transcript.commit, live, row, col)
+    this.transcript.commit.reset()
+    this.fx.write(out)
+    this.dirty = false
+  }
+
+  private spinnerRow(live: Rows): void {
+    const elapsed = <i32>((this.nowMs - this.loop.turnStartMs) / 1000)
+    const frame = <i32>(this.nowMs / SPINNER_INTERVAL_MS) % SPINNER.length
+    const line = new ByteBuf(96)
+    const what = this.loop.waitingForModel ? 'Thinking…' : 'Running…'
+    line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + ' (' + elapsed.toString() + 's · esc to interrupt)' + RESET)
+    live.add(line, 28 + elapsed.toString().length)
+  }
+
+  private divider(live: Rows, cols: i32): void {
+    const line = new ByteBuf(cols * 3 + 16)
+    line.str(GRAY)
+    line.repeat('─', cols)
+    line.str(RESET)
+    live.add(line, cols)
+  }
+
+  private statusRow(live: Rows, cols: i32): void {
+    let text = '  ' + this.label
+    if (this.label != 'demo' || this.loop.model != 'demo') text += ' · ' + this.loop.model
+    if (this.loop.withTools) text += ' · ' + this.loop.cwd
+    else text += ' · chat only'
+    text += ' · /help'
+    const bytes = stringBytes(text)
+    const rows = new Rows()
+    wrapInto(rows, bytes, 0, bytes.length, cols - 1, '', 0, '', 0, GRAY)
+    if (rows.count > 0) live.add(rows.lines[0], rows.widths[0])
+  }
+
+  event(json: string): void {
+    const at = this.fx.begin(OUT_EVENT, 0)
+    this.fx.buf.str(json)
+    this.fx.end(at)
+  }
+}

@@ -1,0 +1,85 @@
+// The engine's exports: the whole ABI is three functions over two buffers (see wasm/ABI.md).
+//   inputBuffer(len) → pointer where the host writes one input frame of `len` bytes
+//   feed(len)        → processes that frame; returns the byte length of the output frames
+//   outputPtr()      → where those output frames start (valid until the next feed)
+
+import { Engine } from './engine'
+import { parseJson } from './util/json'
+import * as F from './abi/frames'
+
+let engine = new Engine()
+let input = new Uint8Array(4096)
+
+export function inputBuffer(len: u32): usize {
+  if (<i32>len > input.length) {
+    let cap = input.length
+    while (cap < <i32>len) cap <<= 1
+    input = new Uint8Array(cap)
+  }
+  return input.dataStart
+}
+
+export function outputPtr(): usize {
+  return engine.fx.buf.dataStart
+}
+
+export function feed(len: u32): u32 {
+  const fx = engine.fx
+  fx.reset()
+  if (<i32>len < F.INPUT_HEADER) return 0
+  const base = input.dataStart
+  const kind = <i32>load<u8>(base)
+  const sub = <i32>load<u8>(base + 1)
+  const id = load<u32>(base + 4)
+  engine.nowMs = load<f64>(base + 8)
+  const payloadLen = <i32>load<u32>(base + 16)
+  const start = F.INPUT_HEADER
+  const end = min(start + payloadLen, <i32>len)
+
+  if (kind == F.IN_BOOT) engine.boot(input, start, end)
+  else if (!engine.booted) return 0
+  else if (kind == F.IN_KEYS) engine.keys(input, start, end)
+  else if (kind == F.IN_RESIZE && end - start >= 8) {
+    engine.resize(<i32>load<u32>(base + <usize>start), <i32>load<u32>(base + <usize>start + 4))
+  } else if (kind == F.IN_MODEL) modelEvent(id, sub, start, end)
+  else if (kind == F.IN_EXEC_RESULT) execResult(id, start, end)
+  else if (kind == F.IN_TIMER) engine.timer(id)
+  engine.settle()
+  return <u32>fx.buf.length
+}
+
+function modelEvent(id: u32, sub: i32, start: i32, end: i32): void {
+  const loop = engine.loop
+  engine.markDirty()
+  if (sub == F.MODEL_TEXT) loop.text(id, input, start, end)
+  else if (sub == F.MODEL_TOOL_START) loop.toolStart(id, input, start, end)
+  else if (sub == F.MODEL_TOOL_DELTA && end - start >= 4) {
+    loop.toolDelta(id, <i32>load<u32>(input.dataStart + <usize>start), input, start + 4, end)
+  } else if (sub == F.MODEL_USAGE) {
+    const v = parseJson(input, start, end)
+    if (v != null) loop.usage(id, v.getNumber('inputTokens', 0), v.getNumber('outputTokens', 0))
+  } else if (sub == F.MODEL_FINISH) {
+    loop.finish(id, String.UTF8.decodeUnsafe(input.dataStart + <usize>start, end - start))
+  } else if (sub == F.MODEL_ERROR) {
+    const v = parseJson(input, start, end)
+    const message = v != null ? v.getString('message', 'The model request failed.') : 'The model request failed.'
+    loop.fail(id, Uint8Array.wrap(String.UTF8.encode(message)))
+  }
+}
+
+function execResult(id: u32, start: i32, end: i32): void {
+  if (end - start < 8) return
+  const base = input.dataStart
+  const exitCode = load<i32>(base + <usize>start)
+  const outLen = <i32>load<u32>(base + <usize>start + 4)
+  const outStart = start + 8
+  const errLenAt = outStart + outLen
+  if (errLenAt + 4 > end) return
+  const errLen = <i32>load<u32>(base + <usize>errLenAt)
+  const errStart = errLenAt + 4
+  if (errStart + errLen > end) return
+  const stdout = input.slice(outStart, outStart + outLen)
+  const stderr = input.slice(errStart, errStart + errLen)
+  engine.loop.execResult(id, exitCode, stdout, stderr)
+  engine.markDirty()
+}

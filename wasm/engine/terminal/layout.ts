@@ -1,0 +1,158 @@
+// Word-wrapping text into terminal rows. The engine wraps everything itself (rows end with an
+// explicit CRLF) so that it always knows how many rows the live region occupies.
+
+import { ByteBuf, decodeAt } from '../util/byte-buf'
+import { cellWidth } from './width'
+import { RESET } from './ansi'
+
+/** Rows of styled text, each with its display width. */
+export class Rows {
+  lines: Array<ByteBuf> = []
+  widths: Array<i32> = []
+
+  add(line: ByteBuf, width: i32): void {
+    this.lines.push(line)
+    this.widths.push(width)
+  }
+
+  get count(): i32 {
+    return this.lines.length
+  }
+
+  addAll(other: Rows): void {
+    for (let i = 0; i < other.lines.length; i++) this.add(unchecked(other.lines[i]), unchecked(other.widths[i]))
+  }
+
+  /** Writes the rows joined by CRLF, each followed by CRLF when `trailing` is set. */
+  writeTo(out: ByteBuf, trailing: bool): void {
+    for (let i = 0; i < this.lines.length; i++) {
+      if (i > 0) out.str('\r\n')
+      out.append(unchecked(this.lines[i]))
+    }
+    if (trailing && this.lines.length > 0) out.str('\r\n')
+  }
+}
+
+const lenBox = new StaticArray<i32>(1)
+
+/**
+ * Wraps sanitized UTF-8 `text[start, end)` (may contain '\n') into `rows`. The first row starts
+ * with `firstPrefix`, later rows with `restPrefix` (both already styled; widths given). `style`
+ * is applied to the text of every row. Breaks at the last space that fits, else mid-word.
+ */
+export function wrapInto(
+  rows: Rows,
+  text: Uint8Array,
+  start: i32,
+  end: i32,
+  cols: i32,
+  firstPrefix: string,
+  firstWidth: i32,
+  restPrefix: string,
+  restWidth: i32,
+  style: string,
+): void {
+  let lineStart = start
+  let first = true
+  for (let i = start; i <= end; i++) {
+    if (i == end || unchecked(text[i]) == 0x0a) {
+      wrapLine(rows, text, lineStart, i, cols, first ? firstPrefix : restPrefix, first ? firstWidth : restWidth, restPrefix, restWidth, style)
+      first = false
+      lineStart = i + 1
+    }
+  }
+}
+
+function wrapLine(
+  rows: Rows,
+  text: Uint8Array,
+  start: i32,
+  end: i32,
+  cols: i32,
+  prefix: string,
+  prefixWidth: i32,
+  restPrefix: string,
+  restWidth: i32,
+  style: string,
+): void {
+  let rowStart = start
+  let pw = prefixWidth
+  let pre = prefix
+  while (true) {
+    const avail = max(1, cols - pw)
+    // Walk forward until the row is full, remembering the last space.
+    let i = rowStart
+    let width = 0
+    let lastSpace = -1
+    let widthAtSpace = 0
+    while (i < end) {
+      const cp = decodeAt(text, i, end, lenBox)
+      const w = cellWidth(cp)
+      if (width + w > avail) break
+      if (cp == 0x20) {
+        lastSpace = i
+        widthAtSpace = width
+      }
+      width += w
+      i += lenBox[0]
+    }
+    let cut = i
+    let next = i
+    let rowWidth = width
+    if (i < end && lastSpace > rowStart) {
+      cut = lastSpace
+      next = lastSpace + 1
+      rowWidth = widthAtSpace
+    }
+    if (i == rowStart && i < end) {
+      // a single character wider than the row: take it anyway so the loop always advances
+      decodeAt(text, i, end, lenBox)
+      cut = i + lenBox[0]
+      next = cut
+      rowWidth = avail
+    }
+    const line = new ByteBuf(cut - rowStart + 16)
+    line.str(pre)
+    if (style.length > 0) line.str(style)
+    line.slice(text, rowStart, cut)
+    if (style.length > 0) line.str(RESET)
+    rows.add(line, pw + rowWidth)
+    if (next >= end) return
+    rowStart = next
+    pre = restPrefix
+    pw = restWidth
+  }
+}
+
+/** Display width of UTF-8 `text[start, end)`. */
+export function textWidth(text: Uint8Array, start: i32, end: i32): i32 {
+  let w = 0
+  let i = start
+  while (i < end) {
+    w += cellWidth(decodeAt(text, i, end, lenBox))
+    i += lenBox[0]
+  }
+  return w
+}
+
+/** A single row of `text` cut to fit `cols` cells (first line only), with an ellipsis when cut. */
+export function fitRow(text: Uint8Array, start: i32, end: i32, cols: i32, out: ByteBuf): i32 {
+  let lineEnd = start
+  while (lineEnd < end && unchecked(text[lineEnd]) != 0x0a) lineEnd++
+  const whole = textWidth(text, start, lineEnd)
+  if (lineEnd == end && whole <= cols) {
+    out.slice(text, start, end)
+    return whole
+  }
+  let i = start
+  let width = 0
+  while (i < lineEnd) {
+    const w = cellWidth(decodeAt(text, i, lineEnd, lenBox))
+    if (width + w > cols - 1) break
+    out.slice(text, i, i + lenBox[0])
+    width += w
+    i += lenBox[0]
+  }
+  out.str('…')
+  return width + 1
+}

@@ -1,0 +1,88 @@
+// Untrusted text (model output, command output) → printable text. Strips every control and
+// escape sequence (CSI, OSC, DCS, APC, PM, SOS, C0 and C1 controls) except newline; expands tabs;
+// drops carriage returns. Stateful, so a sequence split across two stream deltas is still
+// removed whole. Only the engine's own styling ever reaches the terminal.
+
+import { ByteBuf } from '../util/byte-buf'
+
+const S_TEXT = 0
+const S_ESC = 1 // saw ESC
+const S_CSI = 2 // inside ESC [ ... until a final byte
+const S_STRING = 3 // inside OSC/DCS/APC/PM/SOS until BEL or ST
+const S_STRING_ESC = 4 // saw ESC inside a string (maybe ST)
+const S_C2 = 5 // saw 0xC2, the lead byte of U+0080..U+00BF
+const S_ESC_INTER = 6 // ESC followed by intermediate bytes (e.g. ESC ( B)
+
+export class Sanitizer {
+  state: i32 = S_TEXT
+  column: i32 = 0
+
+  /** Appends the printable part of `src[start, end)` to `out`. */
+  feed(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
+    for (let i = start; i < end; i++) {
+      const c = <i32>unchecked(src[i])
+      switch (this.state) {
+        case S_TEXT:
+          this.text(c, out)
+          break
+        case S_ESC:
+          if (c == 0x5b) this.state = S_CSI
+          else if (c == 0x5d || c == 0x50 || c == 0x5f || c == 0x5e || c == 0x58) this.state = S_STRING
+          else if (c >= 0x20 && c <= 0x2f) this.state = S_ESC_INTER
+          else if (c == 0x1b) this.state = S_ESC
+          else this.state = S_TEXT // a two-byte escape: drop both bytes
+          break
+        case S_ESC_INTER:
+          if (c < 0x20 || c > 0x2f) this.state = S_TEXT
+          break
+        case S_CSI:
+          if (c >= 0x40 && c <= 0x7e) this.state = S_TEXT
+          else if (c == 0x1b) this.state = S_ESC
+          else if (c < 0x20 && c != 0x1b) this.state = S_TEXT
+          break
+        case S_STRING:
+          if (c == 0x07) this.state = S_TEXT
+          else if (c == 0x1b) this.state = S_STRING_ESC
+          break
+        case S_STRING_ESC:
+          this.state = c == 0x5c ? S_TEXT : c == 0x1b ? S_STRING_ESC : S_STRING
+          break
+        case S_C2:
+          this.state = S_TEXT
+          if (c >= 0xa0) {
+            // U+00A0..U+00BF are printable; U+0080..U+009F are C1 controls and are dropped.
+            out.byte(0xc2)
+            out.byte(c)
+            this.column++
+          }
+          break
+      }
+    }
+  }
+
+  private text(c: i32, out: ByteBuf): void {
+    if (c == 0x1b) {
+      this.state = S_ESC
+    } else if (c == 0x0a) {
+      out.byte(c)
+      this.column = 0
+    } else if (c == 0x09) {
+      const spaces = 8 - (this.column & 7)
+      for (let k = 0; k < spaces; k++) out.byte(0x20)
+      this.column += spaces
+    } else if (c < 0x20 || c == 0x7f) {
+      // other C0 controls (BEL, BS, CR, ...) are dropped
+    } else if (c == 0xc2) {
+      this.state = S_C2
+    } else {
+      out.byte(c)
+      if ((c & 0xc0) != 0x80) this.column++
+    }
+  }
+}
+
+/** One-shot sanitization of a whole text. */
+export function sanitizeInto(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
+  const s = new Sanitizer()
+  s.feed(src, start, end, out)
+}

@@ -1,0 +1,206 @@
+// The transcript: everything that scrolls above the live region. Blocks are committed as whole
+// rows; the assistant's streaming text keeps its unfinished last line in the live region until
+// its newline arrives.
+
+import { ByteBuf, stringBytes } from '../util/byte-buf'
+import { Rows, wrapInto, fitRow } from './layout'
+import { Sanitizer, sanitizeInto } from './sanitize'
+import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
+
+const PREVIEW_LINES = 4
+
+export class Transcript {
+  cols: i32 = 80
+  /** Rows committed during the current feed, written above the live region by the engine. */
+  commit: ByteBuf = new ByteBuf(1024)
+  private streaming: bool = false
+  private streamedLine: bool = false // the current assistant block has committed a row
+  private partial: ByteBuf = new ByteBuf(256)
+  private sanitizer: Sanitizer = new Sanitizer()
+  private scratch: ByteBuf = new ByteBuf(256)
+  private blocks: i32 = 0
+
+  private commitRows(rows: Rows): void {
+    rows.writeTo(this.commit, true)
+  }
+
+  /** A blank row between blocks. */
+  private gap(): void {
+    if (this.blocks > 0) this.commit.str('\r\n')
+    this.blocks++
+  }
+
+  banner(label: string, model: string): void {
+    const rows = new Rows()
+    const line = new ByteBuf(128)
+    line.str(CYAN + '✻' + RESET + ' ' + BOLD + 'fxterm' + RESET + ' · Run /help for commands')
+    rows.add(line, 33)
+    const about = 'a coding agent in your browser tab · ' + (label == 'demo' ? 'offline demo model: no key, no network' : label + ' · ' + model)
+    const second = stringBytes(about)
+    wrapInto(rows, second, 0, second.length, this.cols, '  ', 2, '  ', 2, GRAY)
+    this.commitRows(rows)
+    this.blocks++
+  }
+
+  promptCard(text: ByteBuf): void {
+    this.gap()
+    const clean = new ByteBuf(text.length)
+    sanitizeInto(text.data, 0, text.length, clean)
+    const rows = new Rows()
+    wrapInto(rows, clean.data, 0, clean.length, this.cols, GRAY + BOLD + '❯ ' + RESET, 2, '  ', 2, '')
+    this.commitRows(rows)
+  }
+
+  /** Streams a piece of the assistant's reply. */
+  assistantDelta(bytes: Uint8Array, start: i32, end: i32): void {
+    if (!this.streaming) {
+      this.streaming = true
+      this.streamedLine = false
+      this.partial.reset()
+      this.sanitizer = new Sanitizer()
+    }
+    this.scratch.reset()
+    this.sanitizer.feed(bytes, start, end, this.scratch)
+    const s = this.scratch
+    for (let i = 0; i < s.length; i++) {
+      const c = s.u8At(i)
+      if (c == 0x0a) this.flushPartialLine()
+      else this.partial.byte(c)
+    }
+  }
+
+  private flushPartialLine(): void {
+    // Leading blank lines of a reply are dropped; later ones are kept as paragraph breaks.
+    if (!this.streamedLine && this.partial.length == 0) return
+    if (!this.streamedLine) this.gap()
+    const rows = new Rows()
+    this.wrapPartial(rows)
+    this.commitRows(rows)
+    this.streamedLine = true
+    this.partial.reset()
+  }
+
+  private wrapPartial(rows: Rows): void {
+    const first = this.streamedLine ? '  ' : '● '
+    wrapInto(rows, this.partial.data, 0, this.partial.length, this.cols, first, 2, '  ', 2, '')
+  }
+
+  /** The reply (or this model response) ended: commit its unfinished line. */
+  endAssistant(): void {
+    if (!this.streaming) return
+    if (this.partial.length > 0) this.flushPartialLine()
+    this.streaming = false
+  }
+
+  /** Rows for the live region: the reply's unfinished line. */
+  liveRows(rows: Rows): void {
+    if (!this.streaming || this.partial.length == 0) return
+    if (!this.streamedLine && this.blocks > 0) rows.add(new ByteBuf(0), 0)
+    this.wrapPartial(rows)
+  }
+
+  toolRunningRow(rows: Rows, command: ByteBuf): void {
+    rows.add(new ByteBuf(0), 0)
+    const line = new ByteBuf(command.length + 32)
+    line.str(YELLOW + '● ' + RESET + BOLD + 'Running ' + RESET)
+    const clean = new ByteBuf(command.length)
+    sanitizeInto(command.data, 0, command.length, clean)
+    const w = fitRow(clean.data, 0, clean.length, max(4, this.cols - 10), line)
+    rows.add(line, 10 + w)
+  }
+
+  toolRan(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
+    this.gap()
+    const rows = new Rows()
+    const head = new ByteBuf(command.length + 32)
+    head.str((exitCode == 0 ? GREEN : RED) + '● ' + RESET + BOLD + 'Ran ' + RESET)
+    const cleanCmd = new ByteBuf(command.length)
+    sanitizeInto(command.data, 0, command.length, cleanCmd)
+    const w = fitRow(cleanCmd.data, 0, cleanCmd.length, max(4, this.cols - 6), head)
+    rows.add(head, 6 + w)
+    const out = new ByteBuf(stdout.length + stderr.length + 1)
+    sanitizeInto(stdout, 0, stdout.length, out)
+    if (stderr.length > 0) {
+      if (out.length > 0 && out.u8At(out.length - 1) != 0x0a) out.byte(0x0a)
+      sanitizeInto(stderr, 0, stderr.length, out)
+    }
+    this.previewRows(rows, out)
+    if (cancelled) this.detailRow(rows, 'cancelled', YELLOW)
+    else if (exitCode != 0) this.detailRow(rows, 'exit code ' + exitCode.toString(), RED)
+    this.commitRows(rows)
+  }
+
+  private previewRows(rows: Rows, out: ByteBuf): void {
+    let end = out.length
+    while (end > 0 && out.u8At(end - 1) == 0x0a) end--
+    if (end == 0) {
+      this.detailRow(rows, '(no output)', GRAY)
+      return
+    }
+    let shown = 0
+    let total = 0
+    let lineStart = 0
+    for (let i = 0; i <= end; i++) {
+      if (i < end && out.u8At(i) != 0x0a) continue
+      total++
+      if (shown < PREVIEW_LINES) {
+        const line = new ByteBuf(i - lineStart + 16)
+        line.str(shown == 0 ? GRAY + '  └  ' + RESET : '     ')
+        const w = fitRow(out.data, lineStart, i, max(4, this.cols - 5), line)
+        rows.add(line, 5 + w)
+        shown++
+      }
+      lineStart = i + 1
+    }
+    if (total > shown) this.detailRow(rows, '… +' + (total - shown).toString() + ' lines', GRAY)
+  }
+
+  private detailRow(rows: Rows, text: string, style: string): void {
+    const line = new ByteBuf(text.length + 16)
+    line.str(rows.count == 1 ? GRAY + '  └  ' + RESET : '     ')
+    line.str(style)
+    line.str(text)
+    line.str(RESET)
+    rows.add(line, 5 + text.length)
+  }
+
+  /** A one-block message from fxterm itself (trusted text). */
+  notice(text: string, style: string = GRAY): void {
+    this.gap()
+    const bytes = stringBytes(text)
+    const rows = new Rows()
+    wrapInto(rows, bytes, 0, bytes.length, this.cols, '  ', 2, '  ', 2, style)
+    this.commitRows(rows)
+  }
+
+  /** A failure, from any source: sanitized, one block starting with ✗. */
+  error(message: Uint8Array): void {
+    this.gap()
+    const clean = new ByteBuf(message.length)
+    sanitizeInto(message, 0, message.length, clean)
+    const rows = new Rows()
+    wrapInto(rows, clean.data, 0, clean.length, this.cols, RED + '✗ ' + RESET, 2, '  ', 2, RED)
+    this.commitRows(rows)
+  }
+
+  /** Trusted multi-line text (help), committed as is with wrapping. */
+  lines(text: string): void {
+    this.gap()
+    const bytes = stringBytes(text)
+    const rows = new Rows()
+    let lineStart = 0
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] != 0x0a) continue
+      // each line wraps on its own, continuation rows indented under the text
+      wrapInto(rows, bytes, lineStart, i, this.cols, '', 0, '    ', 4, '')
+      lineStart = i + 1
+    }
+    this.commitRows(rows)
+  }
+
+  reset(): void {
+    this.blocks = 0
+    this.streaming = false
+    this.partial.reset()
+  }
+}

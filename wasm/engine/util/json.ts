@@ -1,0 +1,261 @@
+// A small JSON reader (for boot options, tool-call arguments, usage and error events) and the
+// escaping writer used to build model requests and events. Inputs are untrusted: a malformed
+// document yields null, never a trap.
+
+import { ByteBuf } from './byte-buf'
+
+export const J_NULL = 0
+export const J_BOOL = 1
+export const J_NUM = 2
+export const J_STR = 3
+export const J_ARR = 4
+export const J_OBJ = 5
+
+export class JsonValue {
+  kind: i32 = J_NULL
+  bool: bool = false
+  num: f64 = 0
+  str: string = ''
+  items: Array<JsonValue> = []
+  keys: Array<string> = []
+
+  get(key: string): JsonValue | null {
+    if (this.kind != J_OBJ) return null
+    for (let i = this.keys.length - 1; i >= 0; i--) {
+      if (unchecked(this.keys[i]) == key) return unchecked(this.items[i])
+    }
+    return null
+  }
+
+  getString(key: string, fallback: string): string {
+    const v = this.get(key)
+    return v != null && v.kind == J_STR ? v.str : fallback
+  }
+
+  getNumber(key: string, fallback: f64): f64 {
+    const v = this.get(key)
+    return v != null && v.kind == J_NUM ? v.num : fallback
+  }
+
+  getBool(key: string, fallback: bool): bool {
+    const v = this.get(key)
+    return v != null && v.kind == J_BOOL ? v.bool : fallback
+  }
+}
+
+const MAX_DEPTH = 64
+
+class Reader {
+  pos: i32 = 0
+  failed: bool = false
+  constructor(public src: Uint8Array, public end: i32) {}
+
+  peek(): i32 {
+    return this.pos < this.end ? <i32>unchecked(this.src[this.pos]) : -1
+  }
+
+  skipWs(): void {
+    while (this.pos < this.end) {
+      const c = unchecked(this.src[this.pos])
+      if (c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09) this.pos++
+      else break
+    }
+  }
+
+  fail(): JsonValue {
+    this.failed = true
+    return new JsonValue()
+  }
+
+  value(depth: i32): JsonValue {
+    if (depth > MAX_DEPTH) return this.fail()
+    this.skipWs()
+    const c = this.peek()
+    if (c == 0x7b) return this.object(depth)
+    if (c == 0x5b) return this.array(depth)
+    if (c == 0x22) {
+      const v = new JsonValue()
+      v.kind = J_STR
+      v.str = this.string()
+      return v
+    }
+    if (c == 0x74) return this.literal('true', J_BOOL, true)
+    if (c == 0x66) return this.literal('false', J_BOOL, false)
+    if (c == 0x6e) return this.literal('null', J_NULL, false)
+    if (c == 0x2d || (c >= 0x30 && c <= 0x39)) return this.number()
+    return this.fail()
+  }
+
+  literal(word: string, kind: i32, b: bool): JsonValue {
+    for (let i = 0; i < word.length; i++) {
+      if (this.peek() != word.charCodeAt(i)) return this.fail()
+      this.pos++
+    }
+    const v = new JsonValue()
+    v.kind = kind
+    v.bool = b
+    return v
+  }
+
+  number(): JsonValue {
+    const start = this.pos
+    while (this.pos < this.end) {
+      const c = unchecked(this.src[this.pos])
+      if ((c >= 0x30 && c <= 0x39) || c == 0x2d || c == 0x2b || c == 0x2e || c == 0x65 || c == 0x45) this.pos++
+      else break
+    }
+    const v = new JsonValue()
+    v.kind = J_NUM
+    v.num = parseFloat(String.UTF8.decodeUnsafe(this.src.dataStart + <usize>start, this.pos - start))
+    if (isNaN(v.num)) return this.fail()
+    return v
+  }
+
+  hex4(): i32 {
+    let n = 0
+    for (let i = 0; i < 4; i++) {
+      const c = this.peek()
+      this.pos++
+      let d = -1
+      if (c >= 0x30 && c <= 0x39) d = c - 0x30
+      else if (c >= 0x61 && c <= 0x66) d = c - 0x57
+      else if (c >= 0x41 && c <= 0x46) d = c - 0x37
+      if (d < 0) {
+        this.failed = true
+        return 0
+      }
+      n = (n << 4) | d
+    }
+    return n
+  }
+
+  string(): string {
+    this.pos++ // opening quote
+    const out = new ByteBuf(32)
+    while (true) {
+      if (this.pos >= this.end) {
+        this.failed = true
+        return ''
+      }
+      const c = <i32>unchecked(this.src[this.pos++])
+      if (c == 0x22) break
+      if (c != 0x5c) {
+        out.byte(c)
+        continue
+      }
+      const e = this.peek()
+      this.pos++
+      if (e == 0x6e) out.byte(0x0a)
+      else if (e == 0x74) out.byte(0x09)
+      else if (e == 0x72) out.byte(0x0d)
+      else if (e == 0x62) out.byte(0x08)
+      else if (e == 0x66) out.byte(0x0c)
+      else if (e == 0x75) {
+        let cp = this.hex4()
+        if (cp >= 0xd800 && cp < 0xdc00 && this.peek() == 0x5c) {
+          this.pos++
+          if (this.peek() == 0x75) {
+            this.pos++
+            const lo = this.hex4()
+            if (lo >= 0xdc00 && lo < 0xe000) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00)
+            else cp = 0xfffd
+          } else cp = 0xfffd
+        } else if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd
+        out.codepoint(cp)
+      } else if (e == 0x22 || e == 0x5c || e == 0x2f) out.byte(e)
+      else {
+        this.failed = true
+        return ''
+      }
+    }
+    return out.toString()
+  }
+
+  array(depth: i32): JsonValue {
+    this.pos++
+    const v = new JsonValue()
+    v.kind = J_ARR
+    this.skipWs()
+    if (this.peek() == 0x5d) {
+      this.pos++
+      return v
+    }
+    while (!this.failed) {
+      v.items.push(this.value(depth + 1))
+      this.skipWs()
+      const c = this.peek()
+      this.pos++
+      if (c == 0x5d) return v
+      if (c != 0x2c) return this.fail()
+    }
+    return v
+  }
+
+  object(depth: i32): JsonValue {
+    this.pos++
+    const v = new JsonValue()
+    v.kind = J_OBJ
+    this.skipWs()
+    if (this.peek() == 0x7d) {
+      this.pos++
+      return v
+    }
+    while (!this.failed) {
+      this.skipWs()
+      if (this.peek() != 0x22) return this.fail()
+      const key = this.string()
+      this.skipWs()
+      if (this.peek() != 0x3a) return this.fail()
+      this.pos++
+      v.keys.push(key)
+      v.items.push(this.value(depth + 1))
+      this.skipWs()
+      const c = this.peek()
+      this.pos++
+      if (c == 0x7d) return v
+      if (c != 0x2c) return this.fail()
+    }
+    return v
+  }
+}
+
+/** Parses a whole JSON document; null when it is malformed or has trailing garbage. */
+export function parseJson(src: Uint8Array, start: i32 = 0, end: i32 = -1): JsonValue | null {
+  const r = new Reader(src, end < 0 ? src.length : end)
+  r.pos = start
+  const v = r.value(0)
+  r.skipWs()
+  if (r.failed || r.pos != r.end) return null
+  return v
+}
+
+const HEX = '0123456789abcdef'
+
+/** Writes `bytes[start, end)` (UTF-8) as a JSON string literal, quotes included. */
+export function writeJsonBytes(out: ByteBuf, bytes: Uint8Array, start: i32, end: i32): void {
+  out.byte(0x22)
+  for (let i = start; i < end; i++) {
+    const c = <i32>unchecked(bytes[i])
+    if (c == 0x22 || c == 0x5c) {
+      out.byte(0x5c)
+      out.byte(c)
+    } else if (c == 0x0a) out.str('\\n')
+    else if (c == 0x0d) out.str('\\r')
+    else if (c == 0x09) out.str('\\t')
+    else if (c < 0x20 || c == 0x7f) {
+      out.str('\\u00')
+      out.byte(HEX.charCodeAt(c >> 4))
+      out.byte(HEX.charCodeAt(c & 15))
+    } else out.byte(c)
+  }
+  out.byte(0x22)
+}
+
+export function writeJsonBuf(out: ByteBuf, b: ByteBuf): void {
+  writeJsonBytes(out, b.data, 0, b.length)
+}
+
+export function writeJsonString(out: ByteBuf, s: string): void {
+  const bytes = Uint8Array.wrap(String.UTF8.encode(s))
+  writeJsonBytes(out, bytes, 0, bytes.length)
+}

@@ -1,0 +1,90 @@
+/**
+ * Drives the compiled engine.wasm in Node and reads the screen back through @xterm/headless,
+ * exactly as xterm.js in the page would render the same bytes. Deterministic: time is a counter
+ * the test moves.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import xtermHeadless from '@xterm/headless'
+import { instantiateEngine, type EngineInstance } from '../../src/worker/engine-instance.ts'
+import type { BootOptions, EngineEffect } from '../../src/worker/engine-frames.ts'
+import type { ModelEvent } from '../../src/protocol/model-events.ts'
+
+const { Terminal } = xtermHeadless
+const wasmPath = fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))
+let compiled: WebAssembly.Module | undefined
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>
+
+export async function createHarness(boot: Partial<BootOptions> = {}) {
+  compiled ??= new WebAssembly.Module(readFileSync(wasmPath))
+  const engine: EngineInstance = await instantiateEngine(compiled)
+  const cols = boot.cols ?? 80
+  const rows = boot.rows ?? 24
+  const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 })
+  const effects: EngineEffect[] = []
+  let now = 1_000_000
+
+  const take = async (list: EngineEffect[]) => {
+    for (const e of list) {
+      if (e.kind === 'write') await new Promise<void>((resolve) => term.write(e.bytes, resolve))
+      else effects.push(e)
+    }
+    return list
+  }
+
+  await take(
+    engine.boot(
+      { cols, rows, seed: 1, provider: 'demo', model: 'demo', tools: true, cwd: '/workspace', notices: [], args: [], ...boot },
+      now,
+    ),
+  )
+
+  const h = {
+    term,
+    engine,
+    effects,
+    /** Advances the clock the engine sees. */
+    tick(ms: number) {
+      now += ms
+    },
+    type: (text: string) => take(engine.keys(new TextEncoder().encode(text), now)),
+    model: (id: number, event: ModelEvent) => take(engine.modelEvent(id, event, now)),
+    exec: (id: number, result: { stdout: string; stderr: string; exitCode: number }) => take(engine.execResult(id, result, now)),
+    timer: (id: number) => take(engine.timer(id, now)),
+    resize: async (c: number, r: number) => {
+      term.resize(c, r)
+      return take(engine.resize(c, r, now))
+    },
+    /** Every line of the buffer (scrollback included), right-trimmed, trailing blanks dropped. */
+    screen(): string {
+      const buf = term.buffer.active
+      const lines: string[] = []
+      for (let i = 0; i < buf.length; i++) lines.push(buf.getLine(i)?.translateToString(true) ?? '')
+      while (lines.length && lines[lines.length - 1] === '') lines.pop()
+      return lines.join('\n')
+    },
+    /** The visible rows only. */
+    viewport(): string[] {
+      const buf = term.buffer.active
+      const lines: string[] = []
+      for (let i = 0; i < term.rows; i++) lines.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '')
+      return lines
+    },
+    cursor() {
+      const buf = term.buffer.active
+      return { x: buf.cursorX, y: buf.cursorY }
+    },
+    lastOf<K extends EngineEffect['kind']>(kind: K): Extract<EngineEffect, { kind: K }> | undefined {
+      for (let i = effects.length - 1; i >= 0; i--) {
+        const e = effects[i]
+        if (e?.kind === kind) return e as Extract<EngineEffect, { kind: K }>
+      }
+      return undefined
+    },
+    allOf<K extends EngineEffect['kind']>(kind: K): Extract<EngineEffect, { kind: K }>[] {
+      return effects.filter((e) => e.kind === kind) as Extract<EngineEffect, { kind: K }>[]
+    },
+  }
+  return h
+}
