@@ -1,6 +1,24 @@
+import { readFileSync } from 'node:fs'
 import { test, expect } from '../support/fixtures.ts'
 import { openDemo } from '../support/app.ts'
 import { submitPrompt, waitForScreen } from '../support/screen.ts'
+
+const PROMPT = "what's in this project?"
+
+/**
+ * The first line of the tour's closing summary, markdown emphasis removed (the terminal shows it
+ * as styling), read from the tape so an edited tape does not silently break the spec.
+ */
+function tourSummaryFirstLine(): string {
+  const tape = JSON.parse(readFileSync(new URL('../../public/demos/tour.json', import.meta.url), 'utf8')) as {
+    turns: Array<{ match: string[]; responses: Array<{ text?: string }> }>
+  }
+  const turn = tape.turns.find((candidate) => candidate.match.some((keyword) => PROMPT.includes(keyword)))
+  const summary = turn?.responses.at(-1)?.text ?? ''
+  const firstLine = summary.split('\n')[0]?.replace(/\*\*|__|`/g, '') ?? ''
+  if (firstLine === '') throw new Error(`tour.json has no summary for ${JSON.stringify(PROMPT)}`)
+  return firstLine
+}
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -29,11 +47,11 @@ test('the demo tape answers with the network cut off and nothing leaves localhos
   })
 
   await openDemo(page)
-  await submitPrompt(page, "what's in this project?")
-  await waitForScreen(page, "❯ what's in this project?")
+  await submitPrompt(page, PROMPT)
+  await waitForScreen(page, `❯ ${PROMPT}`)
   await waitForScreen(page, 'Ran ls -la')
   await waitForScreen(page, 'Ran cat README.md')
-  // TODO(summary): assert the tape's closing summary text once public/demos/tour.json exists.
+  await waitForScreen(page, tourSummaryFirstLine())
 
   expect(blocked, 'requests that tried to leave localhost').toEqual([])
   expect([...seen].filter(leavesMachine), 'requests seen going off the machine').toEqual([])

@@ -1,14 +1,14 @@
 import { test, expect } from '../support/fixtures.ts'
 import { openWithMock } from '../support/app.ts'
 import { finish, roleChunk, textDelta, usage } from '../support/chunks.ts'
-import { readScreen, readViewport, submitPrompt, waitForScreen } from '../support/screen.ts'
+import { readScreen, readStatus, submitPrompt, waitForScreen } from '../support/screen.ts'
 
 const FIRST = 'The first half streams in right away.'
 const REST = 'The second half waits for the release.'
 
 test('the status line names the model server by host', async ({ page, mock }) => {
   await openWithMock(page, mock)
-  await expect.poll(async () => (await readViewport(page)).slice(-3).join('\n')).toContain(mock.host)
+  await expect.poll(() => readStatus(page)).toContain(mock.host)
 })
 
 test('streamed text is on screen before the model has finished, and the rest follows', async ({ page, mock }) => {

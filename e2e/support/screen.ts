@@ -66,6 +66,21 @@ export async function readComposer(page: Page): Promise<string | undefined> {
   return undefined
 }
 
+/**
+ * The status line region: the rows below the composer (the engine draws composer and status
+ * together under the transcript, so "bottom" is relative to the composer, not to the screen).
+ */
+export async function readStatus(page: Page): Promise<string> {
+  const lines = await readViewport(page)
+  let composer = -1
+  for (let i = lines.length - 1; i >= 0 && composer === -1; i--) if (/^❯( |$)/.test(lines[i] ?? '')) composer = i
+  if (composer === -1) return ''
+  return lines
+    .slice(composer + 1)
+    .filter((line) => line.trim() !== '')
+    .join('\n')
+}
+
 /** Polls until the composer row shows exactly `❯ <text>` (ignoring trailing spaces). */
 export async function waitForComposer(page: Page, text: string, timeout = 10_000): Promise<void> {
   await expect

@@ -11,6 +11,9 @@ import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import { emptyResult, finishResult, refuseOversizedCommand, type StopReason } from './exec-result'
 import { resolveWorkspacePath } from './workspace-paths'
 
+/** setTimeout fires at once for delays over 2^31 - 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647
+
 export type BashSessionOptions = {
   /** Initial files (absolute paths), e.g. the seed files or a snapshot to restore. */
   entries?: Iterable<[string, SnapshotEntry]>
@@ -81,7 +84,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     const timer = setTimeout(() => {
       stop ??= 'timeout'
       controller.abort()
-    }, input.timeoutMs)
+    }, Math.min(input.timeoutMs, MAX_TIMER_MS))
     const started = Date.now()
     let raw: ExecResult
     try {

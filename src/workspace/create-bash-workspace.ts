@@ -193,8 +193,11 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     const absolute = resolveWorkspacePath(path, root)
     // Before the worker exists the snapshot is the whole truth: answering from it keeps, for
     // example, reading AGENTS.md at boot from downloading just-bash.
+    if (!connection) {
+      const known = readSnapshotFile(snapshot, absolute)
+      if (known !== undefined) return known
+    }
     const fromSnapshot = () => readSnapshotFile(snapshot, absolute) ?? null
-    if (!connection && readSnapshotFile(snapshot, absolute) !== undefined) return fromSnapshot()
     const conn = await connect()
     if (typeof conn === 'string') return fromSnapshot()
     const read = conn.api.readFile(absolute).catch(() => null)

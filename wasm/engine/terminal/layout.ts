@@ -78,20 +78,37 @@ function wrapLine(
   let rowStart = start
   let pw = prefixWidth
   let pre = prefix
+  // The engine's own SGR sequences may be embedded in the text (sanitized text has no ESC of its
+  // own): they take no cells, are never split, and the one in force is carried to the next row.
+  let carryStart = -1
+  let carryEnd = -1
   while (true) {
     const avail = max(1, cols - pw)
-    // Walk forward until the row is full, remembering the last space.
     let i = rowStart
     let width = 0
     let lastSpace = -1
     let widthAtSpace = 0
+    let sgrStart = carryStart
+    let sgrEnd = carryEnd
+    let sgrAtSpaceStart = carryStart
+    let sgrAtSpaceEnd = carryEnd
     while (i < end) {
+      if (unchecked(text[i]) == 0x1b) {
+        const seqEnd = sgrEnd_(text, i, end)
+        const isReset = seqEnd - i == 4 && unchecked(text[i + 2]) == 0x30
+        sgrStart = isReset ? -1 : i
+        sgrEnd = isReset ? -1 : seqEnd
+        i = seqEnd
+        continue
+      }
       const cp = decodeAt(text, i, end, lenBox)
       const w = cellWidth(cp)
       if (width + w > avail) break
       if (cp == 0x20) {
         lastSpace = i
         widthAtSpace = width
+        sgrAtSpaceStart = sgrStart
+        sgrAtSpaceEnd = sgrEnd
       }
       width += w
       i += lenBox[0]
@@ -103,6 +120,8 @@ function wrapLine(
       cut = lastSpace
       next = lastSpace + 1
       rowWidth = widthAtSpace
+      sgrStart = sgrAtSpaceStart
+      sgrEnd = sgrAtSpaceEnd
     }
     if (i == rowStart && i < end) {
       // a single character wider than the row: take it anyway so the loop always advances
@@ -111,17 +130,37 @@ function wrapLine(
       next = cut
       rowWidth = avail
     }
-    const line = new ByteBuf(cut - rowStart + 16)
+    const line = new ByteBuf(cut - rowStart + 24)
     line.str(pre)
     if (style.length > 0) line.str(style)
+    if (carryStart >= 0) line.slice(text, carryStart, carryEnd)
     line.slice(text, rowStart, cut)
-    if (style.length > 0) line.str(RESET)
+    if (style.length > 0 || sgrStart >= 0 || carryStart >= 0 || hasEsc(text, rowStart, cut)) line.str(RESET)
     rows.add(line, pw + rowWidth)
     if (next >= end) return
     rowStart = next
+    carryStart = sgrStart
+    carryEnd = sgrEnd
     pre = restPrefix
     pw = restWidth
   }
+}
+
+/** The end of the escape sequence starting at `i` (ESC [ params final). */
+function sgrEnd_(text: Uint8Array, i: i32, end: i32): i32 {
+  let j = i + 1
+  if (j < end && unchecked(text[j]) == 0x5b) j++
+  while (j < end) {
+    const c = unchecked(text[j])
+    j++
+    if (c >= 0x40 && c <= 0x7e) break
+  }
+  return j
+}
+
+function hasEsc(text: Uint8Array, start: i32, end: i32): bool {
+  for (let i = start; i < end; i++) if (unchecked(text[i]) == 0x1b) return true
+  return false
 }
 
 /** Display width of UTF-8 `text[start, end)`. */
@@ -129,6 +168,10 @@ export function textWidth(text: Uint8Array, start: i32, end: i32): i32 {
   let w = 0
   let i = start
   while (i < end) {
+    if (unchecked(text[i]) == 0x1b) {
+      i = sgrEnd_(text, i, end)
+      continue
+    }
     w += cellWidth(decodeAt(text, i, end, lenBox))
     i += lenBox[0]
   }

@@ -5,6 +5,7 @@
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { Rows, wrapInto, fitRow } from './layout'
 import { Sanitizer, sanitizeInto } from './sanitize'
+import { MarkdownState, isFence, renderMarkdownLine } from './markdown'
 import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
 
 const PREVIEW_LINES = 4
@@ -19,6 +20,7 @@ export class Transcript {
   private sanitizer: Sanitizer = new Sanitizer()
   private scratch: ByteBuf = new ByteBuf(256)
   private blocks: i32 = 0
+  private md: MarkdownState = new MarkdownState()
 
   private commitRows(rows: Rows): void {
     rows.writeTo(this.commit, true)
@@ -58,6 +60,7 @@ export class Transcript {
       this.streamedLine = false
       this.partial.reset()
       this.sanitizer = new Sanitizer()
+      this.md = new MarkdownState()
     }
     this.scratch.reset()
     this.sanitizer.feed(bytes, start, end, this.scratch)
@@ -72,6 +75,11 @@ export class Transcript {
   private flushPartialLine(): void {
     // Leading blank lines of a reply are dropped; later ones are kept as paragraph breaks.
     if (!this.streamedLine && this.partial.length == 0) return
+    if (isFence(this.partial.data, 0, this.partial.length)) {
+      this.md.inFence = !this.md.inFence
+      this.partial.reset()
+      return
+    }
     if (!this.streamedLine) this.gap()
     const rows = new Rows()
     this.wrapPartial(rows)
@@ -82,7 +90,9 @@ export class Transcript {
 
   private wrapPartial(rows: Rows): void {
     const first = this.streamedLine ? '  ' : '● '
-    wrapInto(rows, this.partial.data, 0, this.partial.length, this.cols, first, 2, '  ', 2, '')
+    const rendered = new ByteBuf(this.partial.length + 32)
+    renderMarkdownLine(this.partial.data, 0, this.partial.length, this.md, rendered)
+    wrapInto(rows, rendered.data, 0, rendered.length, this.cols, first, 2, '  ', 2, '')
   }
 
   /** The reply (or this model response) ended: commit its unfinished line. */
