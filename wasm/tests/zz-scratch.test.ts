@@ -1,14 +1,15 @@
-import { test } from 'vitest'
-import { createHarness } from './harness.ts'
-test('dbg', async () => {
-  for (const w of [17, 12]) {
-  const h = await createHarness({ cols: 80, rows: 30 })
-  const buf = h.term.buffer.active
-  console.log('before', buf.cursorY, buf.baseY, buf.viewportY, buf.length)
-  h.term.resize(w, 30)
-  await new Promise<void>(r => h.term.write('', r))
-  const lines: string[] = []
-  for (let i = 0; i < buf.length; i++) lines.push(i + ':' + (buf.getLine(i)?.translateToString(true) ?? '') + (buf.getLine(i)?.isWrapped ? ' [w]' : ''))
-  console.log(w, 'after xterm reflow cursorY', buf.cursorY, buf.baseY, buf.viewportY, buf.length, JSON.stringify(lines))
-  }
+import { test, vi } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { createHostLoop } from '../../src/worker/host-loop.ts'
+test('restart loop', async () => {
+  const module = await WebAssembly.compile(readFileSync('public/engine.wasm'))
+  const events: any[] = []
+  let writes = ''
+  const loop = await createHostLoop({ module, boot: { cols: 80, rows: 24, provider: 'fake', model: 'm', tools: true, cwd: '/workspace', notices: [], args: [] },
+    provider: { label: 'fake', defaultModel: 'm', stream: async () => {} }, workspace: null,
+    write: (b) => { writes += new TextDecoder().decode(b) }, onEvent: (e) => events.push(e), onExit: () => {}, now: () => 1e6 })
+  loop.resize(2 ** 30, 24)
+  for (let i = 0; i < 200 && events.filter(e => e.type === 'engine_trap').length < 5; i++) await new Promise(r => setImmediate(r))
+  console.log(events.filter(e => e.type === 'engine_trap').length, JSON.stringify(events.slice(0, 3)))
+  loop.dispose()
 })
