@@ -15,7 +15,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    rollupOptions: { input: { main: 'index.html', bare: 'e2e/bench/bare.html' } },
   },
   preview: { port: 4173, strictPort: true },
 })

@@ -2,7 +2,7 @@
  * fxterm's public API: a coding agent in a browser tab.
  * Named re-exports only; see README.md for examples.
  */
-export { createFxTerminal } from './terminal/create-fx-terminal.ts'
+export { createFxTerminal, spawnEngineWorker } from './terminal/create-fx-terminal.ts'
 export type { FxTerminal, FxTerminalOptions } from './terminal/create-fx-terminal.ts'
 export { xtermAdapter, encodeXtermKeyEvent } from './terminal/xterm-adapter.ts'
 export type { TerminalAdapter } from './terminal/terminal-adapter.ts'

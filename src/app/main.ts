@@ -1,20 +1,22 @@
 /**
  * The static page: a full-window terminal running fxterm over the bash workspace seeded with the
  * demo project. `?baseUrl=…&model=…` points it at an OpenAI-compatible server (a key is never
- * read from the URL). Exposes `const debugHandle: { term: Terminal; runtime: FxTerminal } = { term, runtime }
-Object.assign(window, { fxterm: debugHandle })` for debugging and automation.
+ * read from the URL). Exposes `window.fxterm = { term, runtime }` for debugging and automation.
  */
+import { engineModule, engineWorker } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
 import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-terminal.ts'
-import { preloadEngine } from '../terminal/preload-engine.ts'
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
 import { THEME } from './theme.ts'
 
-const engine = preloadEngine()
+// Yield once before building the terminal: Chromium starts loading the engine worker's script
+// only when the main thread is free, and building the terminal keeps it busy for tens of ms.
+await new Promise((resolve) => setTimeout(resolve, 0))
+
 const params = new URLSearchParams(location.search)
 const container = document.getElementById('terminal')!
 
@@ -31,17 +33,20 @@ const fit = new FitAddon()
 term.loadAddon(fit)
 term.open(container)
 fit.fit()
+performance.mark('fxterm:terminal-open')
 new ResizeObserver(() => fit.fit()).observe(container)
 
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
 const runtime = createFxTerminal({
   terminal: xtermAdapter(term),
-  wasm: engine,
+  wasm: engineModule,
+  createWorker: () => engineWorker,
   workspace: createBashWorkspace({ files: DEMO_WORKSPACE_FILES }),
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal } = { term, runtime }
 Object.assign(window, { fxterm: debugHandle })
 term.focus()
+void runtime.interactive.then(() => performance.mark('fxterm:interactive'))
 void runtime.exited.then(() => term.blur())

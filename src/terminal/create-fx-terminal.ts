@@ -5,8 +5,8 @@
  */
 import * as Comlink from 'comlink'
 import type { WorkspaceAdapter } from '../protocol/workspace.ts'
-import { validatePermission, validateWorkspaceInfo } from '../workspace/validate-workspace-info.ts'
 import type { EngineWorkerApi, HostCallbacks } from '../worker/worker-api.ts'
+import { connectWorkspace } from './connect-workspace.ts'
 import { createFetchBridge } from './fetch-bridge.ts'
 import { FxError } from './fx-error.ts'
 import { preloadEngine } from './preload-engine.ts'
@@ -57,29 +57,29 @@ function absolute(url: string): string {
   return new URL(url, document.baseURI).href
 }
 
+/**
+ * Starts the engine worker. Pages that want the fastest start call it before building their
+ * terminal and pass `createWorker: () => worker`, so the worker's script loads in parallel.
+ */
+export function spawnEngineWorker(): Worker {
+  return new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-engine' })
+}
+
 /** Starts fxterm in a terminal. */
 export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const term = options.terminal
-  const notices: string[] = []
-  let workspace = options.workspace ?? null
-  if (workspace) {
-    const info = validateWorkspaceInfo(workspace.info)
-    const permission = validatePermission(workspace.permission)
-    const problem = !info.ok ? info.reason : !permission.ok ? permission.reason : null
-    if (problem) {
-      notices.push(`The workspace was not connected (${problem}), so fxterm can chat but not run commands.`)
-      workspace = null
-    }
-  }
+  const { workspace, notice } = connectWorkspace(options.workspace)
+  const notices = notice ? [notice] : []
   const execBridge = workspace ? createWorkspaceBridge(workspace) : null
   const fetchBridge = options.fetch ? createFetchBridge(options.fetch) : null
 
-  const worker = options.createWorker?.() ?? new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-engine' })
+  const worker = options.createWorker?.() ?? spawnEngineWorker()
   const remote = Comlink.wrap<EngineWorkerApi>(worker)
   let resolveExited!: (code: number) => void
   const exited = new Promise<number>((resolve) => (resolveExited = resolve))
   let ended = false
   const unsubscribers: Array<() => void> = []
+  let firstOutput = ''
 
   const end = (code: number) => {
     if (ended) return
@@ -90,7 +90,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   }
 
   const host: HostCallbacks = {
-    write: (bytes) => term.write(bytes),
+    write: (bytes) => {
+      if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
+      term.write(bytes)
+    },
     event: (event) => options.onEvent?.(event),
     exit: (code) => end(code),
     exec: (id, request) => execBridge ? execBridge.exec(id, request) : Promise.resolve({ stdout: '', stderr: 'fxterm: no workspace', exitCode: 127 }),

@@ -7,7 +7,7 @@ import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
 
-export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6 } as const
+export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6, trap: 0x7f } as const
 export const MODEL_SUB = {
   text_delta: 1,
   reasoning_delta: 2,

@@ -39,6 +39,8 @@ export type EngineInstance = {
   modelEvent(requestId: number, event: ModelEvent, nowMs: number): EngineEffect[]
   execResult(execId: number, result: { stdout: string; stderr: string; exitCode: number }, nowMs: number): EngineEffect[]
   timer(timerId: number, nowMs: number): EngineEffect[]
+  /** Makes the engine trap (tests of the recovery path). */
+  trap(): EngineEffect[]
 }
 
 /** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
@@ -86,5 +88,6 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     },
     execResult: (execId, result, nowMs) => feed(IN.execResult, execResultPayload(result), nowMs, execId),
     timer: (timerId, nowMs) => feed(IN.timer, new Uint8Array(0), nowMs, timerId),
+    trap: () => feed(IN.trap, new Uint8Array(0), 0),
   }
 }

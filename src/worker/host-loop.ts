@@ -31,6 +31,8 @@ export type HostLoop = {
   resize(cols: number, rows: number): void
   /** Cancels every request, command and timer in flight. */
   dispose(): void
+  /** Makes the engine trap, to exercise recovery (tests only). */
+  trapForTest(): void
 }
 
 const encoder = new TextEncoder()
@@ -188,6 +190,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       cancelAll()
       disposed = true
     },
+    trapForTest: () => run((e) => e.trap()),
   }
 }
 

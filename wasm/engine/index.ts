@@ -36,6 +36,7 @@ export function feed(len: u32): u32 {
   const start = F.INPUT_HEADER
   const end = min(start + payloadLen, <i32>len)
 
+  if (kind == F.IN_TRAP) abort('trap requested by the host')
   if (kind == F.IN_BOOT) engine.boot(input, start, end)
   else if (!engine.booted) return 0
   else if (kind == F.IN_KEYS) engine.keys(input, start, end)

@@ -128,7 +128,7 @@ describe('typing in the composer', () => {
     await h.type(RIGHT.repeat(2))
     expect(h.cursor()).toEqual({ x: 8, y: composerTop(h) })
     await h.type(BACKSPACE)
-    expect(composerRows(h)).toEqual(['❯ hello orld'])
+    expect(composerRows(h)).toEqual(['❯ helloworld'])
     expect(h.cursor()).toEqual({ x: 7, y: composerTop(h) })
   })
 
@@ -221,7 +221,7 @@ describe('pasting', () => {
     const h = await createHarness()
     await h.type(paste('echo hi\r'))
     expect(h.allOf('model_request')).toEqual([])
-    expect(composerRows(h)).toEqual(['❯ echo hi', ''])
+    expect(composerRows(h)).toEqual(['❯ echo hi', '  '])
   })
 })
 
@@ -243,11 +243,14 @@ describe('line-editing keys', () => {
   test('Ctrl+W deletes the word before the cursor', async () => {
     const h = await createHarness()
     await h.type('hello big world' + CTRL_W)
-    expect(composerRows(h)).toEqual(['❯ hello big'])
+    expect(composerRows(h)).toEqual(['❯ hello big '])
     expect(h.cursor()).toEqual({ x: 12, y: composerTop(h) })
-    await h.type(CTRL_W + CTRL_W)
-    expect(composerRows(h)).toEqual(['❯ hello'])
+    await h.type(CTRL_W)
+    expect(composerRows(h)).toEqual(['❯ hello '])
     expect(h.cursor()).toEqual({ x: 8, y: composerTop(h) })
+    await h.type(CTRL_W)
+    expect(composerRows(h)).toEqual(['❯ '])
+    expect(h.cursor()).toEqual({ x: 2, y: composerTop(h) })
   })
 
   test('a backslash before Enter continues the prompt on a new line instead of sending it', async () => {
@@ -290,13 +293,13 @@ describe('resizing', () => {
   test('a wrapped draft re-wraps to the new width with one composer and one status line', async () => {
     const h = await createHarness({ cols: 60, rows: 24 })
     await h.type('the quick brown fox jumps over the lazy dog again and again')
-    expect(composerRows(h)).toEqual(['❯ the quick brown fox jumps over the lazy dog again and ag', '  ain'])
+    expect(composerRows(h)).toEqual(['❯ the quick brown fox jumps over the lazy dog again and aga', '  in'])
 
     await h.resize(40, 24)
     expect(composerRows(h)).toEqual(['❯ the quick brown fox jumps over the la', '  zy dog again and again'])
     expect(prompts(h.viewport())).toHaveLength(1)
     expect(statuses(h.viewport())).toHaveLength(1)
-    expect(h.cursor()).toEqual({ x: 25, y: composerTop(h) + 1 })
+    expect(h.cursor()).toEqual({ x: 24, y: composerTop(h) + 1 })
 
     await h.resize(100, 24)
     expect(composerRows(h)).toEqual(['❯ the quick brown fox jumps over the lazy dog again and again'])

@@ -1,15 +1,17 @@
-import { test, vi } from 'vitest'
-import { readFileSync } from 'node:fs'
-import { createHostLoop } from '../../src/worker/host-loop.ts'
-test('restart loop', async () => {
-  const module = await WebAssembly.compile(readFileSync('public/engine.wasm'))
-  const events: any[] = []
-  let writes = ''
-  const loop = await createHostLoop({ module, boot: { cols: 80, rows: 24, provider: 'fake', model: 'm', tools: true, cwd: '/workspace', notices: [], args: [] },
-    provider: { label: 'fake', defaultModel: 'm', stream: async () => {} }, workspace: null,
-    write: (b) => { writes += new TextDecoder().decode(b) }, onEvent: (e) => events.push(e), onExit: () => {}, now: () => 1e6 })
-  loop.resize(2 ** 30, 24)
-  for (let i = 0; i < 200 && events.filter(e => e.type === 'engine_trap').length < 5; i++) await new Promise(r => setImmediate(r))
-  console.log(events.filter(e => e.type === 'engine_trap').length, JSON.stringify(events.slice(0, 3)))
-  loop.dispose()
+import { test } from 'vitest'
+import { createHarness } from './harness.ts'
+test('x', async () => {
+  const h = await createHarness({ cols: 72, rows: 20 })
+  await h.type('hello\r')
+  await h.model(1, { type: 'tool_call_start', index: 0, id: 'a', name: 'run_command' })
+  await h.model(1, { type: 'tool_call_delta', index: 0, delta: '{"command":"ls"}' })
+  await h.model(1, { type: 'finish', reason: 'tool_calls' })
+  await h.exec(2, { stdout: 'x', stderr: '', exitCode: 0 })
+  await h.type('queued prompt\r')
+  console.log(JSON.stringify(h.effects.slice(-3)))
+  await h.type('\x1b')
+  console.log(JSON.stringify(h.effects.slice(-4)))
+  await h.type('/exit\r')
+  console.log(JSON.stringify(h.effects.slice(-4)))
+  console.log(h.screen())
 })

@@ -18,6 +18,7 @@ export const IN_RESIZE = 3 // u32 cols · u32 rows
 export const IN_MODEL = 4 // id = request id, sub = MODEL_* event kind
 export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout · u32 n · stderr
 export const IN_TIMER = 6 // id = timer id
+export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL)
 export const MODEL_TEXT = 1 // raw UTF-8 delta
