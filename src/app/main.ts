@@ -42,6 +42,7 @@ const runtime = createFxTerminal({
   terminal: xtermAdapter(term),
   wasm: engineModule,
   createWorker: () => engineWorker,
+  dropTarget: container,
   workspace: createBashWorkspace({ files: DEMO_WORKSPACE_FILES }),
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })

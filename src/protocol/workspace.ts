@@ -25,11 +25,28 @@ export type ExecInput = {
   outputLimitBytes: number
 }
 
-export type ExecResult = { stdout: string; stderr: string; exitCode: number }
+/**
+ * The reference result, plus what fxterm's own bash workspace adds: `cwd`, the shell's working
+ * directory after the command (so `cd` carries over to the next command the way one shell
+ * session would). Other adapters may omit it; the engine then keeps the previous directory.
+ */
+export type ExecResult = { stdout: string; stderr: string; exitCode: number; cwd?: string }
 
 /** The app-supplied workspace adapter (reference contract). */
 export type WorkspaceAdapter = {
   info: WorkspaceInfo
   permission: 'allow-sandboxed' | 'prompt'
   exec(input: ExecInput): ExecResult | Promise<ExecResult>
+}
+
+/**
+ * What a workspace may offer beyond the reference contract; fxterm uses each one it finds
+ * (createBashWorkspace has them all): AGENTS.md, /files, /download, drag-and-drop uploads.
+ */
+export type WorkspaceExtras = {
+  toolDescription?: string
+  readFile?(input: { path: string; signal?: AbortSignal }): Promise<string | null>
+  listFiles?(): Promise<string[]>
+  exportZip?(): Promise<Uint8Array>
+  writeFiles?(files: Array<{ path: string; data: Uint8Array }>): Promise<{ written: string[]; skipped: Array<{ path: string; reason: string }> }>
 }

@@ -4,11 +4,13 @@
  * model requests to the app's fetch when one is given.
  */
 import * as Comlink from 'comlink'
-import type { WorkspaceAdapter } from '../protocol/workspace.ts'
+import type { WorkspaceAdapter, WorkspaceExtras } from '../protocol/workspace.ts'
 import type { EngineWorkerApi, HostCallbacks } from '../worker/worker-api.ts'
 import { connectWorkspace } from './connect-workspace.ts'
 import { createFetchBridge } from './fetch-bridge.ts'
+import { attachFileDrop } from './file-drop.ts'
 import { FxError } from './fx-error.ts'
+import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
@@ -35,6 +37,8 @@ export type FxTerminalOptions = {
   demoTapeUrl?: string
   /** Creates the engine worker (for bundlers that need their own worker URL). */
   createWorker?: () => Worker
+  /** Files dropped onto this element are uploaded into the workspace. */
+  dropTarget?: HTMLElement
 }
 
 /** A running fxterm. */
@@ -70,6 +74,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const term = options.terminal
   const { workspace, notice } = connectWorkspace(options.workspace)
   const notices = notice ? [notice] : []
+  const extras = workspace as (WorkspaceAdapter & WorkspaceExtras) | null
   const execBridge = workspace ? createWorkspaceBridge(workspace) : null
   const fetchBridge = options.fetch ? createFetchBridge(options.fetch) : null
 
@@ -101,6 +106,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     fetch: (url, init, onChunk, requestId) =>
       fetchBridge ? fetchBridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false as const, message: 'no fetch option' }),
     abortFetch: (requestId) => fetchBridge?.abort(requestId),
+    action: (action) => void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice)),
+  }
+  if (options.dropTarget && extras) {
+    unsubscribers.push(attachFileDrop(options.dropTarget, extras, (notice) => void remote.notice(notice)))
   }
 
   unsubscribers.push(term.onData((data) => void remote.keys(encoder.encode(data))))
@@ -128,6 +137,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         notices,
         args: options.args ?? [],
         useHostFetch: Boolean(options.fetch),
+        ...(workspace ? { permission: workspace.permission } : {}),
+        ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
       },
       Comlink.proxy(host),
     )

@@ -13,7 +13,9 @@ export function createWorkspaceBridge(workspace: WorkspaceAdapter) {
       running.set(id, controller)
       try {
         const result = await workspace.exec({ ...request, signal: controller.signal })
-        return { stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), exitCode: Number(result.exitCode) | 0 }
+        const shaped: ExecResult = { stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), exitCode: Number(result.exitCode) | 0 }
+        if (typeof result.cwd === 'string') shaped.cwd = result.cwd
+        return shaped
       } catch (error) {
         return { stdout: '', stderr: `fxterm: the command failed in the workspace: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 }
       } finally {

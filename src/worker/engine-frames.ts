@@ -7,7 +7,7 @@ import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
 
-export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6, trap: 0x7f } as const
+export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6, notice: 7, trap: 0x7f } as const
 export const MODEL_SUB = {
   text_delta: 1,
   reasoning_delta: 2,
@@ -18,7 +18,7 @@ export const MODEL_SUB = {
   finish: 7,
   error: 8,
 } as const
-const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9 } as const
+const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9, action: 10 } as const
 
 /** Boot options the engine reads (JSON in the boot frame). */
 export type BootOptions = {
@@ -31,7 +31,17 @@ export type BootOptions = {
   cwd: string
   notices: string[]
   args: string[]
+  /** The workspace's permission: 'prompt' makes the engine ask before every command. */
+  permission?: 'allow-sandboxed' | 'prompt'
+  /** AGENTS.md text appended to the system prompt (the engine caps the total at 64 KiB). */
+  instructions?: string
+  /** The workspace's description of run_command. */
+  toolDescription?: string
 }
+
+/** Something only the host can do, asked for by a slash command. */
+export type HostAction = 'files' | 'download'
+export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' }
 
 export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }
 
@@ -46,6 +56,7 @@ export type EngineEffect =
   | { kind: 'timer_cancel'; id: number }
   | { kind: 'event'; event: { type: string } & Record<string, unknown> }
   | { kind: 'exit'; code: number }
+  | { kind: 'action'; action: HostAction }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -105,17 +116,24 @@ export function modelEventPayload(event: ModelEvent): { sub: number; payload: Ui
   }
 }
 
-export function execResultPayload(result: { stdout: string; stderr: string; exitCode: number }): Uint8Array {
+export function execResultPayload(result: { stdout: string; stderr: string; exitCode: number; cwd?: string }): Uint8Array {
   const out = encoder.encode(result.stdout)
   const err = encoder.encode(result.stderr)
-  const bytes = new Uint8Array(12 + out.length + err.length)
+  const cwd = encoder.encode(result.cwd ?? '')
+  const bytes = new Uint8Array(16 + out.length + err.length + cwd.length)
   const view = new DataView(bytes.buffer)
   view.setInt32(0, result.exitCode | 0, true)
   view.setUint32(4, out.length, true)
   bytes.set(out, 8)
   view.setUint32(8 + out.length, err.length, true)
   bytes.set(err, 12 + out.length)
+  view.setUint32(12 + out.length + err.length, cwd.length, true)
+  bytes.set(cwd, 16 + out.length + err.length)
   return bytes
+}
+
+export function noticePayload(notice: HostNotice): Uint8Array {
+  return encoder.encode(JSON.stringify(notice))
 }
 
 /** Splits the engine's output buffer into effects. Payloads are copied out of wasm memory. */
@@ -156,6 +174,8 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'event', event: JSON.parse(decoder.decode(payload)) as { type: string } & Record<string, unknown> }
     case OUT.exit:
       return { kind: 'exit', code: view.getUint32(0, true) }
+    case OUT.action:
+      return { kind: 'action', action: (JSON.parse(decoder.decode(payload)) as { action: HostAction }).action }
     default:
       return null
   }

@@ -11,10 +11,12 @@ import {
   decodeEffects,
   execResultPayload,
   modelEventPayload,
+  noticePayload,
   resizePayload,
   writeInputFrame,
   type BootOptions,
   type EngineEffect,
+  type HostNotice,
 } from './engine-frames.ts'
 
 export class EngineTrap extends Error {
@@ -37,7 +39,8 @@ export type EngineInstance = {
   keys(bytes: Uint8Array, nowMs: number): EngineEffect[]
   resize(cols: number, rows: number, nowMs: number): EngineEffect[]
   modelEvent(requestId: number, event: ModelEvent, nowMs: number): EngineEffect[]
-  execResult(execId: number, result: { stdout: string; stderr: string; exitCode: number }, nowMs: number): EngineEffect[]
+  execResult(execId: number, result: { stdout: string; stderr: string; exitCode: number; cwd?: string }, nowMs: number): EngineEffect[]
+  notice(notice: HostNotice, nowMs: number): EngineEffect[]
   timer(timerId: number, nowMs: number): EngineEffect[]
   /** Makes the engine trap (tests of the recovery path). */
   trap(): EngineEffect[]
@@ -88,6 +91,7 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     },
     execResult: (execId, result, nowMs) => feed(IN.execResult, execResultPayload(result), nowMs, execId),
     timer: (timerId, nowMs) => feed(IN.timer, new Uint8Array(0), nowMs, timerId),
+    notice: (notice, nowMs) => feed(IN.notice, noticePayload(notice), nowMs),
     trap: () => feed(IN.trap, new Uint8Array(0), 0),
   }
 }

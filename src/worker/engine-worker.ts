@@ -53,11 +53,15 @@ const api: EngineWorkerApi = {
         cwd: config.workspaceCwd ?? '/',
         notices: notice ? [...config.notices, notice] : config.notices,
         args: config.args,
+        ...(config.permission ? { permission: config.permission } : {}),
+        ...(config.instructions ? { instructions: config.instructions } : {}),
+        ...(config.toolDescription ? { toolDescription: config.toolDescription } : {}),
       },
       provider,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
       onEvent: (event) => void host.event(event),
+      onAction: (action) => void host.action(action),
       onExit: (code) => {
         batcher.flush()
         void host.exit(code)
@@ -74,6 +78,10 @@ const api: EngineWorkerApi = {
   resize(cols, rows) {
     if (loop) loop.resize(cols, rows)
     else pending.push((l) => l.resize(cols, rows))
+  },
+  notice(notice) {
+    if (loop) loop.notice(notice)
+    else pending.push((l) => l.notice(notice))
   },
   dispose() {
     loop?.dispose()

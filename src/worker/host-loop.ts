@@ -6,7 +6,7 @@
  */
 import type { ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { BootOptions, EngineEffect, ExecRequest } from './engine-frames.ts'
+import type { BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
 
 export type ExecBridge = {
@@ -22,6 +22,8 @@ export type HostLoopOptions = {
   write(bytes: Uint8Array): void
   onEvent(event: { type: string } & Record<string, unknown>): void
   onExit(code: number): void
+  /** Performs a host action (a slash command's request); its answer comes back as a notice. */
+  onAction?(action: HostAction): void
   now?: () => number
   seed?: () => number
 }
@@ -29,6 +31,8 @@ export type HostLoopOptions = {
 export type HostLoop = {
   keys(bytes: Uint8Array): void
   resize(cols: number, rows: number): void
+  /** Shows a message from the host in the transcript. */
+  notice(notice: HostNotice): void
   /** Cancels every request, command and timer in flight. */
   dispose(): void
   /** Makes the engine trap, to exercise recovery (tests only). */
@@ -112,6 +116,9 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       case 'exit':
         options.onExit(effect.code)
         return
+      case 'action':
+        options.onAction?.(effect.action)
+        return
     }
   }
 
@@ -186,6 +193,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       boot = { ...boot, cols, rows }
       run((e) => e.resize(cols, rows, now()))
     },
+    notice: (notice) => run((e) => e.notice(notice, now())),
     dispose: () => {
       cancelAll()
       disposed = true

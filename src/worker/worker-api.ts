@@ -4,7 +4,7 @@
  * message, so the public API rebuilds errors with their `code` from these results.
  */
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { ExecRequest } from './engine-frames.ts'
+import type { ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -27,6 +27,10 @@ export type WorkerStartConfig = {
   args: string[]
   /** When true, model requests go through the app's `fetch` on the main thread. */
   useHostFetch: boolean
+  permission?: 'allow-sandboxed' | 'prompt'
+  /** AGENTS.md text for the system prompt. */
+  instructions?: string
+  toolDescription?: string
 }
 
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
@@ -40,6 +44,8 @@ export type HostCallbacks = {
   cancelExec(id: number): void
   fetch(url: string, init: { method: string; headers: [string, string][]; body?: string }, onChunk: (chunk: Uint8Array | null) => void, requestId: number): Promise<HostFetchHead>
   abortFetch(requestId: number): void
+  /** A slash command asked for something only the page can do. */
+  action(action: HostAction): void
 }
 
 export type StartResult = { ok: true; provider: string; model: string } | { ok: false; code: string; message: string }
@@ -48,5 +54,6 @@ export type EngineWorkerApi = {
   start(config: WorkerStartConfig, host: HostCallbacks): Promise<StartResult>
   keys(bytes: Uint8Array): void
   resize(cols: number, rows: number): void
+  notice(notice: HostNotice): void
   dispose(): void
 }

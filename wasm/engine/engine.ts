@@ -3,15 +3,15 @@
 
 import { ByteBuf, stringBytes } from './util/byte-buf'
 import { parseJson, J_STR } from './util/json'
-import { Effects, OUT_EVENT } from './abi/frames'
+import { Effects, OUT_EVENT, OUT_ACTION } from './abi/frames'
 import { Composer } from './terminal/composer'
 import { Rows, wrapInto } from './terminal/layout'
 import { Screen } from './terminal/screen'
 import { Transcript } from './terminal/transcript'
 import * as K from './terminal/keys'
-import { BRACKETED_PASTE_ON, DIM, GRAY, RESET, CYAN, YELLOW } from './terminal/ansi'
+import { BRACKETED_PASTE_ON, DIM, GRAY, RESET, CYAN, YELLOW, RED } from './terminal/ansi'
 import { AgentLoop } from './agent/loop'
-import { HELP_TEXT, slashCommand, CMD_HELP, CMD_EXIT, CMD_CLEAR, CMD_MODEL } from './commands/slash'
+import { runSlash } from './commands/run-slash'
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 const SPINNER_TIMER_ID: u32 = 0xffff0001
@@ -33,6 +33,10 @@ export class Engine {
   private history: Array<ByteBuf> = []
   private historyIndex: i32 = -1
   private draft: ByteBuf | null = null
+  /** The workspace asks before every command (permission 'prompt'); /mode ask does too. */
+  permissionPrompt: bool = false
+  modeAsk: bool = false
+  private approvalChoice: i32 = 1
 
   constructor() {
     const fx = new Effects()
@@ -52,6 +56,10 @@ export class Engine {
       this.loop.model = v.getString('model', 'demo')
       this.loop.withTools = v.getBool('tools', false)
       this.loop.cwd = v.getString('cwd', '/workspace')
+      this.permissionPrompt = v.getString('permission', 'allow-sandboxed') == 'prompt'
+      this.loop.askFirst = this.permissionPrompt
+      this.loop.conv.instructions = v.getString('instructions', '')
+      this.loop.conv.toolDescription = v.getString('toolDescription', '')
     }
     this.booted = true
     const w = new ByteBuf(64)
@@ -88,6 +96,7 @@ export class Engine {
   }
 
   private key(k: K.Key): void {
+    if (this.loop.pendingApproval != null && this.approvalKey(k)) return
     const c = this.composer
     switch (k.kind) {
       case K.K_CHAR: c.insert(k.cp); break
@@ -108,6 +117,47 @@ export class Engine {
       case K.K_ESCAPE: if (this.loop.busy) this.loop.interrupt(); break
       case K.K_CTRL: this.ctrl(k.cp); break
     }
+  }
+
+  /** Keys while the approval row is up: 1/2/3, arrows and Enter answer it, Esc denies. */
+  private approvalKey(k: K.Key): bool {
+    if (k.kind == K.K_CHAR && k.cp >= 0x31 && k.cp <= 0x33) this.answer(k.cp - 0x30)
+    else if (k.kind == K.K_UP) this.approvalChoice = max(1, this.approvalChoice - 1)
+    else if (k.kind == K.K_DOWN) this.approvalChoice = min(3, this.approvalChoice + 1)
+    else if (k.kind == K.K_ENTER) this.answer(this.approvalChoice)
+    else if (k.kind == K.K_ESCAPE) this.answer(3)
+    else return false
+    return true
+  }
+
+  private answer(choice: i32): void {
+    this.approvalChoice = 1
+    this.loop.answerApproval(choice)
+  }
+
+  /** Sets /mode: ask before each command, or run them (unless the workspace always asks). */
+  setModeAsk(ask: bool): void {
+    this.modeAsk = ask
+    this.loop.askFirst = ask || this.permissionPrompt
+  }
+
+  /** Asks the host for something only it can do (list files, download the workspace). */
+  action(name: string): void {
+    const at = this.fx.begin(OUT_ACTION, 0)
+    this.fx.buf.str('{"action":"' + name + '"}')
+    this.fx.end(at)
+  }
+
+  /** A message from the host (upload finished, file tree, download saved). */
+  hostNotice(json: Uint8Array, start: i32, end: i32): void {
+    const v = parseJson(json, start, end)
+    if (v == null) return
+    const text = v.getString('text', '')
+    const level = v.getString('level', 'info')
+    if (level == 'plain') this.transcript.lines(text)
+    else if (level == 'error') this.transcript.error(stringBytes(text))
+    else this.transcript.notice(text, level == 'warning' ? YELLOW : GRAY)
+    this.dirty = true
   }
 
   private ctrl(letter: i32): void {
@@ -188,23 +238,22 @@ export class Engine {
   }
 
   private slash(s: string): void {
-    const cmd = slashCommand(s)
-    if (cmd == CMD_HELP) this.transcript.lines(HELP_TEXT)
-    else if (cmd == CMD_EXIT) this.exit()
-    else if (cmd == CMD_MODEL) this.transcript.notice('Model: ' + this.loop.model + ' (' + this.label + ')', GRAY)
-    else if (cmd == CMD_CLEAR) {
-      if (this.loop.busy) this.loop.interrupt()
-      this.loop.conv.clear()
-      const w = new ByteBuf(16)
-      w.str('\x1b[H\x1b[2J\x1b[3J')
-      this.fx.write(w)
-      this.screen.forget()
-      this.transcript.reset()
-      this.transcript.banner(this.label, this.loop.model)
-    } else this.transcript.error(stringBytes('Unknown command ' + s + '. Run /help for commands.'))
+    runSlash(this, s)
   }
 
-  private exit(): void {
+  /** /clear: a fresh conversation and a clean screen. */
+  clearAll(): void {
+    if (this.loop.busy) this.loop.interrupt()
+    this.loop.conv.clear()
+    const w = new ByteBuf(16)
+    w.str('\x1b[H\x1b[2J\x1b[3J')
+    this.fx.write(w)
+    this.screen.forget()
+    this.transcript.reset()
+    this.transcript.banner(this.label, this.loop.model)
+  }
+
+  exit(): void {
     if (this.loop.busy) this.loop.interrupt()
     this.transcript.notice('Goodbye.', GRAY)
     this.exited = true
@@ -241,6 +290,8 @@ export class Engine {
     this.transcript.liveRows(live)
     const running = this.loop.runningCommandText
     if (running != null) this.transcript.toolRunningRow(live, running)
+    const pending = this.loop.pendingApproval
+    if (pending != null) this.transcript.approvalRows(live, pending, this.approvalChoice)
     if (this.exited) {
       live.add(new ByteBuf(0), 0)
       const end = new ByteBuf(64)
@@ -272,7 +323,7 @@ export class Engine {
     const elapsed = <i32>((this.nowMs - this.loop.turnStartMs) / 1000)
     const frame = <i32>(this.nowMs / SPINNER_INTERVAL_MS) % SPINNER.length
     const line = new ByteBuf(96)
-    const what = this.loop.waitingForModel ? 'Thinking…' : 'Running…'
+    const what = this.loop.pendingApproval != null ? 'Waiting for you…' : this.loop.waitingForModel ? 'Thinking…' : 'Running…'
     line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + ' (' + elapsed.toString() + 's · esc to interrupt)' + RESET)
     live.add(line, 28 + elapsed.toString().length)
   }
@@ -288,6 +339,7 @@ export class Engine {
   private statusRow(live: Rows, cols: i32): void {
     let text = '  ' + this.label
     if (this.label != 'demo' || this.loop.model != 'demo') text += ' · ' + this.loop.model
+    if (this.modeAsk || this.permissionPrompt) text += ' · ask'
     if (this.loop.withTools) text += ' · ' + this.loop.cwd
     else text += ' · chat only'
     text += ' · /help'

@@ -45,6 +45,7 @@ export function feed(len: u32): u32 {
   } else if (kind == F.IN_MODEL) modelEvent(id, sub, start, end)
   else if (kind == F.IN_EXEC_RESULT) execResult(id, start, end)
   else if (kind == F.IN_TIMER) engine.timer(id)
+  else if (kind == F.IN_NOTICE) engine.hostNotice(input, start, end)
   engine.settle()
   return <u32>fx.buf.length
 }
@@ -81,6 +82,26 @@ function execResult(id: u32, start: i32, end: i32): void {
   if (errStart + errLen > end) return
   const stdout = input.slice(outStart, outStart + outLen)
   const stderr = input.slice(errStart, errStart + errLen)
-  engine.loop.execResult(id, exitCode, stdout, stderr)
+  // Optional trailing field: the shell's directory after the command.
+  let cwd = ''
+  const cwdLenAt = errStart + errLen
+  if (cwdLenAt + 4 <= end) {
+    const cwdLen = <i32>load<u32>(base + <usize>cwdLenAt)
+    if (cwdLenAt + 4 + cwdLen <= end && isPlainPath(cwdLenAt + 4, cwdLenAt + 4 + cwdLen)) {
+      cwd = String.UTF8.decodeUnsafe(base + <usize>cwdLenAt + 4, cwdLen)
+    }
+  }
+  engine.loop.execResult(id, exitCode, stdout, stderr, cwd)
   engine.markDirty()
+}
+
+/** A directory name is shown in the status line: refuse one carrying control characters. */
+function isPlainPath(start: i32, end: i32): bool {
+  if (end <= start || input[start] != 0x2f) return false
+  for (let i = start; i < end; i++) {
+    const c = input[i]
+    if (c < 0x20 || c == 0x7f) return false
+    if (c == 0xc2 && i + 1 < end && input[i + 1] < 0xa0) return false // C1 controls
+  }
+  return true
 }

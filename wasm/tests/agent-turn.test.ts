@@ -147,7 +147,7 @@ describe('running a command', () => {
     expect(h.lastOf('exec')?.request).toEqual({ command: 'pwd', cwd: '/home/me/project', timeoutMs: 30000, outputLimitBytes: 65536 })
   })
 
-  test('a failed command shows its first output lines and its exit code, and the model gets the whole result', async () => {
+  test('a failed command shows its first output lines and its exit code, and the model gets the whole result and the cwd', async () => {
     const h = await createHarness()
     await h.type('run the tests\r')
     await modelEvents(h, 1, [
@@ -185,7 +185,7 @@ describe('running a command', () => {
             content: 'Running them.',
             toolCalls: [{ id: 'call_t', name: 'run_command', arguments: '{"command":"npm test"}' }],
           },
-          { role: 'tool', toolCallId: 'call_t', content: 'one\ntwo\nthree\nfour\nfive\nsix\nboom\n[exit code 2]' },
+          { role: 'tool', toolCallId: 'call_t', content: 'one\ntwo\nthree\nfour\nfive\nsix\nboom\n[exit code 2]\n[cwd: /workspace]' },
         ],
         tools: [RUN_COMMAND_TOOL],
       },
@@ -203,7 +203,7 @@ describe('running a command', () => {
     await modelEvents(h, 1, [...toolCall(0, 'c1', 'run_command', '{"command":"touch a"}'), { type: 'finish', reason: 'tool_calls' }])
     await h.exec(2, { stdout: '', stderr: '', exitCode: 0 })
     expect(conversation(h)).toEqual(['❯ touch it', '', '● Ran touch a', '  └  (no output)'])
-    expect(h.lastOf('model_request')?.request.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', content: '(no output)' })
+    expect(h.lastOf('model_request')?.request.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c1', content: '(no output)\n[cwd: /workspace]' })
   })
 
   test('two tool calls in one response run one after the other, then the model sees both results', async () => {
@@ -239,8 +239,8 @@ describe('running a command', () => {
           { id: 'call_b', name: 'run_command', arguments: '{"command":"cat b.txt"}' },
         ],
       },
-      { role: 'tool', toolCallId: 'call_a', content: 'A\n' },
-      { role: 'tool', toolCallId: 'call_b', content: 'B\n' },
+      { role: 'tool', toolCallId: 'call_a', content: 'A\n\n[cwd: /workspace]' },
+      { role: 'tool', toolCallId: 'call_b', content: 'B\n\n[cwd: /workspace]' },
     ])
 
     await modelEvents(h, 4, [{ type: 'text_delta', delta: 'Both files are there.' }, { type: 'finish', reason: 'stop' }])
@@ -477,16 +477,20 @@ describe('slash commands', () => {
     expect(h.allOf('model_request')).toEqual([])
     expect(conversation(h)).toEqual([
       'Commands',
-      '  /help     show this help',
-      '  /clear    start a new conversation and clear the screen',
-      '  /model    show the model in use',
-      '  /exit     end the session',
+      '  /help              show this help',
+      '  /clear, /new       start a new conversation and clear the screen',
+      '  /model             show the model in use',
+      '  /mode [ask|auto]   ask before each command, or run them without asking',
+      '  /files             list the files in the workspace',
+      '  /download          save the workspace as a zip',
+      '  /exit, /quit       end the session',
       '',
       'Keys',
       '  Enter submits · Shift+Enter, Alt+Enter or Ctrl+J adds a line · Up/Down walk',
       '    prompt history',
       '  Esc or Ctrl+C interrupts a running turn · Ctrl+C clears the draft · Ctrl+D on',
       '    an empty draft exits',
+      '  Drop files onto the terminal to upload them into the workspace',
     ])
   })
 
@@ -519,7 +523,7 @@ describe('slash commands', () => {
     const h = await createHarness()
     await h.type('/foo\r')
     expect(h.allOf('model_request')).toEqual([])
-    expect(conversation(h)).toEqual(['✗ Unknown command /foo. Run /help for commands.'])
+    expect(conversation(h)).toEqual(['✗ Unknown command /foo. Try /help.'])
     expect(composerRows(h)).toEqual(['❯ '])
   })
 

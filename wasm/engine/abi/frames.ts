@@ -16,8 +16,9 @@ export const IN_BOOT = 1 // JSON boot options
 export const IN_KEYS = 2 // raw key bytes from the terminal
 export const IN_RESIZE = 3 // u32 cols · u32 rows
 export const IN_MODEL = 4 // id = request id, sub = MODEL_* event kind
-export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout · u32 n · stderr
+export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout · u32 n · stderr [· u32 n · cwd]
 export const IN_TIMER = 6 // id = timer id
+export const IN_NOTICE = 7 // JSON {text, level: info | warning | error | plain}
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL)
@@ -40,6 +41,7 @@ export const OUT_TIMER_SET = 6 // id; f64 delayMs
 export const OUT_TIMER_CANCEL = 7 // id
 export const OUT_EVENT = 8 // JSON event for onEvent
 export const OUT_EXIT = 9 // u32 exit code
+export const OUT_ACTION = 10 // JSON {action: files | download}
 
 /** The effects produced by one `feed` call. */
 export class Effects {

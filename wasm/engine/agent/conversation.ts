@@ -27,14 +27,20 @@ const SYSTEM_PROMPT =
   'find, and heredocs; there is no network, no git, no node or python). The workspace is /workspace. ' +
   'Inspect files before changing them, keep answers short, and use Markdown sparingly.'
 
-const RUN_COMMAND_TOOL =
-  '{"name":"run_command","description":"Run a bash command in the in-memory workspace and return ' +
-  'its output (stdout and stderr, cut to 64 KiB) and exit code. Commands time out after 30 s.",' +
-  '"parameters":{"type":"object","properties":{"command":{"type":"string","description":' +
-  '"The bash command to run, at most 64 KiB"}},"required":["command"],"additionalProperties":false}}'
+const DEFAULT_TOOL_DESCRIPTION =
+  'Run a bash command in the in-memory workspace and return its output (stdout and stderr, cut ' +
+  'to 64 KiB) and exit code. Commands time out after 30 s.'
+const TOOL_PARAMETERS =
+  '{"type":"object","properties":{"command":{"type":"string","description":' +
+  '"The bash command to run, at most 64 KiB"}},"required":["command"],"additionalProperties":false}'
+const INSTRUCTIONS_MAX_BYTES = 64 * 1024
 
 export class Conversation {
   messages: Array<Message> = []
+  /** AGENTS.md and the like, from the host (capped at 64 KiB with the system prompt). */
+  instructions: string = ''
+  /** The workspace's own description of run_command, when the host gives one. */
+  toolDescription: string = ''
 
   add(m: Message): void {
     this.messages.push(m)
@@ -49,14 +55,25 @@ export class Conversation {
     out.str('{"model":')
     writeJsonString(out, model)
     out.str(',"messages":[{"role":"system","content":')
-    writeJsonString(out, SYSTEM_PROMPT)
+    const system = new ByteBuf(SYSTEM_PROMPT.length + this.instructions.length + 64)
+    system.str(SYSTEM_PROMPT)
+    if (this.instructions.length > 0) {
+      system.str('\n\n')
+      system.str(this.instructions)
+      if (system.length > INSTRUCTIONS_MAX_BYTES) system.length = utf8Floor(system, INSTRUCTIONS_MAX_BYTES)
+    }
+    writeJsonBuf(out, system)
     out.str('}')
     for (let i = 0; i < this.messages.length; i++) {
       out.byte(0x2c)
       writeMessage(out, unchecked(this.messages[i]))
     }
     out.str('],"tools":[')
-    if (withTools) out.str(RUN_COMMAND_TOOL)
+    if (withTools) {
+      out.str('{"name":"run_command","description":')
+      writeJsonString(out, this.toolDescription.length > 0 ? this.toolDescription : DEFAULT_TOOL_DESCRIPTION)
+      out.str(',"parameters":' + TOOL_PARAMETERS + '}')
+    }
     out.str(']}')
   }
 }
@@ -90,4 +107,11 @@ function writeMessage(out: ByteBuf, m: Message): void {
     }
   }
   out.str('}')
+}
+
+/** The largest length ≤ `limit` that does not cut a UTF-8 sequence. */
+function utf8Floor(buf: ByteBuf, limit: i32): i32 {
+  let n = limit
+  while (n > 0 && (buf.u8At(n) & 0xc0) == 0x80) n--
+  return n
 }

@@ -32,6 +32,12 @@ export class AgentLoop {
   private callIndexes: Array<i32> = []
   private nextCall: i32 = 0
   private runningCommand: ByteBuf | null = null
+  /** Ask before each command (workspace permission 'prompt', or /mode ask). */
+  askFirst: bool = false
+  /** Commands the person allowed with "Yes, always" for this session (exact text). */
+  private alwaysAllowed: Array<string> = []
+  /** The command waiting for the person's answer, or null. */
+  pendingApproval: ByteBuf | null = null
 
   constructor(private fx: Effects, private transcript: Transcript) {}
 
@@ -138,20 +144,51 @@ export class AgentLoop {
         continue
       }
       const command = commandOf(call)
-      this.execId = this.nextId++
-      this.runningCommand = command
-      const at = this.fx.begin(OUT_EXEC, this.execId)
-      const b = this.fx.buf
-      b.str('{"command":')
-      writeJsonBuf(b, command)
-      b.str(',"cwd":')
-      writeJsonString(b, this.cwd)
-      b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + '}')
-      this.fx.end(at)
-      this.eventWith('tool_start', command)
+      if (this.askFirst && !this.isAlwaysAllowed(command)) {
+        this.pendingApproval = command
+        return
+      }
+      this.startExec(command)
       return
     }
     this.requestModel()
+  }
+
+  private isAlwaysAllowed(command: ByteBuf): bool {
+    const text = command.toString()
+    for (let i = 0; i < this.alwaysAllowed.length; i++) if (this.alwaysAllowed[i] == text) return true
+    return false
+  }
+
+  /** The person's answer to the approval row: 1 yes, 2 yes always, 3 no. */
+  answerApproval(choice: i32): void {
+    const command = this.pendingApproval
+    if (command == null) return
+    this.pendingApproval = null
+    if (choice == 3) {
+      const call = this.reply.toolCalls[this.nextCall]
+      this.transcript.toolDenied(command)
+      this.toolResult(call.id, 'Denied by the user: the command was not run.')
+      this.nextCall++
+      this.runNextTool()
+      return
+    }
+    if (choice == 2) this.alwaysAllowed.push(command.toString())
+    this.startExec(command)
+  }
+
+  private startExec(command: ByteBuf): void {
+    this.execId = this.nextId++
+    this.runningCommand = command
+    const at = this.fx.begin(OUT_EXEC, this.execId)
+    const b = this.fx.buf
+    b.str('{"command":')
+    writeJsonBuf(b, command)
+    b.str(',"cwd":')
+    writeJsonString(b, this.cwd)
+    b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + '}')
+    this.fx.end(at)
+    this.eventWith('tool_start', command)
   }
 
   /** Why a tool call cannot run, or '' when it can. */
@@ -164,8 +201,9 @@ export class AgentLoop {
     return ''
   }
 
-  execResult(id: u32, exitCode: i32, stdout: Uint8Array, stderr: Uint8Array): void {
+  execResult(id: u32, exitCode: i32, stdout: Uint8Array, stderr: Uint8Array, cwd: string): void {
     if (id != this.execId) return
+    if (cwd.length > 0) this.cwd = cwd
     this.execId = 0
     const call = this.reply.toolCalls[this.nextCall]
     const command = this.runningCommand as ByteBuf
@@ -182,6 +220,8 @@ export class AgentLoop {
       content.str('[exit code ' + exitCode.toString() + ']')
     }
     if (content.length == 0) content.str('(no output)')
+    // The model is told where the shell is after every command (cd carries over).
+    content.str('\n[cwd: ' + this.cwd + ']')
     const m = new Message(ROLE_TOOL)
     m.toolCallId = call.id
     m.content = content
@@ -208,6 +248,13 @@ export class AgentLoop {
       if (this.reply.content.length > 0) {
         this.reply.toolCalls = []
         this.conv.add(this.reply)
+      }
+    }
+    if (this.pendingApproval != null) {
+      this.transcript.toolDenied(this.pendingApproval as ByteBuf)
+      this.pendingApproval = null
+      for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
+        this.toolResult(this.reply.toolCalls[i].id, 'Not run: the user interrupted.')
       }
     }
     if (this.execId != 0) {

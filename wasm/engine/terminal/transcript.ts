@@ -140,6 +140,39 @@ export class Transcript {
     this.commitRows(rows)
   }
 
+  toolDenied(command: ByteBuf): void {
+    this.gap()
+    const rows = new Rows()
+    const head = new ByteBuf(command.length + 32)
+    head.str(YELLOW + '● ' + RESET + BOLD + 'Denied ' + RESET)
+    const clean = new ByteBuf(command.length)
+    sanitizeInto(command.data, 0, command.length, clean)
+    const w = fitRow(clean.data, 0, clean.length, max(4, this.cols - 9), head)
+    rows.add(head, 9 + w)
+    this.detailRow(rows, 'not run: denied by you', GRAY)
+    this.commitRows(rows)
+  }
+
+  /** The approval row: the command and the three answers, the selected one marked. */
+  approvalRows(rows: Rows, command: ByteBuf, selected: i32): void {
+    rows.add(new ByteBuf(0), 0)
+    const head = new ByteBuf(64)
+    head.str(YELLOW + '● ' + RESET + BOLD + 'Run this command?' + RESET)
+    rows.add(head, 19)
+    const clean = new ByteBuf(command.length)
+    sanitizeInto(command.data, 0, command.length, clean)
+    wrapInto(rows, clean.data, 0, clean.length, this.cols, '  ', 2, '  ', 2, CYAN)
+    const labels = ['Yes', 'Yes, always for this exact command', 'No, tell the model']
+    for (let i = 0; i < 3; i++) {
+      const line = new ByteBuf(64)
+      const on = i + 1 == selected
+      line.str(on ? CYAN + '  ❯ ' : '    ')
+      line.str((i + 1).toString() + '. ' + labels[i])
+      if (on) line.str(RESET)
+      rows.add(line, 7 + labels[i].length)
+    }
+  }
+
   private previewRows(rows: Rows, out: ByteBuf): void {
     let end = out.length
     while (end > 0 && out.u8At(end - 1) == 0x0a) end--
