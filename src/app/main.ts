@@ -1,7 +1,8 @@
 /**
  * The static page: a full-window terminal running fxterm over the bash workspace seeded with the
  * demo project. `?baseUrl=…&model=…` points it at an OpenAI-compatible server (a key is never
- * read from the URL). Exposes `window.fxterm = { term, runtime }` for debugging and automation.
+ * read from the URL). Exposes `window.fxterm = { term, runtime, workspace }` for debugging and
+ * automation.
  */
 import { engineModule, engineWorker } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
@@ -38,15 +39,16 @@ new ResizeObserver(() => fit.fit()).observe(container)
 
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
+const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES })
 const runtime = createFxTerminal({
   terminal: xtermAdapter(term),
   wasm: engineModule,
   createWorker: () => engineWorker,
   dropTarget: container,
-  workspace: createBashWorkspace({ files: DEMO_WORKSPACE_FILES }),
+  workspace,
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
-const debugHandle: { term: Terminal; runtime: FxTerminal } = { term, runtime }
+const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace } = { term, runtime, workspace }
 Object.assign(window, { fxterm: debugHandle })
 term.focus()
 void runtime.interactive.then(() => performance.mark('fxterm:interactive'))

@@ -363,6 +363,19 @@ describe('the host loop', () => {
     expect(lines.slice(-4)).toEqual(['─'.repeat(60), '❯ ', '─'.repeat(60), '  fake · fake-model · chat only · /help'])
   })
 
+  test('an engine that keeps trapping is not restarted forever: the terminal says to reload', async () => {
+    const { provider } = scriptedProvider([])
+    const h = await start(provider)
+    for (let i = 0; i < 4; i++) {
+      h.loop.trapForTest()
+      await h.untilScreen(`report ${i + 1}`, (lines) => lines.filter((l) => l.startsWith("✗ fxterm's engine stopped")).length === i + 1)
+      if (i < 3) await h.untilScreen(`banner ${i + 2}`, (lines) => lines.filter((l) => l.startsWith('✻ fxterm')).length === i + 2)
+    }
+    const lines = await h.untilScreen('the give-up line', (lines) => lines.some((l) => l.includes('It keeps failing')))
+    expect(lines.at(-1)).toBe('✗ It keeps failing, so it was not restarted again. Reload the page.')
+    expect(lines.filter((l) => l.startsWith('✻ fxterm')).length).toBe(4)
+  })
+
   test('dispose aborts what is in flight and stops feeding the engine', async () => {
     const { provider, calls } = scriptedProvider([[{ type: 'hold' }]])
     const h = await start(provider)

@@ -40,6 +40,8 @@ export type HostLoop = {
 }
 
 const encoder = new TextEncoder()
+/** Restarts allowed within 10 s before the loop gives up. */
+const MAX_RESTARTS = 3
 
 export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop> {
   const now = options.now ?? (() => Date.now())
@@ -53,6 +55,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   let draining = false
   let disposed = false
   let restarting = false
+  let trapTimes: number[] = []
 
   const run = (input: (e: EngineInstance) => EngineEffect[]) => {
     if (disposed) return
@@ -173,8 +176,17 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     if (restarting) return
     restarting = true
     cancelAll()
-    options.write(encoder.encode(`\r\n\x1b[31m✗ fxterm's engine stopped on an internal error (${sanitize(trap.message)}). Restarting it…\x1b[0m\r\n`))
+    // Below the dead engine's footer, on fresh rows (erase down: the footer may be under us).
+    options.write(encoder.encode(`\r\n\x1b[J\x1b[31m✗ fxterm's engine stopped on an internal error (${sanitize(trap.message)}).\x1b[0m\r\n`))
     options.onEvent({ type: 'engine_trap', message: trap.message })
+    const recent = (trapTimes = [...trapTimes.filter((t) => now() - t < 10_000), now()])
+    if (recent.length > MAX_RESTARTS) {
+      // The same input keeps killing it: stop here rather than loop.
+      options.write(encoder.encode('\x1b[31m✗ It keeps failing, so it was not restarted again. Reload the page.\x1b[0m\r\n'))
+      disposed = true
+      return
+    }
+    options.write(encoder.encode('Restarting it…\r\n'))
     try {
       engine = await instantiateEngine(options.module)
       restarting = false

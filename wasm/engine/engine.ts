@@ -99,7 +99,7 @@ export class Engine {
     if (this.loop.pendingApproval != null && this.approvalKey(k)) return
     const c = this.composer
     switch (k.kind) {
-      case K.K_CHAR: c.insert(k.cp); break
+      case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
       case K.K_PASTE: c.insertBytes(k.text as ByteBuf); break
       case K.K_NEWLINE: c.insert(0x0a); break
       case K.K_ENTER: this.enter(); break
@@ -305,13 +305,33 @@ export class Engine {
     else live.add(new ByteBuf(0), 0)
     this.divider(live, cols)
     const composerTop = live.count
-    this.composer.layout(live, cols, '')
+    // The composer grows to about half the screen, then scrolls to keep the cursor in view.
+    const draft = new Rows()
+    this.composer.layout(draft, cols, '')
+    const maxDraft = max(1, this.screen.rows / 2)
+    let first = 0
+    if (draft.count > maxDraft) first = min(max(0, this.composer.cursorRow - maxDraft + 1), draft.count - maxDraft)
+    const shown = min(draft.count - first, maxDraft)
+    for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
     this.divider(live, cols)
     this.statusRow(live, cols)
-    this.present(live, composerTop + this.composer.cursorRow, this.composer.cursorCol)
+    this.present(live, composerTop + this.composer.cursorRow - first, this.composer.cursorCol)
   }
 
-  private present(live: Rows, row: i32, col: i32): void {
+  /**
+   * Draws the live region. It never takes more rows than the screen has: the cursor could not
+   * move back above the screen's top, and the next redraw would leave stale rows behind. When
+   * it is too tall, its first rows (the oldest streaming text) wait off screen until committed.
+   */
+  private present(all: Rows, row: i32, col: i32): void {
+    let live = all
+    const allowed = max(1, this.screen.rows - 1)
+    if (all.count > allowed) {
+      const skip = min(all.count - allowed, row)
+      live = new Rows()
+      for (let i = skip; i < all.count; i++) live.add(all.lines[i], all.widths[i])
+      row -= skip
+    }
     const out = new ByteBuf(this.transcript.commit.length + 512)
     this.screen.present(out, this.transcript.commit, live, row, col)
     this.transcript.commit.reset()
@@ -324,12 +344,13 @@ export class Engine {
     const frame = <i32>(this.nowMs / SPINNER_INTERVAL_MS) % SPINNER.length
     const line = new ByteBuf(96)
     const what = this.loop.pendingApproval != null ? 'Waiting for you…' : this.loop.waitingForModel ? 'Thinking…' : 'Running…'
-    line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + ' (' + elapsed.toString() + 's · esc to interrupt)' + RESET)
-    live.add(line, 28 + elapsed.toString().length)
+    const hint = this.loop.pendingApproval != null ? 's · esc to deny)' : 's · esc to interrupt)'
+    line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + ' (' + elapsed.toString() + hint + RESET)
+    live.add(line, what.length + hint.length + 5 + elapsed.toString().length)
   }
 
   private divider(live: Rows, cols: i32): void {
-    const line = new ByteBuf(cols * 3 + 16)
+    const line = new ByteBuf(cols * 3 + 16) // cols is at most 1000 (clampCols)
     line.str(GRAY)
     line.repeat('─', cols)
     line.str(RESET)

@@ -16,6 +16,8 @@ export class Screen {
   cursorRow: i32 = 0
   cursorCol: i32 = 0
   rowWidths: Array<i32> = []
+  // How many terminal rows each drawn row occupies now (more than 1 after xterm reflowed it).
+  rowHeights: Array<i32> = []
 
   /** Erases the live region, writes `commit` (whole rows ending in CRLF), redraws `live`. */
   present(out: ByteBuf, commit: ByteBuf, live: Rows, curRow: i32, curCol: i32): void {
@@ -33,30 +35,39 @@ export class Screen {
     this.cursorRow = curRow
     this.cursorCol = curCol
     this.rowWidths = live.widths
+    const heights = new Array<i32>(live.count)
+    for (let i = 0; i < live.count; i++) unchecked((heights[i] = 1))
+    this.rowHeights = heights
   }
 
   /**
-   * The terminal changed size. When it narrows, xterm reflows the rows we drew, so the cursor's
-   * row within the live region moves down by the extra rows the reflow created above it.
+   * The terminal changed size. xterm reflows the rows we drew (narrowing wraps a long row onto
+   * several, widening joins them back) and then moves the cursor by the total number of rows the
+   * reflow added or removed — including rows below the cursor (measured against xterm.js 6). So
+   * the distance from the cursor up to the live region's top changes by that same total.
    */
   resize(cols: i32, rows: i32): void {
-    if (cols < this.cols && this.cols > 0) {
-      let row = 0
-      for (let i = 0; i < this.cursorRow && i < this.rowWidths.length; i++) {
-        const w = unchecked(this.rowWidths[i])
-        row += w <= cols ? 1 : (w + cols - 1) / cols
+    const next = clampCols(cols)
+    if (next != this.cols) {
+      let delta = 0
+      for (let i = 0; i < this.rowWidths.length; i++) {
+        const was = i < this.rowHeights.length ? unchecked(this.rowHeights[i]) : 1
+        const now = heightAt(unchecked(this.rowWidths[i]), next)
+        delta += now - was
+        if (i < this.rowHeights.length) unchecked((this.rowHeights[i] = now))
       }
-      row += this.cursorCol / max(1, cols)
-      this.cursorRow = row
+      this.cursorRow = max(0, this.cursorRow + delta)
     }
-    this.cols = max(cols, 8)
-    this.rows = max(rows, 2)
+    this.cols = next
+    this.rows = min(max(rows, 2), 1000)
   }
 
   /** Forgets the live region (after the screen was cleared). */
   forget(): void {
     this.liveHeight = 0
     this.cursorRow = 0
+    this.rowWidths = []
+    this.rowHeights = []
   }
 }
 
@@ -64,4 +75,14 @@ export function csi(out: ByteBuf, n: i32, final: string): void {
   out.str('\x1b[')
   out.int(n)
   out.str(final)
+}
+
+/** Terminal widths the engine lays out for: at least 8 columns, at most 1000. */
+export function clampCols(cols: i32): i32 {
+  return min(max(cols, 8), 1000)
+}
+
+/** Rows a row of `width` cells takes in a terminal `cols` wide (a full row takes one). */
+function heightAt(width: i32, cols: i32): i32 {
+  return width <= cols ? 1 : (width + cols - 1) / cols
 }
