@@ -7,6 +7,7 @@
 import type { ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
+import { createDeltaCoalescer } from './delta-coalescer.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
 
 export type ExecBridge = {
@@ -128,10 +129,12 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   const startModelRequest = (id: number, request: Parameters<ModelProvider['stream']>[0]) => {
     const controller = new AbortController()
     requests.set(id, controller)
+    const coalescer = createDeltaCoalescer((event) => run((e) => e.modelEvent(id, event, now())))
+    controller.signal.addEventListener('abort', () => coalescer.cancel())
     const emit: Parameters<ModelProvider['stream']>[1] = (event) => {
       if (controller.signal.aborted || !requests.has(id)) return
       if (event.type === 'finish' || event.type === 'error') requests.delete(id)
-      run((e) => e.modelEvent(id, event, now()))
+      coalescer.push(event)
     }
     options.provider.stream(request, emit, controller.signal).then(
       () => {
