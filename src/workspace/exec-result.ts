@@ -3,7 +3,12 @@
  * by the bash session (in the worker) and the adapter's watchdog (on the main thread).
  */
 
-import { COMMAND_MAX_BYTES, type ExecResult } from '../protocol/workspace'
+import {
+  COMMAND_MAX_BYTES,
+  COMMAND_TIMEOUT_MS,
+  OUTPUT_LIMIT_BYTES,
+  type ExecResult,
+} from '../protocol/workspace'
 import { appendLine, formatCount, truncateOutput, utf8ByteLength } from './truncate-output'
 
 /** Exit code for a refused command (bash's usage error). */
@@ -13,11 +18,23 @@ export const EXIT_TIMED_OUT = 124
 /** Exit code for a cancelled command (128 + SIGINT, as after Ctrl+C). */
 export const EXIT_CANCELLED = 130
 
+/** `timeoutMs` as the workspace honours it: a whole number of ms in 1..30,000 (30 s if unusable). */
+export function clampTimeoutMs(timeoutMs: number): number {
+  if (!Number.isFinite(timeoutMs)) return COMMAND_TIMEOUT_MS
+  return Math.min(COMMAND_TIMEOUT_MS, Math.max(1, Math.floor(timeoutMs)))
+}
+
+/** `outputLimitBytes` as the workspace honours it: 0..64 KiB, the contract's preview limit. */
+export function clampOutputLimit(outputLimitBytes: number): number {
+  if (!Number.isFinite(outputLimitBytes)) return OUTPUT_LIMIT_BYTES
+  return Math.min(OUTPUT_LIMIT_BYTES, Math.max(0, Math.floor(outputLimitBytes)))
+}
+
 /** Why a command stopped early, if it did. */
 export type StopReason = 'timeout' | 'cancel' | null
 
-/** The result for a command over the 64 KiB limit, or null when it may run. */
-export function refuseOversizedCommand(command: string): ExecResult | null {
+/** The result for a command over the 64 KiB limit (it stays in `cwd`), or null when it may run. */
+export function refuseOversizedCommand(command: string, cwd: string): ExecResult | null {
   const bytes = utf8ByteLength(command)
   if (bytes <= COMMAND_MAX_BYTES) return null
   return {
@@ -26,6 +43,7 @@ export function refuseOversizedCommand(command: string): ExecResult | null {
       `fxterm: command refused: it is ${formatCount(bytes)} bytes of UTF-8; ` +
       `the limit is ${formatCount(COMMAND_MAX_BYTES)} bytes (64 KiB)\n`,
     exitCode: EXIT_REFUSED,
+    cwd,
   }
 }
 
@@ -43,12 +61,18 @@ export function timeoutLine(timeoutMs: number): string {
 /** The last stderr line of a cancelled command. */
 export const CANCEL_LINE = 'fxterm: command cancelled'
 
-/** Added when the worker had to be terminated to stop a command. */
+/**
+ * Added when the worker had to be terminated to stop a command: the model must know that the
+ * files are as they were before the command, not half-written.
+ */
 export const RESTART_LINE =
-  'fxterm: the shell did not stop in time and was restarted; files this command changed are lost'
+  'fxterm: the command did not stop in time, so the shell was restarted; ' +
+  'changes it made to files are lost (the files are as they were before it ran)'
 
 export type FinishOptions = {
   stop: StopReason
+  /** The shell's directory after the command, returned as the result's `cwd`. */
+  cwd: string
   timeoutMs: number
   outputLimitBytes: number
   /** Lines to add before the stop line (which, when there is one, is always last). */
@@ -77,10 +101,21 @@ export function finishResult(raw: ExecResult, options: FinishOptions): ExecResul
         : options.stop === 'cancel'
           ? EXIT_CANCELLED
           : raw.exitCode,
+    cwd: options.cwd,
   }
 }
 
 /** A result for a command that produced nothing before it was stopped or failed to run. */
 export function emptyResult(exitCode: number): ExecResult {
   return { stdout: '', stderr: '', exitCode }
+}
+
+/** A command that could not run: `fxterm: <message>` on stderr, exit 1, still in `cwd`. */
+export function failureResult(message: string, cwd: string): ExecResult {
+  return { stdout: '', stderr: `fxterm: ${message}\n`, exitCode: 1, cwd }
+}
+
+/** An error's message, for the stderr of a result that replaces a thrown error. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

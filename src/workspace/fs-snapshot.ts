@@ -13,7 +13,8 @@ import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 const GENERATED_TREES = ['/bin', '/usr/bin', '/dev', '/proc']
 const GENERATED_DIRS = new Set(['/', '/usr'])
 
-function isGenerated(path: string): boolean {
+/** Whether `path` is one of just-bash's own trees (or their parents), left out of snapshots. */
+export function isGenerated(path: string): boolean {
   if (GENERATED_DIRS.has(path)) return true
   return GENERATED_TREES.some((tree) => path === tree || path.startsWith(`${tree}/`))
 }

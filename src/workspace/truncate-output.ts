@@ -39,9 +39,9 @@ export function formatCount(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
-/** The notice line (without its newline) appended when output was cut. */
-export function truncationNotice(cutBytes: number, shownBytes: number): string {
-  return `[output truncated: ${formatCount(cutBytes)} bytes cut, showing the first ${formatCount(shownBytes)} bytes]`
+/** The notice line (without its newline) appended when output was cut: shown of total bytes. */
+export function truncationNotice(shownBytes: number, totalBytes: number): string {
+  return `[output truncated: ${formatCount(shownBytes)} of ${formatCount(totalBytes)} bytes shown]`
 }
 
 /** Appends `line` and a newline to `text`, first ending an unterminated last line. */
@@ -54,8 +54,9 @@ export type TruncatedOutput = { stdout: string; stderr: string; cutBytes: number
 
 /**
  * Limits stdout and stderr together to `limitBytes` of UTF-8, notice included. When it has to
- * cut, stderr keeps up to half of the budget so that an error is not drowned by a flood of
- * stdout, and the notice goes at the end of stderr.
+ * cut, the budget is split fairly: each stream gets up to half, and a stream that needs less
+ * than its half leaves the rest to the other (so an error is not drowned by a flood of stdout,
+ * nor a short stdout by noisy stderr). The notice goes at the end of stderr.
  */
 export function truncateOutput(
   output: { stdout: string; stderr: string },
@@ -69,13 +70,14 @@ export function truncateOutput(
 
   // The notice is sized with the largest numbers it could show, so the real one always fits;
   // +2 for the newline that may end stderr's cut last line and the notice's own newline.
-  const reserve = utf8ByteLength(truncationNotice(total, limit)) + 2
+  const reserve = utf8ByteLength(truncationNotice(limit, total)) + 2
   const budget = Math.max(0, limit - reserve)
   const stderrShare = Math.min(errBytes, Math.floor(budget / 2))
   const stdout = cutUtf8(output.stdout, budget - stderrShare)
   const stdoutShown = utf8ByteLength(stdout)
+  // stderr gets whatever stdout left, which is more than its half when stdout was short.
   const stderr = cutUtf8(output.stderr, budget - stdoutShown)
   const shown = stdoutShown + utf8ByteLength(stderr)
   const cutBytes = total - shown
-  return { stdout, stderr: appendLine(stderr, truncationNotice(cutBytes, shown)), cutBytes }
+  return { stdout, stderr: appendLine(stderr, truncationNotice(shown, total)), cutBytes }
 }

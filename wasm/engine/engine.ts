@@ -5,7 +5,8 @@ import { ByteBuf, stringBytes } from './util/byte-buf'
 import { parseJson, J_STR } from './util/json'
 import { Effects, OUT_EVENT, OUT_ACTION } from './abi/frames'
 import { Composer } from './terminal/composer'
-import { Rows, wrapInto } from './terminal/layout'
+import { Rows, wrapInto, fitRow } from './terminal/layout'
+import { sanitizeInto } from './terminal/sanitize'
 import { Screen } from './terminal/screen'
 import { Transcript } from './terminal/transcript'
 import * as K from './terminal/keys'
@@ -16,6 +17,9 @@ import { runSlash } from './commands/run-slash'
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 const SPINNER_TIMER_ID: u32 = 0xffff0001
 const SPINNER_INTERVAL_MS: f64 = 100
+const HINT_TIMER_ID: u32 = 0xffff0002
+const EXIT_CHORD_MS: f64 = 3000
+const DOUBLE_ESC_MS: f64 = 500
 
 export class Engine {
   fx: Effects
@@ -29,7 +33,8 @@ export class Engine {
   exited: bool = false
   private dirty: bool = false
   private timerPending: bool = false
-  private queued: Array<ByteBuf> = []
+  private ctrlCArmedUntil: f64 = 0
+  private lastEscMs: f64 = -1e9
   private history: Array<ByteBuf> = []
   private historyIndex: i32 = -1
   private draft: ByteBuf | null = null
@@ -112,9 +117,9 @@ export class Engine {
       case K.K_WORD_LEFT: c.wordLeft(); break
       case K.K_WORD_RIGHT: c.wordRight(); break
       case K.K_WORD_BACKSPACE: c.deleteWordBack(); break
-      case K.K_UP: this.walkHistory(-1); break
+      case K.K_UP: if (!this.editLastSteer()) this.walkHistory(-1); break
       case K.K_DOWN: this.walkHistory(1); break
-      case K.K_ESCAPE: if (this.loop.busy) this.loop.interrupt(); break
+      case K.K_ESCAPE: this.escape(); break
       case K.K_CTRL: this.ctrl(k.cp); break
     }
   }
@@ -175,15 +180,52 @@ export class Engine {
       if (c.isEmpty && !this.loop.busy) this.exit()
       else c.deleteForward()
     } else if (letter == 0x63) {
-      if (this.loop.busy) this.loop.interrupt()
+      // Ctrl+C stops the turn, else clears the draft; a second one within 3 s exits.
+      if (this.nowMs < this.ctrlCArmedUntil) {
+        this.exit()
+        return
+      }
+      if (this.loop.busy) this.interruptTurn()
       else if (!c.isEmpty) c.clear()
-      else this.transcript.notice('Press Ctrl+D or run /exit to end the session.', GRAY)
+      this.ctrlCArmedUntil = this.nowMs + EXIT_CHORD_MS
+      this.fx.timer(HINT_TIMER_ID, EXIT_CHORD_MS)
     } else if (letter == 0x6c) {
       const w = new ByteBuf(16)
       w.str('\x1b[H\x1b[2J')
       this.fx.write(w)
       this.screen.forget()
     }
+  }
+
+  /** Esc stops the turn; twice within 500 ms on an idle draft, it clears the draft. */
+  private escape(): void {
+    if (this.loop.busy) this.interruptTurn()
+    else if (this.nowMs - this.lastEscMs < DOUBLE_ESC_MS) this.composer.clear()
+    this.lastEscMs = this.nowMs
+  }
+
+  /** Stops the turn; prompts queued for it go back into the draft instead of being sent. */
+  private interruptTurn(): void {
+    this.loop.interrupt()
+    if (this.loop.steers.length == 0) return
+    const text = new ByteBuf(64)
+    for (let i = 0; i < this.loop.steers.length; i++) {
+      if (i > 0) text.byte(0x0a)
+      text.append(this.loop.steers[i])
+    }
+    if (!this.composer.isEmpty) text.byte(0x0a)
+    this.loop.steers = []
+    const draft = this.composer.toBuf()
+    text.append(draft)
+    this.composer.setText(text)
+  }
+
+  /** Up on an empty draft while prompts are queued takes the last one back to edit. */
+  private editLastSteer(): bool {
+    if (!this.composer.isEmpty || this.loop.steers.length == 0) return false
+    const text = this.loop.takeLastSteer()
+    if (text != null) this.composer.setText(text)
+    return true
   }
 
   private enter(): void {
@@ -204,8 +246,7 @@ export class Engine {
       return
     }
     if (this.loop.busy) {
-      this.queued.push(text)
-      this.transcript.notice('Queued: sent when the current turn ends.', GRAY)
+      this.loop.steer(text)
       return
     }
     this.loop.submit(text, this.nowMs)
@@ -262,8 +303,8 @@ export class Engine {
 
   /** After each input: start the next queued prompt, keep the spinner ticking, redraw. */
   settle(): void {
-    if (!this.loop.busy && this.queued.length > 0 && !this.exited) {
-      this.loop.submit(this.queued.shift(), this.nowMs)
+    if (!this.loop.busy && this.loop.steers.length > 0 && !this.exited) {
+      this.loop.submitSteers(this.nowMs)
       this.dirty = true
     }
     if (this.loop.busy && !this.timerPending) {
@@ -274,6 +315,7 @@ export class Engine {
   }
 
   timer(id: u32): void {
+    if (id == HINT_TIMER_ID) this.dirty = true
     if (id == SPINNER_TIMER_ID) {
       this.timerPending = false
       if (this.loop.busy) this.dirty = true
@@ -300,6 +342,7 @@ export class Engine {
       this.present(live, live.count - 1, 0)
       return
     }
+    this.queuedRows(live, cols)
     live.add(new ByteBuf(0), 0)
     if (this.loop.busy) this.spinnerRow(live)
     else live.add(new ByteBuf(0), 0)
@@ -340,13 +383,37 @@ export class Engine {
   }
 
   private spinnerRow(live: Rows): void {
-    const elapsed = <i32>((this.nowMs - this.loop.turnStartMs) / 1000)
+    const elapsed = formatElapsed(<i64>((this.nowMs - this.loop.turnStartMs) / 1000))
     const frame = <i32>(this.nowMs / SPINNER_INTERVAL_MS) % SPINNER.length
-    const line = new ByteBuf(96)
+    const line = new ByteBuf(128)
     const what = this.loop.pendingApproval != null ? 'Waiting for you…' : this.loop.waitingForModel ? 'Thinking…' : 'Running…'
-    const hint = this.loop.pendingApproval != null ? 's · esc to deny)' : 's · esc to interrupt)'
-    line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + ' (' + elapsed.toString() + hint + RESET)
-    live.add(line, what.length + hint.length + 5 + elapsed.toString().length)
+    let detail = ' (' + elapsed
+    if (this.loop.inputTokens > 0 || this.loop.outputTokens > 0) {
+      detail += ' · ↑' + formatCount(this.loop.inputTokens) + ' ↓' + formatCount(this.loop.outputTokens)
+    }
+    detail += this.loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
+    line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + detail + RESET)
+    live.add(line, 2 + what.length + detail.length)
+  }
+
+  /** Prompts waiting to be sent with the next model request. */
+  private queuedRows(live: Rows, cols: i32): void {
+    const n = this.loop.steers.length
+    if (n == 0) return
+    for (let i = 0; i < n; i++) {
+      const text = this.loop.steers[i]
+      const line = new ByteBuf(text.length + 16)
+      line.str(GRAY + '❯ ')
+      const clean = new ByteBuf(text.length)
+      sanitizeInto(text.data, 0, text.length, clean)
+      const w = fitRow(clean.data, 0, clean.length, max(4, cols - 3), line)
+      line.str(RESET)
+      live.add(line, 2 + w)
+    }
+    const note = new ByteBuf(48)
+    const text = '  ' + n.toString() + ' queued · ↑ to edit'
+    note.str(DIM + text + RESET)
+    live.add(note, text.length)
   }
 
   private divider(live: Rows, cols: i32): void {
@@ -358,6 +425,13 @@ export class Engine {
   }
 
   private statusRow(live: Rows, cols: i32): void {
+    if (this.nowMs < this.ctrlCArmedUntil) {
+      const hint = '  Press Ctrl+C again to exit'
+      const line = new ByteBuf(48)
+      line.str(YELLOW + hint + RESET)
+      live.add(line, hint.length)
+      return
+    }
     let text = '  ' + this.label
     if (this.label != 'demo' || this.loop.model != 'demo') text += ' · ' + this.loop.model
     if (this.modeAsk || this.permissionPrompt) text += ' · ask'
@@ -375,4 +449,20 @@ export class Engine {
     this.fx.buf.str(json)
     this.fx.end(at)
   }
+}
+
+/** Elapsed time as the activity row shows it: 5s, 18m0s, 1h1m3s. */
+export function formatElapsed(seconds: i64): string {
+  if (seconds < 60) return seconds.toString() + 's'
+  if (seconds < 3600) return (seconds / 60).toString() + 'm' + (seconds % 60).toString() + 's'
+  return (seconds / 3600).toString() + 'h' + ((seconds % 3600) / 60).toString() + 'm' + (seconds % 60).toString() + 's'
+}
+
+/** Token counts: 456, 1.2k, 3.4M. */
+export function formatCount(n: f64): string {
+  if (n < 1000) return (<i64>n).toString()
+  const scaled = n < 1e6 ? n / 1000 : n / 1e6
+  const unit = n < 1e6 ? 'k' : 'M'
+  const tenths = <i64>Math.round(scaled * 10)
+  return (tenths / 10).toString() + (tenths % 10 != 0 ? '.' + (tenths % 10).toString() : '') + unit
 }

@@ -162,13 +162,13 @@ describe('running a command', () => {
       '',
       '● Running them.',
       '',
-      '● Ran npm test',
+      '● Ran npm test · exit 2',
       '  └  one',
       '     two',
       '     three',
       '     four',
-      '     … +3 lines',
-      '     exit code 2',
+      '     five',
+      '     … 2 more lines',
     ])
     expect(spinnerRow(h)).toBe('⠋ Thinking… (0s · esc to interrupt)')
     expect(h.allOf('model_request')).toHaveLength(2)
@@ -375,16 +375,10 @@ describe('when things go wrong', () => {
     expect(h.effects.slice(before)).toEqual([
       { kind: 'exec_cancel', id: 2 },
       { kind: 'event', event: { type: 'turn_end', stopReason: 'cancelled' } },
+      // the "press Ctrl+C again to exit" hint goes away after 3 s
+      { kind: 'timer_set', id: 0xffff0002, delayMs: 3000 },
     ])
-    expect(conversation(h)).toEqual([
-      '❯ build it',
-      '',
-      '● Ran sleep 100',
-      '  └  (no output)',
-      '     cancelled',
-      '',
-      '  Interrupted · tell fxterm what to do instead',
-    ])
+    expect(conversation(h)).toEqual(['❯ build it', '', '● Ran sleep 100 · cancelled', '', '  Interrupted · tell fxterm what to do instead'])
 
     // The cancelled command's late result is ignored.
     const screen = h.screen()
@@ -447,12 +441,12 @@ describe('while a turn runs', () => {
     expect(spinnerRow(h)).toBe('')
   })
 
-  test('a prompt sent while busy is queued and goes to the model when the turn ends', async () => {
+  test('a prompt sent while busy waits as queued and goes to the model when the turn ends', async () => {
     const h = await createHarness()
     await h.type('first\r')
     await h.type('second\r')
     expect(h.allOf('model_request')).toHaveLength(1)
-    expect(conversation(h)).toEqual(['❯ first', '', '  Queued: sent when the current turn ends.'])
+    expect(conversation(h)).toEqual(['❯ first', '❯ second', '  1 queued · ↑ to edit'])
 
     await modelEvents(h, 1, [{ type: 'text_delta', delta: 'One.' }, { type: 'finish', reason: 'stop' }])
     expect(h.allOf('model_request')).toHaveLength(2)
@@ -465,7 +459,7 @@ describe('while a turn runs', () => {
         tools: [RUN_COMMAND_TOOL],
       },
     })
-    expect(conversation(h)).toEqual(['❯ first', '', '  Queued: sent when the current turn ends.', '', '● One.', '', '❯ second'])
+    expect(conversation(h)).toEqual(['❯ first', '', '● One.', '', '❯ second'])
     expect(spinnerRow(h)).toBe('⠋ Thinking… (0s · esc to interrupt)')
   })
 })

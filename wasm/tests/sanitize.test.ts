@@ -183,13 +183,12 @@ describe('commands and their output', () => {
     expect(conversation(h)).toEqual([
       '❯ hi',
       '',
-      '● Ran cat evil.txt',
+      '● Ran cat evil.txt · exit 1',
       '  └  safe line',
       '     cleared',
       '     link',
       '     31mc1',
-      '     … +1 lines',
-      '     exit code 1',
+      '     error',
     ])
   })
 

@@ -36,6 +36,8 @@ export class AgentLoop {
   askFirst: bool = false
   /** Commands the person allowed with "Yes, always" for this session (exact text). */
   private alwaysAllowed: Array<string> = []
+  /** Prompts typed during the turn, delivered at its next model request (steering). */
+  steers: Array<ByteBuf> = []
   /** The command waiting for the person's answer, or null. */
   pendingApproval: ByteBuf | null = null
 
@@ -50,10 +52,39 @@ export class AgentLoop {
   }
 
   submit(text: ByteBuf, nowMs: f64): void {
+    this.addUser(text)
+    this.beginTurn(nowMs)
+  }
+
+  /** Text typed while the turn runs: shown as queued, sent with the next model request. */
+  steer(text: ByteBuf): void {
+    this.steers.push(text)
+  }
+
+  /** The turn ended before a steer could be delivered: the steers become the next turn. */
+  submitSteers(nowMs: f64): void {
+    this.deliverSteers()
+    this.beginTurn(nowMs)
+  }
+
+  /** Takes back the last queued steer (↑ to edit it). */
+  takeLastSteer(): ByteBuf | null {
+    return this.steers.length > 0 ? this.steers.pop() : null
+  }
+
+  private deliverSteers(): void {
+    for (let i = 0; i < this.steers.length; i++) this.addUser(this.steers[i])
+    this.steers = []
+  }
+
+  private addUser(text: ByteBuf): void {
     const m = new Message(ROLE_USER)
     m.content.append(text)
     this.conv.add(m)
     this.transcript.promptCard(text)
+  }
+
+  private beginTurn(nowMs: f64): void {
     this.busy = true
     this.turnStartMs = nowMs
     this.requests = 0
@@ -68,6 +99,8 @@ export class AgentLoop {
       return
     }
     this.requests++
+    // Steers join after the tool results, so the conversation stays valid for every API.
+    if (this.steers.length > 0) this.deliverSteers()
     this.requestId = this.nextId++
     this.reply = new Message(ROLE_ASSISTANT)
     this.callIndexes = []

@@ -8,7 +8,7 @@ import { Sanitizer, sanitizeInto } from './sanitize'
 import { MarkdownState, isFence, renderMarkdownLine } from './markdown'
 import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
 
-const PREVIEW_LINES = 4
+const PREVIEW_LINES = 5
 
 export class Transcript {
   cols: i32 = 80
@@ -122,21 +122,21 @@ export class Transcript {
   toolRan(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
     this.gap()
     const rows = new Rows()
-    const head = new ByteBuf(command.length + 32)
-    head.str((exitCode == 0 ? GREEN : RED) + '● ' + RESET + BOLD + 'Ran ' + RESET)
+    const head = new ByteBuf(command.length + 48)
+    head.str((exitCode == 0 ? GREEN : cancelled ? YELLOW : RED) + '● ' + RESET + BOLD + 'Ran ' + RESET)
     const cleanCmd = new ByteBuf(command.length)
     sanitizeInto(command.data, 0, command.length, cleanCmd)
-    const w = fitRow(cleanCmd.data, 0, cleanCmd.length, max(4, this.cols - 6), head)
-    rows.add(head, 6 + w)
+    const suffix = cancelled ? ' · cancelled' : exitCode != 0 ? ' · exit ' + exitCode.toString() : ''
+    const w = fitRow(cleanCmd.data, 0, cleanCmd.length, max(4, this.cols - 6 - suffix.length), head)
+    if (suffix.length > 0) head.str((cancelled ? YELLOW : RED) + suffix + RESET)
+    rows.add(head, 6 + w + suffix.length)
     const out = new ByteBuf(stdout.length + stderr.length + 1)
     sanitizeInto(stdout, 0, stdout.length, out)
     if (stderr.length > 0) {
       if (out.length > 0 && out.u8At(out.length - 1) != 0x0a) out.byte(0x0a)
       sanitizeInto(stderr, 0, stderr.length, out)
     }
-    this.previewRows(rows, out)
-    if (cancelled) this.detailRow(rows, 'cancelled', YELLOW)
-    else if (exitCode != 0) this.detailRow(rows, 'exit code ' + exitCode.toString(), RED)
+    if (!cancelled || out.length > 0) this.previewRows(rows, out)
     this.commitRows(rows)
   }
 
@@ -195,7 +195,7 @@ export class Transcript {
       }
       lineStart = i + 1
     }
-    if (total > shown) this.detailRow(rows, '… +' + (total - shown).toString() + ' lines', GRAY)
+    if (total > shown) this.detailRow(rows, '… ' + (total - shown).toString() + ' more line' + (total - shown == 1 ? '' : 's'), GRAY)
   }
 
   private detailRow(rows: Rows, text: string, style: string): void {

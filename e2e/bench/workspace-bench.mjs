@@ -1,0 +1,117 @@
+// Workspace adapter overhead: the same commands run through `workspace.exec` (page → comlink →
+// bash worker → just-bash, plus limits and the snapshot of changed files) and straight on
+// just-bash inside the same worker, through the bench hook the workspace exposes for this.
+// Everything is timed in the page, so Playwright's round trips never count.
+import { median, ms, pad, times, verdict } from './stats.mjs'
+
+const EXECS = Math.max(1, Number(process.env.FX_BENCH_EXECS ?? 200) || 200)
+/** Rounds per measurement, alternating which path goes first so warm-up favours neither. */
+const ROUNDS = 3
+const ECHO_RATIO_TARGET = 1.5
+const GREP_FILES = 1000
+const BIG_FILE_BYTES = 1024 * 1024
+/** What the agent's commands get (OUTPUT_LIMIT_BYTES); both paths are held to the same limit. */
+const OUTPUT_LIMIT_BYTES = 64 * 1024
+const TIMEOUT_MS = 30_000
+
+/** The cases: what runs, how often per round, and the target (null: reported only). */
+const CASES = [
+  { key: 'echo', label: `echo hi ×${EXECS}`, command: 'echo hi', runs: EXECS, target: ECHO_RATIO_TARGET },
+  { key: 'grep', label: `grep -r over ${GREP_FILES} files`, command: 'grep -rn needle grep-corpus', runs: 5, target: null },
+  { key: 'cat', label: 'cat 1 MB file', command: 'cat big.txt', runs: 5, target: null },
+]
+
+/** In the page: the files the grep and cat cases read, written through the workspace. */
+async function seedFiles({ grepFiles, bigFileBytes }) {
+  const workspace = window.fxterm?.workspace
+  if (!workspace?.writeFiles) throw new Error('window.fxterm.workspace.writeFiles is missing')
+  const encoder = new TextEncoder()
+  const files = []
+  for (let i = 0; i < grepFiles; i++) {
+    // Twenty short lines per file; every tenth file holds one match, so grep reads everything
+    // but prints little (the output limit is not what is measured here).
+    const lines = Array.from({ length: 20 }, (_, line) => `file ${i} line ${line}: ${line === 7 && i % 10 === 0 ? 'a needle here' : 'just hay'}`)
+    files.push({ path: `grep-corpus/dir${i % 20}/file${i}.txt`, data: encoder.encode(`${lines.join('\n')}\n`) })
+  }
+  const row = 'the quick brown fox jumps over the lazy dog 0123456789\n'
+  files.push({ path: 'big.txt', data: encoder.encode(row.repeat(Math.ceil(bigFileBytes / row.length)).slice(0, bigFileBytes)) })
+  const { written, skipped } = await workspace.writeFiles(files)
+  if (written.length !== files.length) throw new Error(`writeFiles wrote ${written.length} of ${files.length} (skipped: ${JSON.stringify(skipped.slice(0, 3))})`)
+  return written.length
+}
+
+/** In the page: whether the direct-path hook exists (see directRuns below). */
+function hasDirectHook() {
+  return typeof window.fxterm?.workspace?.benchDirect === 'function'
+}
+
+/** In the page: total ms for `runs` sequential workspace.exec calls, as the engine makes them. */
+async function adapterRuns({ command, runs, outputLimitBytes, timeoutMs }) {
+  const workspace = window.fxterm.workspace
+  const signal = new AbortController().signal
+  const started = performance.now()
+  for (let i = 0; i < runs; i++) {
+    const result = await workspace.exec({ command, cwd: '/workspace', signal, timeoutMs, outputLimitBytes })
+    if (result.exitCode !== 0) throw new Error(`${command} exited ${result.exitCode}: ${result.stderr.slice(0, 200)}`)
+  }
+  return performance.now() - started
+}
+
+/**
+ * In the page: total ms for `runs` direct just-bash execs in the bash worker, through the
+ * workspace's bench hook (one call; the worker loops). Includes one page ⇄ worker round trip.
+ */
+async function directRuns({ command, runs, outputLimitBytes, timeoutMs }) {
+  const workspace = window.fxterm.workspace
+  const started = performance.now()
+  await workspace.benchDirect({ command, runs, cwd: '/workspace', outputLimitBytes, timeoutMs })
+  return performance.now() - started
+}
+
+/** Opens the app, seeds the files, and times each case both ways. */
+export async function benchWorkspace(browser, baseUrl) {
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  try {
+    await tab.goto(`${baseUrl}/`)
+    await tab.waitForFunction(() => Boolean(window.fxterm?.workspace), undefined, { timeout: 30_000 })
+    const limits = { outputLimitBytes: OUTPUT_LIMIT_BYTES, timeoutMs: TIMEOUT_MS }
+    // The first command downloads and starts just-bash: not part of any case.
+    await tab.evaluate(adapterRuns, { command: 'true', runs: 1, ...limits })
+    await tab.evaluate(seedFiles, { grepFiles: GREP_FILES, bigFileBytes: BIG_FILE_BYTES })
+    const direct = await tab.evaluate(hasDirectHook)
+
+    const cases = {}
+    for (const { key, label, command, runs, target } of CASES) {
+      const input = { command, runs, ...limits }
+      const adapter = []
+      const straight = []
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? ['adapter', 'direct'] : ['direct', 'adapter']
+        for (const path of order) {
+          if (path === 'adapter') adapter.push((await tab.evaluate(adapterRuns, input)) / runs)
+          else if (direct) straight.push((await tab.evaluate(directRuns, input)) / runs)
+        }
+      }
+      const adapterMs = median(adapter)
+      const directMs = direct ? median(straight) : null
+      const ratio = directMs ? adapterMs / directMs : null
+      cases[key] = { label, command, runs, rounds: ROUNDS, adapterMs, directMs, ratio, target, ok: target && ratio !== null ? ratio <= target : null, samples: { adapter, direct: straight } }
+      console.log(`workspace ${pad(label, 28)} adapter ${ms(adapterMs)}/call   direct ${ms(directMs)}/call`)
+    }
+    return { directHook: direct, outputLimitBytes: OUTPUT_LIMIT_BYTES, cases }
+  } finally {
+    await context.close()
+  }
+}
+
+/** The rows this bench adds to the printed table. */
+export function workspaceLines(result) {
+  const lines = [`workspace adapter vs direct just-bash (per call, median of ${ROUNDS} rounds, ${result.outputLimitBytes / 1024} KiB output limit)`]
+  for (const c of Object.values(result.cases)) {
+    const goal = c.target ? ` (target ≤ ${c.target}×) ${verdict(c.ok)}` : ''
+    lines.push(`  ${pad(c.label, 28)} adapter ${pad(ms(c.adapterMs), 10)} direct ${pad(ms(c.directMs), 10)} ratio ${times(c.ratio)}${goal}`)
+  }
+  if (!result.directHook) lines.push('  direct path: n/a (the page has no window.fxterm.workspace.benchDirect hook)')
+  return lines
+}
