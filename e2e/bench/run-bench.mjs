@@ -1,7 +1,10 @@
-// Startup bench: how much later than a bare xterm.js page does fxterm accept a key, and what
-// does it ship before the first prompt? Run after `vite build` (npm run bench does both).
+// The bench: how much later than a bare xterm.js page does fxterm accept a key, and what does
+// it ship before the first prompt? Then, each in its own module: what the workspace adapter adds
+// to a command (workspace-bench.mjs) and how fast a key echoes (echo-bench.mjs).
+// Run after `vite build` (npm run bench does both).
 //
-//   FX_BENCH_RUNS=7   runs per page (fresh browser context each, pages alternated)
+//   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated)
+//   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -10,6 +13,9 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { findBrowser } from '../find-browser.mjs'
+import { echoLines, benchEcho } from './echo-bench.mjs'
+import { median, pad } from './stats.mjs'
+import { benchWorkspace, workspaceLines } from './workspace-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -88,6 +94,12 @@ function kindOf(url, contentType) {
   return 'other'
 }
 
+/**
+ * just-bash's own error text: only its code has it. The bare name "just-bash" is not a marker:
+ * the page's tool description mentions it, which made the main chunk look like just-bash.
+ */
+const JUST_BASH_MARKER = 'executionLimits.maxCommandCount'
+
 /** The built chunks that carry just-bash, found by name or by its own marker in the code. */
 function justBashChunks() {
   const assets = join(DIST, 'assets')
@@ -95,7 +107,7 @@ function justBashChunks() {
   return readdirSync(assets, { recursive: true })
     .map(String)
     .filter((name) => /\.m?js$/.test(name))
-    .filter((name) => /just-bash/i.test(name) || readFileSync(join(assets, name), 'utf8').includes('just-bash'))
+    .filter((name) => /just-bash/i.test(name) || readFileSync(join(assets, name), 'utf8').includes(JUST_BASH_MARKER))
     .map((name) => {
       const body = readFileSync(join(assets, name))
       return { file: relative(DIST, join(assets, name)), raw: body.length, gzip: gzipSync(body).length }
@@ -173,13 +185,16 @@ async function measure(browser, baseUrl, name) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+async function orError(measure) {
+  try {
+    return await measure()
+  } catch (error) {
+    console.error(error)
+    return { error: error instanceof Error ? error.message : String(error) }
+  }
 }
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
-const pad = (text, width) => String(text).padEnd(width)
 
 function engineWasm() {
   for (const path of [join(DIST, 'engine.wasm'), join(ROOT, 'public/engine.wasm')]) {
@@ -206,6 +221,8 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS })
   const runs = { fxterm: [], bare: [] }
+  let workspace
+  let echo
   try {
     // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
     for (const name of ['fxterm', 'bare']) await measure(browser, preview.url, name)
@@ -218,6 +235,9 @@ async function main() {
         console.log(`run ${i + 1}/${RUNS} ${pad(name, 6)} interactive in ${result.interactiveMs.toFixed(0)} ms`)
       }
     }
+    // A module that fails reports why in its rows and the JSON; the others still count.
+    workspace = await orError(() => benchWorkspace(browser, preview.url))
+    echo = await orError(() => benchEcho(browser, preview.url))
   } finally {
     await browser.close()
     stopPreview()
@@ -251,6 +271,10 @@ async function main() {
     console.log(`just-bash chunk ${chunk.file}: ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip, ${early ? 'LOADED BEFORE FIRST PROMPT (should be lazy)' : 'lazy (not fetched before first prompt)'}`)
   }
   console.log(wasm ? `engine wasm ${wasm.file}: ${kb(wasm.raw)} (target ≤ ${kb(WASM_TARGET_BYTES)}) ${wasm.raw <= WASM_TARGET_BYTES ? 'OK' : 'MISS'}` : 'engine wasm: not found')
+  console.log('')
+  for (const line of workspace.error ? [`workspace bench failed: ${workspace.error}`] : workspaceLines(workspace)) console.log(line)
+  console.log('')
+  for (const line of echo.error ? [`keystroke echo bench failed: ${echo.error}`] : echoLines(echo)) console.log(line)
 
   const result = {
     date: new Date().toISOString(),
@@ -261,6 +285,8 @@ async function main() {
     bare: { byType: runs.bare[0].bytes },
     justBash: bash.map((chunk) => ({ ...chunk, loadedBeforeFirstPrompt: bashLoadedEarly.includes(chunk) })),
     engineWasm: wasm ? { ...wasm, target: WASM_TARGET_BYTES } : null,
+    workspace,
+    keystrokeEcho: echo,
   }
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)

@@ -114,3 +114,16 @@ export function findLine(lines: string[], matcher: string | RegExp, from = 0): n
   }
   return -1
 }
+
+/**
+ * Types a slash command and runs it with Enter. While the draft is a bare "/word" the engine
+ * shows its command menu under the composer, and the menu's selected row also starts with "❯ ",
+ * so the echo is awaited as any on-screen row reading exactly `❯ <command>`, not as the last one.
+ */
+export async function runSlashCommand(page: Page, command: string, timeout = 10_000): Promise<void> {
+  await typeInTerminal(page, command)
+  await expect
+    .poll(async () => (await readViewport(page)).some((line) => line.trimEnd() === `❯ ${command}`), { ...POLL, timeout, message: `composer shows ❯ ${command}` })
+    .toBe(true)
+  await pressEnter(page)
+}

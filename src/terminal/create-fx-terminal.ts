@@ -39,6 +39,8 @@ export type FxTerminalOptions = {
   createWorker?: () => Worker
   /** Files dropped onto this element are uploaded into the workspace. */
   dropTarget?: HTMLElement
+  /** Where copies go (Cmd+C in the composer, /copy); default `navigator.clipboard`. */
+  clipboard?: { writeText(text: string): Promise<void> }
 }
 
 /** A running fxterm. */
@@ -107,6 +109,16 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       fetchBridge ? fetchBridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false as const, message: 'no fetch option' }),
     abortFetch: (requestId) => fetchBridge?.abort(requestId),
     action: (action) => void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice)),
+    clipboard: (text) => {
+      const clipboard = options.clipboard ?? globalThis.navigator?.clipboard
+      if (!clipboard) {
+        void remote.notice({ text: 'There is no clipboard here, so nothing was copied.', level: 'warning' })
+        return
+      }
+      clipboard.writeText(text).catch((error: unknown) => {
+        void remote.notice({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}`, level: 'warning' })
+      })
+    },
   }
   if (options.dropTarget && extras) {
     unsubscribers.push(attachFileDrop(options.dropTarget, extras, (notice) => void remote.notice(notice)))

@@ -8,15 +8,25 @@ import type { HostAction, HostNotice } from '../worker/engine-frames.ts'
 
 const MAX_LISTED = 500
 
-export async function performHostAction(action: HostAction, workspace: WorkspaceExtras | null, save: (name: string, bytes: Uint8Array) => void): Promise<HostNotice> {
+export async function performHostAction(
+  request: HostAction,
+  workspace: WorkspaceExtras | null,
+  save: (name: string, bytes: Uint8Array, mimeType: string) => void,
+): Promise<HostNotice> {
+  const action = request.action
   try {
+    if (request.action === 'export') {
+      const bytes = new TextEncoder().encode(request.content)
+      save(request.fileName, bytes, request.mimeType)
+      return { text: `Saved ${request.fileName} (${formatSize(bytes.length)}).`, level: 'info' }
+    }
     if (action === 'files') {
       if (!workspace?.listFiles) return { text: 'This workspace cannot list its files.', level: 'warning' }
       return { text: formatFileList(await workspace.listFiles()), level: 'plain' }
     }
     if (!workspace?.exportZip) return { text: 'This workspace cannot be downloaded.', level: 'warning' }
     const zip = await workspace.exportZip()
-    save('workspace.zip', zip)
+    save('workspace.zip', zip, 'application/zip')
     return { text: `Saved workspace.zip (${formatSize(zip.length)}).`, level: 'info' }
   } catch (error) {
     return { text: `/${action} failed: ${error instanceof Error ? error.message : String(error)}`, level: 'error' }
@@ -49,8 +59,8 @@ export function formatSize(bytes: number): string {
 }
 
 /** Saves bytes as a download in the browser. */
-export function saveDownload(name: string, bytes: Uint8Array): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/zip' }))
+export function saveDownload(name: string, bytes: Uint8Array, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType }))
   const a = document.createElement('a')
   a.href = url
   a.download = name

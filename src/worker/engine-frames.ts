@@ -18,7 +18,7 @@ export const MODEL_SUB = {
   finish: 7,
   error: 8,
 } as const
-const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9, action: 10 } as const
+const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9, action: 10, clipboard: 11 } as const
 
 /** Boot options the engine reads (JSON in the boot frame). */
 export type BootOptions = {
@@ -40,7 +40,11 @@ export type BootOptions = {
 }
 
 /** Something only the host can do, asked for by a slash command. */
-export type HostAction = 'files' | 'download'
+export type HostAction =
+  | { action: 'files' }
+  | { action: 'download' }
+  /** Save text the engine produced (/export) as a download. */
+  | { action: 'export'; fileName: string; mimeType: string; content: string }
 export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' }
 
 export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }
@@ -57,6 +61,7 @@ export type EngineEffect =
   | { kind: 'event'; event: { type: string } & Record<string, unknown> }
   | { kind: 'exit'; code: number }
   | { kind: 'action'; action: HostAction }
+  | { kind: 'clipboard'; text: string }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -175,7 +180,9 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
     case OUT.exit:
       return { kind: 'exit', code: view.getUint32(0, true) }
     case OUT.action:
-      return { kind: 'action', action: (JSON.parse(decoder.decode(payload)) as { action: HostAction }).action }
+      return { kind: 'action', action: JSON.parse(decoder.decode(payload)) as HostAction }
+    case OUT.clipboard:
+      return { kind: 'clipboard', text: decoder.decode(payload) }
     default:
       return null
   }

@@ -62,6 +62,7 @@ const api: EngineWorkerApi = {
       write: (bytes) => batcher.push(bytes),
       onEvent: (event) => void host.event(event),
       onAction: (action) => void host.action(action),
+      onClipboard: (text) => void host.clipboard(text),
       onExit: (code) => {
         batcher.flush()
         void host.exit(code)

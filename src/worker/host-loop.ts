@@ -25,6 +25,8 @@ export type HostLoopOptions = {
   onExit(code: number): void
   /** Performs a host action (a slash command's request); its answer comes back as a notice. */
   onAction?(action: HostAction): void
+  /** Writes text to the clipboard (a copy the person asked for). */
+  onClipboard?(text: string): void
   now?: () => number
   seed?: () => number
 }
@@ -122,6 +124,9 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
         return
       case 'action':
         options.onAction?.(effect.action)
+        return
+      case 'clipboard':
+        options.onClipboard?.(effect.text)
         return
     }
   }

@@ -46,6 +46,7 @@ export type HostCallbacks = {
   abortFetch(requestId: number): void
   /** A slash command asked for something only the page can do. */
   action(action: HostAction): void
+  clipboard(text: string): void
 }
 
 export type StartResult = { ok: true; provider: string; model: string } | { ok: false; code: string; message: string }

@@ -3,7 +3,7 @@
 
 import { ByteBuf, stringBytes } from './util/byte-buf'
 import { parseJson, J_STR } from './util/json'
-import { Effects, OUT_EVENT, OUT_ACTION } from './abi/frames'
+import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD } from './abi/frames'
 import { Composer } from './terminal/composer'
 import { Rows, wrapInto, fitRow } from './terminal/layout'
 import { sanitizeInto } from './terminal/sanitize'
@@ -13,6 +13,8 @@ import * as K from './terminal/keys'
 import { BRACKETED_PASTE_ON, DIM, GRAY, RESET, CYAN, YELLOW, RED } from './terminal/ansi'
 import { AgentLoop } from './agent/loop'
 import { runSlash } from './commands/run-slash'
+import { SlashMenu } from './commands/slash-menu'
+import { TranscriptView } from './terminal/transcript-view'
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 const SPINNER_TIMER_ID: u32 = 0xffff0001
@@ -33,6 +35,8 @@ export class Engine {
   exited: bool = false
   private dirty: bool = false
   private timerPending: bool = false
+  view: TranscriptView = new TranscriptView()
+  private menu: SlashMenu = new SlashMenu()
   private ctrlCArmedUntil: f64 = 0
   private lastEscMs: f64 = -1e9
   private history: Array<ByteBuf> = []
@@ -96,8 +100,49 @@ export class Engine {
   keys(bytes: Uint8Array, start: i32, end: i32): void {
     if (this.exited) return
     const keys = K.parseKeys(bytes, start, end)
-    for (let i = 0; i < keys.length && !this.exited; i++) this.key(keys[i])
+    for (let i = 0; i < keys.length && !this.exited; i++) {
+      const k = keys[i]
+      if (this.view.open) this.viewKey(k)
+      else if (k.kind == K.K_CTRL && k.cp == 0x6f) this.openView()
+      else if (!this.menuKey(k)) this.key(k)
+    }
     this.dirty = true
+  }
+
+  /** Ctrl+O: the whole transcript in the alternate screen. */
+  private openView(): void {
+    const out = new ByteBuf(64)
+    this.view.show(out, this.transcript.log, this.screen.rows)
+    this.fx.write(out)
+  }
+
+  private viewKey(k: K.Key): void {
+    if (this.view.key(k, this.transcript.log, this.screen.rows)) return
+    const out = new ByteBuf(16)
+    this.view.hide(out)
+    this.fx.write(out)
+  }
+
+  /** The command menu takes Up/Down, Tab, Enter and Esc while it is open. */
+  private menuKey(k: K.Key): bool {
+    if (this.loop.pendingApproval != null) return false
+    const draft = this.composer.toBuf().toString()
+    const matches = this.menu.matches(draft)
+    if (matches.length == 0) return false
+    if (k.kind == K.K_UP) this.menu.move(-1, matches.length)
+    else if (k.kind == K.K_DOWN) this.menu.move(1, matches.length)
+    else if (k.kind == K.K_ESCAPE) this.menu.dismiss(draft)
+    else if (k.kind == K.K_TAB) this.completeCommand(matches)
+    else if (k.kind == K.K_ENTER) {
+      const name = this.menu.selectedName(matches)
+      if (name != draft) this.composer.setText(stringBuf(name))
+      return false // Enter then runs it as usual
+    } else return false
+    return true
+  }
+
+  private completeCommand(matches: Array<i32>): void {
+    this.composer.setText(stringBuf(this.menu.selectedName(matches) + ' '))
   }
 
   private key(k: K.Key): void {
@@ -105,8 +150,8 @@ export class Engine {
     const c = this.composer
     switch (k.kind) {
       case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
-      case K.K_PASTE: c.insertBytes(k.text as ByteBuf); break
-      case K.K_NEWLINE: c.insert(0x0a); break
+      case K.K_PASTE: c.paste(k.text as ByteBuf); break
+      case K.K_NEWLINE: c.newline(); break
       case K.K_ENTER: this.enter(); break
       case K.K_BACKSPACE: c.backspace(); break
       case K.K_DELETE: c.deleteForward(); break
@@ -114,12 +159,24 @@ export class Engine {
       case K.K_RIGHT: c.right(); break
       case K.K_HOME: c.home(); break
       case K.K_END: c.end(); break
+      case K.K_TOP: c.top(); break
+      case K.K_BOTTOM: c.bottom(); break
       case K.K_WORD_LEFT: c.wordLeft(); break
       case K.K_WORD_RIGHT: c.wordRight(); break
-      case K.K_WORD_BACKSPACE: c.deleteWordBack(); break
-      case K.K_UP: if (!this.editLastSteer()) this.walkHistory(-1); break
-      case K.K_DOWN: this.walkHistory(1); break
-      case K.K_ESCAPE: this.escape(); break
+      case K.K_WORD_BACKSPACE: c.killWordBack(); break
+      case K.K_WORD_DELETE: c.killWordForward(); break
+      case K.K_UNDO: c.undo(); break
+      case K.K_REDO: c.redo(); break
+      case K.K_SELECT_ALL: c.selectAll(); break
+      case K.K_COPY: this.copySelection(false); break
+      case K.K_CUT: this.copySelection(true); break
+      case K.K_UP: this.lineUp(); break
+      case K.K_DOWN: this.lineDown(); break
+      case K.K_ESCAPE:
+        // Esc first drops a selection (unless it has a turn to stop).
+        if (c.hasSelection && !this.loop.busy) c.deselect()
+        else this.escape()
+        break
       case K.K_CTRL: this.ctrl(k.cp); break
     }
   }
@@ -153,6 +210,16 @@ export class Engine {
     this.fx.end(at)
   }
 
+  /** An action whose JSON the caller built (it carries data, e.g. /export). */
+  actionJson(json: ByteBuf): void {
+    this.fx.emit(OUT_ACTION, 0, json)
+  }
+
+  /** A copy the person asked for (/copy, Cmd+C in the composer). */
+  copyToClipboard(text: ByteBuf): void {
+    this.fx.emit(OUT_CLIPBOARD, 0, text)
+  }
+
   /** A message from the host (upload finished, file tree, download saved). */
   hostNotice(json: Uint8Array, start: i32, end: i32): void {
     const v = parseJson(json, start, end)
@@ -173,13 +240,22 @@ export class Engine {
     else if (letter == 0x66) c.right()
     else if (letter == 0x6b) c.killToEnd()
     else if (letter == 0x75) c.killToStart()
-    else if (letter == 0x77) c.deleteWordBack()
-    else if (letter == 0x70) this.walkHistory(-1)
-    else if (letter == 0x6e) this.walkHistory(1)
+    else if (letter == 0x77) c.killSpaceWordBack()
+    else if (letter == 0x79) c.yank()
+    else if (letter == 0x5f || letter == 0x7a) c.undo() // Ctrl+_ (Cmd/Ctrl+Z arrive as Ctrl+_)
+    else if (letter == 0x78) this.copySelection(true) // Ctrl+X cuts a selection
+    else if (letter == 0x70) this.lineUp()
+    else if (letter == 0x6e) this.lineDown()
     else if (letter == 0x64) {
       if (c.isEmpty && !this.loop.busy) this.exit()
       else c.deleteForward()
     } else if (letter == 0x63) {
+      // Ctrl+C with a selection copies it (and drops the selection, so the next one interrupts).
+      if (c.hasSelection) {
+        this.copySelection(false)
+        c.deselect()
+        return
+      }
       // Ctrl+C stops the turn, else clears the draft; a second one within 3 s exits.
       if (this.nowMs < this.ctrlCArmedUntil) {
         this.exit()
@@ -195,6 +271,25 @@ export class Engine {
       this.fx.write(w)
       this.screen.forget()
     }
+  }
+
+  /** Cmd+C / Ctrl+C copy the selection; Cmd+X / Ctrl+X cut it. Nothing without a selection. */
+  private copySelection(cut: bool): void {
+    const text = this.composer.selectedText()
+    if (text == null) return
+    this.copyToClipboard(text)
+    if (cut) this.composer.deleteSelection()
+  }
+
+  /** Up, Ctrl+P: the row above in the draft; on the first row, a queued prompt or history. */
+  private lineUp(): void {
+    if (this.composer.up(this.screen.cols)) return
+    if (!this.editLastSteer()) this.walkHistory(-1)
+  }
+
+  /** Down, Ctrl+N: the row below in the draft; on the last row, newer history. */
+  private lineDown(): void {
+    if (!this.composer.down(this.screen.cols)) this.walkHistory(1)
   }
 
   /** Esc stops the turn; twice within 500 ms on an idle draft, it clears the draft. */
@@ -231,16 +326,15 @@ export class Engine {
   private enter(): void {
     const c = this.composer
     // A backslash right before the cursor continues the draft on a new line (as in a shell).
-    if (c.cursor > 0 && c.text[c.cursor - 1] == 0x5c) {
-      c.backspace()
-      c.insert(0x0a)
-      return
-    }
-    const text = c.toBuf()
-    const s = text.toString().trim()
+    if (c.continueLine()) return
+    const draft = c.toBuf()
+    const s = draft.toString().trim()
     if (s.length == 0) return
-    c.clear()
-    this.remember(text)
+    // Pastes shown as placeholders go out in full: the transcript card and the model get them.
+    // History keeps the draft as typed (its placeholders still expand).
+    const text = c.expanded()
+    c.reset()
+    this.remember(draft)
     if (s.charCodeAt(0) == 0x2f && s.indexOf('\n') < 0) {
       this.slash(s)
       return
@@ -328,6 +422,14 @@ export class Engine {
 
   private render(): void {
     const cols = this.screen.cols
+    if (this.view.open) {
+      // Commits wait in the transcript until the view closes; only the view is drawn.
+      const out = new ByteBuf(4096)
+      this.view.render(out, this.transcript.log, this.screen.rows, cols)
+      this.fx.write(out)
+      this.dirty = false
+      return
+    }
     const live = new Rows()
     this.transcript.liveRows(live)
     const running = this.loop.runningCommandText
@@ -357,7 +459,9 @@ export class Engine {
     const shown = min(draft.count - first, maxDraft)
     for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
     this.divider(live, cols)
-    this.statusRow(live, cols)
+    const matches = this.loop.pendingApproval == null ? this.menu.matches(this.composer.toBuf().toString()) : new Array<i32>()
+    if (matches.length > 0) this.menu.rows(live, matches, cols)
+    else this.statusRow(live, cols)
     this.present(live, composerTop + this.composer.cursorRow - first, this.composer.cursorCol)
   }
 
@@ -465,4 +569,10 @@ export function formatCount(n: f64): string {
   const unit = n < 1e6 ? 'k' : 'M'
   const tenths = <i64>Math.round(scaled * 10)
   return (tenths / 10).toString() + (tenths % 10 != 0 ? '.' + (tenths % 10).toString() : '') + unit
+}
+
+function stringBuf(s: string): ByteBuf {
+  const b = new ByteBuf(s.length + 4)
+  b.str(s)
+  return b
 }

@@ -465,26 +465,22 @@ describe('while a turn runs', () => {
 })
 
 describe('slash commands', () => {
-  test('/help lists the commands and keys', async () => {
+  test('/help lists the commands by category, then the keys', async () => {
     const h = await createHarness()
     await h.type('/help\r')
     expect(h.allOf('model_request')).toEqual([])
-    expect(conversation(h)).toEqual([
-      'Commands',
-      '  /help              show this help',
-      '  /clear, /new       start a new conversation and clear the screen',
-      '  /model             show the model in use',
-      '  /mode [ask|auto]   ask before each command, or run them without asking',
-      '  /files             list the files in the workspace',
-      '  /download          save the workspace as a zip',
-      '  /exit, /quit       end the session',
-      '',
-      'Keys',
-      '  Enter submits · Shift+Enter, Alt+Enter or Ctrl+J adds a line · Up/Down walk',
-      '    prompt history',
-      '  Esc or Ctrl+C interrupts a running turn · Ctrl+C clears the draft · Ctrl+D on',
-      '    an empty draft exits',
-      '  Drop files onto the terminal to upload them into the workspace',
+    const lines = conversation(h)
+    expect(lines.slice(0, 4)).toEqual([
+      'Session',
+      '  /help               show commands and keys',
+      '  /new                start a new conversation',
+      '  /clear              start a new conversation and clear the screen',
+    ])
+    expect(lines.filter((l) => /^[A-Z]/.test(l))).toEqual(['Session', 'Model', 'Workspace', 'Transcript', 'Account', 'Keys'])
+    const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z]+)/)?.[1] ?? [])
+    expect(names).toEqual([
+      '/help', '/new', '/clear', '/resume', '/rename', '/compact', '/status', '/exit', '/quit',
+      '/model', '/models', '/fast', '/mode', '/files', '/download', '/copy', '/export', '/login', '/logout', '/version',
     ])
   })
 

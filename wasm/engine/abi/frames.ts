@@ -41,7 +41,8 @@ export const OUT_TIMER_SET = 6 // id; f64 delayMs
 export const OUT_TIMER_CANCEL = 7 // id
 export const OUT_EVENT = 8 // JSON event for onEvent
 export const OUT_EXIT = 9 // u32 exit code
-export const OUT_ACTION = 10 // JSON {action: files | download}
+export const OUT_ACTION = 10 // JSON {action: files | download | export, ...}
+export const OUT_CLIPBOARD = 11 // raw UTF-8 text to copy
 
 /** The effects produced by one `feed` call. */
 export class Effects {

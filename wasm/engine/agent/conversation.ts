@@ -42,6 +42,10 @@ export class Conversation {
   /** The workspace's own description of run_command, when the host gives one. */
   toolDescription: string = ''
 
+  writeMessages(out: ByteBuf): void {
+    writeMessagesJson(out, this.messages)
+  }
+
   add(m: Message): void {
     this.messages.push(m)
   }
@@ -76,6 +80,16 @@ export class Conversation {
     }
     out.str(']}')
   }
+}
+
+/** The conversation without the system prompt, as a JSON array (for /export json). */
+export function writeMessagesJson(out: ByteBuf, messages: Array<Message>): void {
+  out.byte(0x5b)
+  for (let i = 0; i < messages.length; i++) {
+    if (i > 0) out.byte(0x2c)
+    writeMessage(out, messages[i])
+  }
+  out.byte(0x5d)
 }
 
 function writeMessage(out: ByteBuf, m: Message): void {

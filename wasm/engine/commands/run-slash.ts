@@ -1,22 +1,53 @@
-// Runs a slash command typed in the composer.
+// Runs a slash command typed in the composer. Commands typed during a turn run at once.
 
 import { Engine } from '../engine'
-import { stringBytes } from '../util/byte-buf'
-import { GRAY } from '../terminal/ansi'
-import { HELP_TEXT, slashCommand, slashArgument, CMD_HELP, CMD_EXIT, CMD_CLEAR, CMD_MODEL, CMD_MODE, CMD_FILES, CMD_DOWNLOAD } from './slash'
+import { ByteBuf, stringBytes } from '../util/byte-buf'
+import { writeJsonBuf } from '../util/json'
+import { GRAY, YELLOW } from '../terminal/ansi'
+import { ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { formatCount } from '../engine'
+import * as S from './slash'
+
+export const ENGINE_VERSION = '0.1.0'
 
 export function runSlash(engine: Engine, s: string): void {
-  const cmd = slashCommand(s)
+  const cmd = S.slashCommand(s)
   const t = engine.transcript
-  if (cmd == CMD_HELP) t.lines(HELP_TEXT)
-  else if (cmd == CMD_EXIT) engine.exit()
-  else if (cmd == CMD_MODEL) t.notice('Model: ' + engine.loop.model + ' (' + engine.label + ')', GRAY)
-  else if (cmd == CMD_CLEAR) engine.clearAll()
-  else if (cmd == CMD_MODE) mode(engine, slashArgument(s))
-  else if (cmd == CMD_FILES || cmd == CMD_DOWNLOAD) {
+  const arg = S.slashArgument(s)
+  if (cmd == S.CMD_HELP) t.lines(S.helpText())
+  else if (cmd == S.CMD_EXIT) engine.exit()
+  else if (cmd == S.CMD_MODEL) model(engine, arg)
+  else if (cmd == S.CMD_CLEAR) engine.clearAll()
+  else if (cmd == S.CMD_MODE) mode(engine, arg)
+  else if (cmd == S.CMD_FILES || cmd == S.CMD_DOWNLOAD) {
     if (!engine.loop.withTools) t.error(stringBytes('No workspace is connected, so there are no files.'))
-    else engine.action(cmd == CMD_FILES ? 'files' : 'download')
-  } else t.error(stringBytes('Unknown command ' + s + '. Try /help.'))
+    else engine.action(cmd == S.CMD_FILES ? 'files' : 'download')
+  } else if (cmd == S.CMD_STATUS) t.lines(statusText(engine))
+  else if (cmd == S.CMD_VERSION) t.notice('fxterm ' + ENGINE_VERSION + ' · engine ABI 1', GRAY)
+  else if (cmd == S.CMD_COPY) copyLastReply(engine)
+  else if (cmd == S.CMD_EXPORT) exportTranscript(engine, arg)
+  else if (cmd == S.CMD_LOGIN || cmd == S.CMD_LOGOUT) {
+    t.notice('Sign-in is not available in this version yet. To use a model, embed fxterm with env AI_GATEWAY_API_KEY, or open the page with ?baseUrl=… for a local server.', YELLOW)
+  } else if (cmd == S.CMD_RESUME || cmd == S.CMD_RENAME) {
+    t.notice('Sessions are not saved in this version yet, so there is nothing to ' + (cmd == S.CMD_RESUME ? 'resume' : 'rename') + '.', YELLOW)
+  } else if (cmd == S.CMD_COMPACT) t.notice('Compaction is not available in this version yet; /clear starts a fresh conversation.', YELLOW)
+  else if (cmd == S.CMD_FAST) t.error(stringBytes('Fast mode is not supported for ' + engine.loop.model + '.'))
+  else if (cmd == S.CMD_MODELS) t.notice('The model in use is ' + engine.loop.model + ' (' + engine.label + '). A catalog of models is not available in this version yet.', GRAY)
+  else t.error(stringBytes('Unknown command ' + s.trim() + '. Try /help.'))
+}
+
+function model(engine: Engine, arg: string): void {
+  const t = engine.transcript
+  if (arg.length == 0) {
+    t.notice('Model: ' + engine.loop.model + ' (' + engine.label + ')', GRAY)
+    return
+  }
+  if (engine.label == 'demo') {
+    t.error(stringBytes('The offline demo has one model. Connect a model server to choose another.'))
+    return
+  }
+  engine.loop.model = arg
+  t.notice('Model set to ' + arg + ' for the next request.', GRAY)
 }
 
 function mode(engine: Engine, arg: string): void {
@@ -31,4 +62,91 @@ function mode(engine: Engine, arg: string): void {
   let text = ask ? 'Mode: ask — fxterm asks before each command.' : 'Mode: auto — commands run in the sandboxed workspace without asking.'
   if (engine.permissionPrompt && !engine.modeAsk) text += ' (This workspace always asks.)'
   t.notice(text, GRAY)
+}
+
+function statusText(engine: Engine): string {
+  const loop = engine.loop
+  let turns = 0
+  for (let i = 0; i < loop.conv.messages.length; i++) if (loop.conv.messages[i].role == ROLE_USER) turns++
+  return (
+    'Status\n' +
+    '  model      ' + loop.model + '\n' +
+    '  provider   ' + engine.label + (engine.label == 'demo' ? ' (offline, recorded replies)' : '') + '\n' +
+    '  sign-in    not signed in\n' +
+    '  mode       ' + (engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto') + '\n' +
+    '  workspace  ' + (loop.withTools ? loop.cwd : 'none (chat only)') + '\n' +
+    '  turns      ' + turns.toString() + '\n' +
+    '  tokens     ↑' + formatCount(loop.inputTokens) + ' ↓' + formatCount(loop.outputTokens)
+  )
+}
+
+function copyLastReply(engine: Engine): void {
+  const messages = engine.loop.conv.messages
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]
+    if (m.role == ROLE_ASSISTANT && m.content.length > 0) {
+      engine.copyToClipboard(m.content)
+      engine.transcript.notice('Copied the last reply (' + m.content.length.toString() + ' bytes).', GRAY)
+      return
+    }
+  }
+  engine.transcript.error(stringBytes('There is no reply to copy yet.'))
+}
+
+function exportTranscript(engine: Engine, arg: string): void {
+  const json = arg == 'json'
+  if (arg.length > 0 && arg != 'md' && !json) {
+    engine.transcript.error(stringBytes('Export as md or json: /export md, /export json.'))
+    return
+  }
+  const content = json ? transcriptJson(engine) : transcriptMarkdown(engine)
+  const out = new ByteBuf(content.length + 128)
+  out.str('{"action":"export","fileName":"fxterm-transcript.' + (json ? 'json' : 'md') + '","mimeType":"')
+  out.str(json ? 'application/json' : 'text/markdown')
+  out.str('","content":')
+  writeJsonBuf(out, content)
+  out.str('}')
+  engine.actionJson(out)
+}
+
+function transcriptMarkdown(engine: Engine): ByteBuf {
+  const out = new ByteBuf(4096)
+  out.str('# fxterm transcript\n\nModel: ' + engine.loop.model + ' (' + engine.label + ')\n')
+  const messages = engine.loop.conv.messages
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]
+    if (m.role == ROLE_USER) {
+      out.str('\n## You\n\n')
+      out.append(m.content)
+      out.str('\n')
+    } else if (m.role == ROLE_ASSISTANT) {
+      if (m.content.length > 0) {
+        out.str('\n## fxterm\n\n')
+        out.append(m.content)
+        out.str('\n')
+      }
+      for (let j = 0; j < m.toolCalls.length; j++) {
+        out.str('\n```json\n')
+        out.append(m.toolCalls[j].args)
+        out.str('\n```\n')
+      }
+    } else if (m.role == ROLE_TOOL) {
+      out.str('\n```\n')
+      out.append(m.content)
+      out.str('\n```\n')
+    }
+  }
+  return out
+}
+
+function transcriptJson(engine: Engine): ByteBuf {
+  const out = new ByteBuf(4096)
+  out.str('{"model":')
+  const model = new ByteBuf(64)
+  model.str(engine.loop.model)
+  writeJsonBuf(out, model)
+  out.str(',"messages":')
+  engine.loop.conv.writeMessages(out)
+  out.str('}\n')
+  return out
 }

@@ -1,19 +1,4 @@
-// Slash commands typed in the composer: their names and the help text.
-
-export const HELP_TEXT =
-  'Commands\n' +
-  '  /help              show this help\n' +
-  '  /clear, /new       start a new conversation and clear the screen\n' +
-  '  /model             show the model in use\n' +
-  '  /mode [ask|auto]   ask before each command, or run them without asking\n' +
-  '  /files             list the files in the workspace\n' +
-  '  /download          save the workspace as a zip\n' +
-  '  /exit, /quit       end the session\n' +
-  '\n' +
-  'Keys\n' +
-  '  Enter submits · Shift+Enter, Alt+Enter or Ctrl+J adds a line · Up/Down walk prompt history\n' +
-  '  Esc or Ctrl+C interrupts a running turn · Ctrl+C clears the draft · Ctrl+D on an empty draft exits\n' +
-  '  Drop files onto the terminal to upload them into the workspace'
+// The slash commands: one registry for /help, the Tab menu and dispatch.
 
 export const CMD_HELP = 1
 export const CMD_EXIT = 2
@@ -22,7 +7,79 @@ export const CMD_MODEL = 4
 export const CMD_MODE = 5
 export const CMD_FILES = 6
 export const CMD_DOWNLOAD = 7
+export const CMD_STATUS = 8
+export const CMD_VERSION = 9
+export const CMD_COPY = 10
+export const CMD_EXPORT = 11
+export const CMD_LOGIN = 12
+export const CMD_LOGOUT = 13
+export const CMD_RENAME = 14
+export const CMD_RESUME = 15
+export const CMD_COMPACT = 16
+export const CMD_FAST = 17
+export const CMD_MODELS = 18
 export const CMD_UNKNOWN = 99
+
+export class SlashCommand {
+  constructor(
+    public id: i32,
+    public name: string,
+    public args: string,
+    public about: string,
+    public category: string,
+  ) {}
+}
+
+/** Every command, in the order /help and the menu list them. */
+export const COMMANDS: Array<SlashCommand> = [
+  new SlashCommand(CMD_HELP, '/help', '', 'show commands and keys', 'Session'),
+  new SlashCommand(CMD_CLEAR, '/new', '', 'start a new conversation', 'Session'),
+  new SlashCommand(CMD_CLEAR, '/clear', '', 'start a new conversation and clear the screen', 'Session'),
+  new SlashCommand(CMD_RESUME, '/resume', '', 'pick a saved session', 'Session'),
+  new SlashCommand(CMD_RENAME, '/rename', '<title>', 'rename this session', 'Session'),
+  new SlashCommand(CMD_COMPACT, '/compact', '', 'summarize the conversation to free context', 'Session'),
+  new SlashCommand(CMD_STATUS, '/status', '', 'model, provider, mode, workspace, tokens', 'Session'),
+  new SlashCommand(CMD_EXIT, '/exit', '', 'end the session', 'Session'),
+  new SlashCommand(CMD_EXIT, '/quit', '', 'end the session', 'Session'),
+  new SlashCommand(CMD_MODEL, '/model', '[id]', 'show or change the model', 'Model'),
+  new SlashCommand(CMD_MODELS, '/models', '', 'list the models you can use', 'Model'),
+  new SlashCommand(CMD_FAST, '/fast', '', 'toggle fast mode', 'Model'),
+  new SlashCommand(CMD_MODE, '/mode', '[ask|auto]', 'ask before each command, or run them', 'Model'),
+  new SlashCommand(CMD_FILES, '/files', '', 'list the files in the workspace', 'Workspace'),
+  new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),
+  new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),
+  new SlashCommand(CMD_EXPORT, '/export', '[md|json]', 'download the transcript', 'Transcript'),
+  new SlashCommand(CMD_LOGIN, '/login', '', 'sign in', 'Account'),
+  new SlashCommand(CMD_LOGOUT, '/logout', '', 'sign out', 'Account'),
+  new SlashCommand(CMD_VERSION, '/version', '', 'show the version', 'Account'),
+]
+
+const KEYS_HELP =
+  'Keys\n' +
+  '  Enter submits · Shift+Enter, Alt+Enter or Ctrl+J adds a line · Up/Down walk prompt history\n' +
+  '  Enter during a turn queues a message for the model (↑ takes it back)\n' +
+  '  Esc or Ctrl+C interrupts a turn · Ctrl+C twice exits · Esc twice clears the draft\n' +
+  '  Tab completes commands · Ctrl+O shows the whole transcript\n' +
+  '  Drop files onto the terminal to upload them into the workspace'
+
+/** /help: the commands by category, then the keys. */
+export function helpText(): string {
+  const lines = new Array<string>()
+  let category = ''
+  for (let i = 0; i < COMMANDS.length; i++) {
+    const c = COMMANDS[i]
+    if (c.category != category) {
+      if (category.length > 0) lines.push('')
+      category = c.category
+      lines.push(category)
+    }
+    const usage = c.args.length > 0 ? c.name + ' ' + c.args : c.name
+    lines.push('  ' + usage.padEnd(20) + c.about)
+  }
+  lines.push('')
+  lines.push(KEYS_HELP)
+  return lines.join('\n')
+}
 
 function nameOf(text: string): string {
   const name = text.trim()
@@ -33,13 +90,8 @@ function nameOf(text: string): string {
 /** Which command `text` names (the text starts with '/'). */
 export function slashCommand(text: string): i32 {
   const name = nameOf(text)
-  if (name == '/help' || name == '/?') return CMD_HELP
-  if (name == '/exit' || name == '/quit') return CMD_EXIT
-  if (name == '/clear' || name == '/new') return CMD_CLEAR
-  if (name == '/model') return CMD_MODEL
-  if (name == '/mode') return CMD_MODE
-  if (name == '/files') return CMD_FILES
-  if (name == '/download') return CMD_DOWNLOAD
+  if (name == '/?') return CMD_HELP
+  for (let i = 0; i < COMMANDS.length; i++) if (COMMANDS[i].name == name) return COMMANDS[i].id
   return CMD_UNKNOWN
 }
 
@@ -48,4 +100,11 @@ export function slashArgument(text: string): string {
   const t = text.trim()
   const space = t.indexOf(' ')
   return space > 0 ? t.substring(space + 1).trim() : ''
+}
+
+/** Indexes into COMMANDS whose name starts with `prefix` (which includes the slash). */
+export function matchCommands(prefix: string): Array<i32> {
+  const out = new Array<i32>()
+  for (let i = 0; i < COMMANDS.length; i++) if (COMMANDS[i].name.startsWith(prefix)) out.push(i)
+  return out
 }

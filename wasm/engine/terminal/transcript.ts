@@ -6,6 +6,7 @@ import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { Rows, wrapInto, fitRow } from './layout'
 import { Sanitizer, sanitizeInto } from './sanitize'
 import { MarkdownState, isFence, renderMarkdownLine } from './markdown'
+import { TranscriptLog } from './transcript-log'
 import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
 
 const PREVIEW_LINES = 5
@@ -22,13 +23,20 @@ export class Transcript {
   private blocks: i32 = 0
   private md: MarkdownState = new MarkdownState()
 
-  private commitRows(rows: Rows): void {
+  /** Every committed row, with commands' whole output, for the Ctrl+O transcript view. */
+  log: TranscriptLog = new TranscriptLog()
+
+  private commitRows(rows: Rows, full: Rows | null = null): void {
     rows.writeTo(this.commit, true)
+    this.log.addRows(full != null ? full : rows)
   }
 
   /** A blank row between blocks. */
   private gap(): void {
-    if (this.blocks > 0) this.commit.str('\r\n')
+    if (this.blocks > 0) {
+      this.commit.str('\r\n')
+      this.log.add(new ByteBuf(0))
+    }
     this.blocks++
   }
 
@@ -136,8 +144,11 @@ export class Transcript {
       if (out.length > 0 && out.u8At(out.length - 1) != 0x0a) out.byte(0x0a)
       sanitizeInto(stderr, 0, stderr.length, out)
     }
+    const full = new Rows()
+    full.add(head, 0)
     if (!cancelled || out.length > 0) this.previewRows(rows, out)
-    this.commitRows(rows)
+    wrapInto(full, out.data, 0, out.length, this.cols, '     ', 5, '     ', 5, '')
+    this.commitRows(rows, full)
   }
 
   toolDenied(command: ByteBuf): void {
