@@ -10,6 +10,7 @@ import { connectWorkspace } from './connect-workspace.ts'
 import { createFetchBridge } from './fetch-bridge.ts'
 import { attachFileDrop } from './file-drop.ts'
 import { FxError } from './fx-error.ts'
+import { createLocalEcho } from './local-echo.ts'
 import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
@@ -97,9 +98,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   }
 
   const host: HostCallbacks = {
-    write: (bytes) => {
+    write: (bytes, echoColumns) => {
       if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
       term.write(bytes)
+      localEcho.setBudget(echoColumns)
     },
     event: (event) => options.onEvent?.(event),
     exit: (code) => end(code),
@@ -124,7 +126,13 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     unsubscribers.push(attachFileDrop(options.dropTarget, extras, (notice) => void remote.notice(notice)))
   }
 
-  unsubscribers.push(term.onData((data) => void remote.keys(encoder.encode(data))))
+  const localEcho = createLocalEcho((text) => term.write(text))
+  unsubscribers.push(
+    term.onData((data) => {
+      localEcho.keyTyped(data)
+      void remote.keys(encoder.encode(data))
+    }),
+  )
   unsubscribers.push(term.onResize(({ cols, rows }) => void remote.resize(cols, rows)))
 
   const wasm = options.wasm ?? './engine.wasm'

@@ -18,7 +18,7 @@ export const MODEL_SUB = {
   finish: 7,
   error: 8,
 } as const
-const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9, action: 10, clipboard: 11 } as const
+const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9, action: 10, clipboard: 11, echoHint: 12 } as const
 
 /** Boot options the engine reads (JSON in the boot frame). */
 export type BootOptions = {
@@ -62,6 +62,7 @@ export type EngineEffect =
   | { kind: 'exit'; code: number }
   | { kind: 'action'; action: HostAction }
   | { kind: 'clipboard'; text: string }
+  | { kind: 'echo_hint'; columns: number }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -183,6 +184,8 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'action', action: JSON.parse(decoder.decode(payload)) as HostAction }
     case OUT.clipboard:
       return { kind: 'clipboard', text: decoder.decode(payload) }
+    case OUT.echoHint:
+      return { kind: 'echo_hint', columns: view.getUint32(0, true) }
     default:
       return null
   }

@@ -41,7 +41,9 @@ const api: EngineWorkerApi = {
       demoTapeUrl: config.provider.demoTapeUrl,
     })
     const model = config.provider.model || config.provider.env['FX_MODEL'] || provider.defaultModel
-    const batcher = createOutputBatcher((bytes) => void host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer])))
+    // The echo hint travels with the output it describes, so the page never applies it early.
+    let echoColumns = 0
+    const batcher = createOutputBatcher((bytes) => void host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns))
     loop = await createHostLoop({
       module,
       boot: {
@@ -63,6 +65,9 @@ const api: EngineWorkerApi = {
       onEvent: (event) => void host.event(event),
       onAction: (action) => void host.action(action),
       onClipboard: (text) => void host.clipboard(text),
+      onEchoHint: (columns) => {
+        echoColumns = columns
+      },
       onExit: (code) => {
         batcher.flush()
         void host.exit(code)

@@ -25,6 +25,8 @@ export type HostLoopOptions = {
   onExit(code: number): void
   /** Performs a host action (a slash command's request); its answer comes back as a notice. */
   onAction?(action: HostAction): void
+  /** How many typed characters the page may echo itself (see the engine's echoHint). */
+  onEchoHint?(columns: number): void
   /** Writes text to the clipboard (a copy the person asked for). */
   onClipboard?(text: string): void
   now?: () => number
@@ -127,6 +129,9 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
         return
       case 'clipboard':
         options.onClipboard?.(effect.text)
+        return
+      case 'echo_hint':
+        options.onEchoHint?.(effect.columns)
         return
     }
   }

@@ -37,7 +37,8 @@ export type HostFetchHead = { ok: true; status: number; statusText: string; head
 
 /** Callbacks the main thread gives the worker (wrapped with Comlink.proxy). */
 export type HostCallbacks = {
-  write(bytes: Uint8Array): void
+  /** Terminal output, and how many typed ASCII characters the page may echo itself after it. */
+  write(bytes: Uint8Array, echoColumns: number): void
   event(event: { type: string } & Record<string, unknown>): void
   exit(code: number): void
   exec(id: number, request: ExecRequest): Promise<ExecResult>

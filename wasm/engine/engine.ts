@@ -3,7 +3,7 @@
 
 import { ByteBuf, stringBytes } from './util/byte-buf'
 import { parseJson, J_STR } from './util/json'
-import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD } from './abi/frames'
+import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_ECHO_HINT } from './abi/frames'
 import { Composer } from './terminal/composer'
 import { Rows, wrapInto, fitRow } from './terminal/layout'
 import { sanitizeInto } from './terminal/sanitize'
@@ -36,6 +36,7 @@ export class Engine {
   private dirty: bool = false
   private timerPending: bool = false
   view: TranscriptView = new TranscriptView()
+  private cursorOnLastDraftRow: bool = false
   private menu: SlashMenu = new SlashMenu()
   private ctrlCArmedUntil: f64 = 0
   private lastEscMs: f64 = -1e9
@@ -453,6 +454,7 @@ export class Engine {
     // The composer grows to about half the screen, then scrolls to keep the cursor in view.
     const draft = new Rows()
     this.composer.layout(draft, cols, '')
+    this.cursorOnLastDraftRow = this.composer.cursorRow == draft.count - 1
     const maxDraft = max(1, this.screen.rows / 2)
     let first = 0
     if (draft.count > maxDraft) first = min(max(0, this.composer.cursorRow - maxDraft + 1), draft.count - maxDraft)
@@ -484,6 +486,24 @@ export class Engine {
     this.transcript.commit.reset()
     this.fx.write(out)
     this.dirty = false
+    this.echoHint()
+  }
+
+  /**
+   * Tells the host how many typed ASCII characters it may echo itself before this engine's next
+   * frame arrives: a worker's answer reaches the page a frame later, while a local echo shows in
+   * the same frame. Only when typing simply appends to the draft's last row; the next frame
+   * redraws the row either way, so a wrong guess lasts one frame.
+   */
+  private echoHint(): void {
+    const c = this.composer
+    let columns = 0
+    if (!this.exited && !this.view.open && this.loop.pendingApproval == null && c.cursor == c.text.length && this.cursorOnLastDraftRow && !c.hasSelection) {
+      columns = max(0, this.screen.cols - 1 - this.screen.cursorCol)
+    }
+    const at = this.fx.begin(OUT_ECHO_HINT, 0)
+    this.fx.buf.writeU32(<u32>columns)
+    this.fx.end(at)
   }
 
   private spinnerRow(live: Rows): void {

@@ -43,6 +43,7 @@ export const OUT_EVENT = 8 // JSON event for onEvent
 export const OUT_EXIT = 9 // u32 exit code
 export const OUT_ACTION = 10 // JSON {action: files | download | export, ...}
 export const OUT_CLIPBOARD = 11 // raw UTF-8 text to copy
+export const OUT_ECHO_HINT = 12 // u32 columns the host may echo typed ASCII into before the engine answers
 
 /** The effects produced by one `feed` call. */
 export class Effects {
