@@ -11,6 +11,7 @@ import { createFetchBridge } from './fetch-bridge.ts'
 import { attachFileDrop } from './file-drop.ts'
 import { FxError } from './fx-error.ts'
 import { createLocalEcho } from './local-echo.ts'
+import { loadAgentsInstructions } from './load-agents.ts'
 import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
@@ -143,6 +144,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
+    const agents = await loadAgentsInstructions(extras)
+    notices.push(...agents.notices)
     const result = await remote.start(
       {
         wasm: module,
@@ -159,6 +162,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         useHostFetch: Boolean(options.fetch),
         ...(workspace ? { permission: workspace.permission } : {}),
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
+        ...(agents.text ? { instructions: agents.text } : {}),
       },
       Comlink.proxy(host),
     )

@@ -14,13 +14,13 @@ function input(command: string, overrides: Partial<SessionExecInput> = {}): Sess
 describe('bash session', () => {
   it('runs ls in the workspace root', async () => {
     const session = await createBashSession({ entries: seed })
-    expect(await session.exec(input('ls'))).toEqual({ stdout: 'README.md\nsrc\n', stderr: '', exitCode: 0 })
+    expect(await session.exec(input('ls'))).toEqual({ stdout: 'README.md\nsrc\n', stderr: '', exitCode: 0, cwd: '/workspace' })
   })
 
   it('keeps files written by one command for the next', async () => {
     const session = await createBashSession()
-    expect(await session.exec(input('echo hi > a.txt'))).toEqual({ stdout: '', stderr: '', exitCode: 0 })
-    expect(await session.exec(input('cat a.txt'))).toEqual({ stdout: 'hi\n', stderr: '', exitCode: 0 })
+    expect(await session.exec(input('echo hi > a.txt'))).toEqual({ stdout: '', stderr: '', exitCode: 0, cwd: '/workspace' })
+    expect(await session.exec(input('cat a.txt'))).toEqual({ stdout: 'hi\n', stderr: '', exitCode: 0, cwd: '/workspace' })
   })
 
   it('runs each command in the cwd it is given, with HOME set', async () => {
@@ -29,8 +29,9 @@ describe('bash session', () => {
       stdout: '/workspace/src\nmain.ts\n/home/user\n',
       stderr: '',
       exitCode: 0,
+      cwd: '/workspace/src',
     })
-    expect(await session.exec(input('pwd'))).toEqual({ stdout: '/workspace\n', stderr: '', exitCode: 0 })
+    expect(await session.exec(input('pwd'))).toEqual({ stdout: '/workspace\n', stderr: '', exitCode: 0, cwd: '/workspace' })
   })
 
   it('reads seeded files by relative or absolute path, and null for missing ones', async () => {
@@ -50,6 +51,7 @@ describe('bash session', () => {
       stdout: 'def f():\n    return 1\n',
       stderr: '',
       exitCode: 0,
+      cwd: '/workspace',
     })
   })
 
@@ -58,10 +60,12 @@ describe('bash session', () => {
       entries: [['/workspace/big.txt', { kind: 'file', content: 'é'.repeat(50_000) }]],
     })
     const result = await session.exec(input('cat big.txt', { outputLimitBytes: 1000 }))
+    // 1,000 bytes minus the notice and its newlines (50) leave 950 for 475 two-byte characters.
     expect(result).toEqual({
-      stdout: 'é'.repeat(465),
-      stderr: '[output truncated: 99,070 bytes cut, showing the first 930 bytes]\n',
+      stdout: 'é'.repeat(475),
+      stderr: '[output truncated: 950 of 100,000 bytes shown]\n',
       exitCode: 0,
+      cwd: '/workspace',
     })
     expect(result.stdout).not.toContain('\ufffd')
   })
@@ -73,23 +77,23 @@ describe('bash session', () => {
       stdout: '',
       stderr: 'fxterm: command refused: it is 65,552 bytes of UTF-8; the limit is 65,536 bytes (64 KiB)\n',
       exitCode: 2,
+      cwd: '/workspace',
     })
     expect(await session.readFile('ran.txt')).toBe(null)
   })
 
   it('stops a busy loop at its timeout and keeps the files', async () => {
-    // Lift just-bash's command-count limits so that only the timeout can end the loop.
-    const session = await createBashSession({
-      executionLimits: { maxCommandCount: 1e9, maxLoopIterations: 1e9 },
-    })
+    // The workspace lifts just-bash's loop and command counts, so only the deadline ends it.
+    const session = await createBashSession()
     await session.exec(input('echo kept > a.txt'))
     const started = Date.now()
     const result = await session.exec(input('while true; do :; done', { timeoutMs: 200 }))
     expect(result).toEqual({
       stdout: '',
       stderr:
-        'bash: execution exceeded execution deadline (200ms)\nfxterm: command timed out after 200 ms\n',
+        'fxterm: command timed out after 200 ms\n',
       exitCode: 124,
+      cwd: '/workspace',
     })
     expect(Date.now() - started).toBeLessThan(5000)
     expect(await session.readFile('a.txt')).toBe('kept\n')
@@ -101,8 +105,9 @@ describe('bash session', () => {
     // just-bash drops the output of a command it stops, so "before" is not shown.
     expect(result).toEqual({
       stdout: '',
-      stderr: 'bash: execution aborted\nfxterm: command timed out after 200 ms\n',
+      stderr: 'fxterm: command timed out after 200 ms\n',
       exitCode: 124,
+      cwd: '/workspace',
     })
   })
 
@@ -114,8 +119,9 @@ describe('bash session', () => {
     setTimeout(() => controller.abort(), 50) // the stimulus, not a wait
     expect(await running).toEqual({
       stdout: '',
-      stderr: 'bash: execution aborted\nfxterm: command cancelled\n',
+      stderr: 'fxterm: command cancelled\n',
       exitCode: 130,
+      cwd: '/workspace',
     })
     expect(Date.now() - started).toBeLessThan(5000)
   })
@@ -123,12 +129,12 @@ describe('bash session', () => {
   it('does not run a command whose signal is already aborted', async () => {
     const session = await createBashSession()
     const result = await session.exec(input('touch ran.txt', { signal: AbortSignal.abort() }))
-    expect(result).toEqual({ stdout: '', stderr: 'fxterm: command cancelled\n', exitCode: 130 })
+    expect(result).toEqual({ stdout: '', stderr: 'fxterm: command cancelled\n', exitCode: 130, cwd: '/workspace' })
     expect(await session.readFile('ran.txt')).toBe(null)
   })
 
   it('treats exit code 124 from a quick command as its own, not a timeout', async () => {
     const session = await createBashSession()
-    expect(await session.exec(input('exit 124'))).toEqual({ stdout: '', stderr: '', exitCode: 124 })
+    expect(await session.exec(input('exit 124'))).toEqual({ stdout: '', stderr: '', exitCode: 124, cwd: '/workspace' })
   })
 })

@@ -1,18 +1,44 @@
 /**
  * Owns one just-bash shell over one in-memory file system and runs commands in it with the
- * workspace limits (size, time, output, abort). Runs as is in Node for tests; in the browser,
- * bash-worker.ts hosts it in its own worker.
+ * workspace limits (size, time, output, abort), carrying the directory and variables from one
+ * command to the next. Runs as is in Node for tests; in the browser, bash-worker.ts hosts it in
+ * its own worker.
  */
 
 import { Bash, type BashOptions } from 'just-bash/browser'
-import type { ExecResult } from '../protocol/workspace'
+import { COMMAND_TIMEOUT_MS, type ExecResult } from '../protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
-import { emptyResult, finishResult, refuseOversizedCommand, type StopReason } from './exec-result'
+import {
+  clampOutputLimit,
+  clampTimeoutMs,
+  emptyResult,
+  finishResult,
+  messageOf,
+  refuseOversizedCommand,
+  type StopReason,
+  withoutStopLine,
+} from './exec-result'
+import { carriedVars, commandEnv } from './shell-state'
+import type { SkippedUpload, UploadFile } from './upload-plan'
+import { listWorkspaceFiles, writeWorkspaceFiles, zipWorkspace } from './workspace-files'
 import { resolveWorkspacePath } from './workspace-paths'
 
 /** setTimeout fires at once for delays over 2^31 - 1 ms. */
 const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * The workspace's just-bash limits. Time is the budget: just-bash's default caps of 100,000
+ * loop iterations and commands end a legitimate loop long before 30 s, so they are lifted and
+ * the deadline stops runaway loops instead. maxOutputSize is only a memory guard: reaching it
+ * kills the script, so it sits far above the 64 KiB the model is shown (truncate-output.ts cuts
+ * that, and says so).
+ */
+const WORKSPACE_LIMITS: NonNullable<BashOptions['executionLimits']> = {
+  maxCommandCount: 1e9,
+  maxLoopIterations: 1e9,
+  maxOutputSize: 256 * 1024 * 1024,
+}
 
 export type BashSessionOptions = {
   /** Initial files (absolute paths), e.g. the seed files or a snapshot to restore. */
@@ -22,7 +48,9 @@ export type BashSessionOptions = {
   /** $HOME, created if missing. */
   home?: string
   env?: Record<string, string>
-  /** Overrides just-bash's execution limits (tests lift the command-count limits with it). */
+  /** Shell variables carried over from a previous session (after a restart); replaces `env`. */
+  vars?: Record<string, string>
+  /** Overrides the workspace's just-bash execution limits. */
   executionLimits?: BashOptions['executionLimits']
 }
 
@@ -33,15 +61,30 @@ export type SessionExecInput = {
   timeoutMs: number
   outputLimitBytes: number
   signal?: AbortSignal
+  /** Lines for stderr from the caller (e.g. a failed seed download), kept within the limit. */
+  notes?: readonly string[]
 }
 
 export type BashSession = {
-  /** Runs one command; never throws. The file system persists between commands. */
+  /** Runs one command; never throws. Files, the directory and variables persist between commands. */
   exec(input: SessionExecInput): Promise<ExecResult>
   /** A file's text, or null when it does not exist or is not a file. */
   readFile(path: string): Promise<string | null>
   /** What the commands changed since the last call (see fs-snapshot.ts). */
   changes(): Promise<SnapshotDelta>
+  /** The variables the next command starts with. */
+  vars(): Record<string, string>
+  /** Writes files under the root (paths checked by planUploads). */
+  writeFiles(files: readonly UploadFile[]): Promise<{ written: string[]; skipped: SkippedUpload[] }>
+  /** Every file under the root, relative and sorted. */
+  listFiles(): Promise<string[]>
+  /** The root as a zip. */
+  exportZip(): Promise<Uint8Array>
+  /**
+   * Elapsed ms of one `command`, timed in this worker: on the Bash directly (no limits, env, cwd
+   * or truncation), or through this session's own exec (the adapter's work without the hop).
+   */
+  benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
 }
 
 /** Creates a session; its file system holds `entries` plus the root, home and /tmp. */
@@ -50,27 +93,43 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const home = options.home ?? '/home/user'
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
+  const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
 
   // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
   // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so
   // no timer or abort message can reach it. The deadline is fixed per Bash instance, so a Bash is
-  // kept per timeout; shell state does not persist between exec calls anyway, only files do.
+  // kept per timeout; the directory and variables live here, not in the Bash, so nothing is lost.
   let current: { timeoutMs: number; bash: Bash } | null = null
   function bashFor(timeoutMs: number): Bash {
     if (current?.timeoutMs !== timeoutMs) {
-      const limits = { ...options.executionLimits, maxExecutionTimeMs: timeoutMs }
-      current = { timeoutMs, bash: new Bash({ fs, cwd: root, env, executionLimits: limits }) }
+      const executionLimits = { ...limits, maxExecutionTimeMs: timeoutMs }
+      current = { timeoutMs, bash: new Bash({ fs, cwd: root, env, executionLimits }) }
     }
     return current.bash
   }
-  bashFor(30_000) // creates just-bash's generated trees before the tracker's first look
+  // Creates just-bash's generated trees before the tracker's first look, and gives the env a
+  // fresh shell starts with (HOME, PATH, IFS, ...).
+  const baseEnv = bashFor(COMMAND_TIMEOUT_MS).getEnv()
+  let vars = options.vars ?? carriedVars(baseEnv)
   const tracker = await createChangeTracker(fs)
 
+  /** `cwd` resolved, or the root plus a note when that directory is gone. */
+  async function startDirectory(cwd: string): Promise<{ cwd: string; note: string | null }> {
+    const requested = resolveWorkspacePath(cwd, root)
+    const stat = await fs.stat(requested).catch(() => null)
+    if (stat?.isDirectory) return { cwd: requested, note: null }
+    return { cwd: root, note: `fxterm: ${requested} no longer exists, so the command ran in ${root}` }
+  }
+
   async function exec(input: SessionExecInput): Promise<ExecResult> {
-    const refused = refuseOversizedCommand(input.command)
+    const timeoutMs = clampTimeoutMs(input.timeoutMs)
+    const start = await startDirectory(input.cwd)
+    const notes = [...(input.notes ?? []), ...(start.note ? [start.note] : [])]
+    const refused = refuseOversizedCommand(input.command, start.cwd)
     if (refused) return refused
+    let cwdAfter = start.cwd
     const finish = (raw: ExecResult, stop: StopReason) =>
-      finishResult(raw, { stop, timeoutMs: input.timeoutMs, outputLimitBytes: input.outputLimitBytes })
+      finishResult(raw, { stop, notes, cwd: cwdAfter, timeoutMs, outputLimitBytes: clampOutputLimit(input.outputLimitBytes) })
     if (input.signal?.aborted) return finish(emptyResult(0), 'cancel')
 
     let stop: StopReason = null
@@ -84,17 +143,23 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     const timer = setTimeout(() => {
       stop ??= 'timeout'
       controller.abort()
-    }, Math.min(input.timeoutMs, MAX_TIMER_MS))
+    }, Math.min(timeoutMs, MAX_TIMER_MS))
     const started = Date.now()
     let raw: ExecResult
+    let after: Record<string, string> | null = null
     try {
-      const result = await bashFor(input.timeoutMs).exec(input.command, {
-        cwd: resolveWorkspacePath(input.cwd, root),
+      const result = await bashFor(timeoutMs).exec(input.command, {
+        cwd: start.cwd,
+        // The whole env, so that a variable unset by the previous command stays unset.
+        env: commandEnv(vars, baseEnv, start.cwd),
+        replaceEnv: true,
         signal: controller.signal,
         rawScript: true, // run the command exactly as written (no trimming of indentation)
       })
       raw = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }
+      after = result.env
     } catch (error) {
+      // Errors just-bash throws instead of answering (a file system budget, a bug) become results.
       raw = { stdout: '', stderr: `fxterm: ${messageOf(error)}\n`, exitCode: 1 }
     } finally {
       clearTimeout(timer)
@@ -102,9 +167,16 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     }
     // just-bash's own deadline answers 124 like `timeout`; only the elapsed time tells it apart
     // from a command inside the script that exited 124.
-    if (stop === null && raw.exitCode === 124 && Date.now() - started >= input.timeoutMs) {
+    if (stop === null && raw.exitCode === 124 && Date.now() - started >= timeoutMs) {
       stop = 'timeout'
     }
+    // A stopped command leaves the shell as it was, like Ctrl+C in a real one. (On its error
+    // paths just-bash answers with the env it was given, so those keep the state too.)
+    if (stop === null && after) {
+      vars = carriedVars(after)
+      cwdAfter = after.PWD ?? start.cwd
+    }
+    if (stop !== null) raw = { ...raw, stderr: withoutStopLine(raw.stderr) }
     return finish(raw, stop)
   }
 
@@ -116,9 +188,26 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     }
   }
 
-  return { exec, readFile, changes: () => tracker.changes() }
-}
+  async function benchDirect(command: string, via: 'bash' | 'adapter' = 'bash'): Promise<number> {
+    const started = performance.now()
+    if (via === 'adapter') {
+      await exec({ command, cwd: root, timeoutMs: COMMAND_TIMEOUT_MS, outputLimitBytes: 65_536 })
+      return performance.now() - started
+    }
+    await bashFor(current?.timeoutMs ?? COMMAND_TIMEOUT_MS)
+      .exec(command, { cwd: root, rawScript: true })
+      .catch(() => undefined)
+    return performance.now() - started
+  }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return {
+    exec,
+    readFile,
+    changes: () => tracker.changes(),
+    vars: () => ({ ...vars }),
+    writeFiles: (files) => writeWorkspaceFiles(fs, root, files),
+    listFiles: () => listWorkspaceFiles(fs, root),
+    exportZip: () => zipWorkspace(fs, root),
+    benchDirect,
+  }
 }

@@ -3,15 +3,20 @@
  * comlink would keep only an error's name and message.
  */
 
+import { transfer } from 'comlink'
 import type { ExecResult } from '../protocol/workspace'
 import { createBashSession, type BashSession } from './bash-session'
+import { messageOf } from './exec-result'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
+import type { SkippedUpload, UploadFile } from './upload-plan'
 
 export type WorkerInit = {
   entries: Array<[string, SnapshotEntry]>
   root: string
   home: string
   env: Record<string, string>
+  /** Shell variables from the worker this one replaces, so a restart keeps them. */
+  vars?: Record<string, string>
 }
 
 export type WorkerExecInput = {
@@ -19,10 +24,26 @@ export type WorkerExecInput = {
   cwd: string
   timeoutMs: number
   outputLimitBytes: number
+  /** Lines to add to stderr (within the output limit). */
+  notes?: string[]
 }
 
-/** A command's result plus the file changes it made, for the main thread's snapshot. */
-export type WorkerExecReply = { result: ExecResult; changes: SnapshotDelta }
+/**
+ * A command's result plus what it changed: the files, for the main thread's snapshot, and the
+ * shell variables, so that a worker started after a restart begins where this one left off.
+ */
+export type WorkerExecReply = {
+  result: ExecResult
+  changes: SnapshotDelta
+  /** null when the command did not reach a session. */
+  vars: Record<string, string> | null
+}
+
+/** What writeFiles did, plus the file changes for the main thread's snapshot. */
+export type WorkerWriteReply = { written: string[]; skipped: SkippedUpload[]; changes: SnapshotDelta }
+
+/** A value, or why there is none. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
 export type BashWorkerApi = {
   /** Creates the session; must be called (and awaited) once before anything else. */
@@ -32,14 +53,39 @@ export type BashWorkerApi = {
   /** Aborts command `id` if it is still running. */
   cancel(id: number): void
   readFile(path: string): Promise<string | null>
+  /** Writes files (relative paths, checked by planUploads) under the root. */
+  writeFiles(files: UploadFile[]): Promise<Outcome<WorkerWriteReply>>
+  /** Every file under the root, relative and sorted. */
+  listFiles(): Promise<Outcome<string[]>>
+  /** The root as a zip (its buffer is transferred, not copied). */
+  exportZip(): Promise<Outcome<Uint8Array>>
+  /**
+   * For benchmarks: runs `command` on the session's Bash directly, without the workspace's
+   * limits, env, truncation or change scan, and returns the elapsed ms measured in the worker.
+   */
+  benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
 }
 
 const NO_CHANGES: SnapshotDelta = { changed: [], removed: [] }
+const NOT_STARTED = 'the shell is not started'
 
 /** The worker's API, over a session created by `init`. */
 export function createBashWorkerApi(): BashWorkerApi {
   let session: Promise<BashSession> | null = null
   const running = new Map<number, AbortController>()
+
+  /** `use(session)` as an Outcome: errors (and a missing session) become `{ ok: false }`. */
+  async function attempt<T>(use: (ready: BashSession) => Promise<T>): Promise<Outcome<T>> {
+    if (!session) return { ok: false, error: NOT_STARTED }
+    try {
+      return { ok: true, value: await use(await session) }
+    } catch (error) {
+      return { ok: false, error: messageOf(error) }
+    }
+  }
+
+  /** A failed scan only costs the restore-after-terminate copy, not the call's result. */
+  const changesOf = (ready: BashSession) => ready.changes().catch(() => NO_CHANGES)
 
   return {
     async init(init) {
@@ -49,23 +95,21 @@ export function createBashWorkerApi(): BashWorkerApi {
         return { ok: true }
       } catch (error) {
         session = null
-        return { ok: false, error: error instanceof Error ? error.message : String(error) }
+        return { ok: false, error: messageOf(error) }
       }
     },
 
     async exec(id, input) {
       if (!session) {
-        const result = { stdout: '', stderr: 'fxterm: the shell is not started\n', exitCode: 1 }
-        return { result, changes: NO_CHANGES }
+        const result = { stdout: '', stderr: `fxterm: ${NOT_STARTED}\n`, exitCode: 1, cwd: input.cwd }
+        return { result, changes: NO_CHANGES, vars: null }
       }
       const controller = new AbortController()
       running.set(id, controller)
       try {
         const ready = await session
         const result = await ready.exec({ ...input, signal: controller.signal })
-        // A failed scan only costs the restore-after-terminate copy, not the command's result.
-        const changes = await ready.changes().catch(() => NO_CHANGES)
-        return { result, changes }
+        return { result, changes: await changesOf(ready), vars: ready.vars() }
       } finally {
         running.delete(id)
       }
@@ -78,6 +122,25 @@ export function createBashWorkerApi(): BashWorkerApi {
     async readFile(path) {
       if (!session) return null
       return (await session).readFile(path)
+    },
+
+    writeFiles: (files) =>
+      attempt(async (ready) => {
+        const done = await ready.writeFiles(files)
+        return { ...done, changes: await changesOf(ready) }
+      }),
+
+    listFiles: () => attempt((ready) => ready.listFiles()),
+
+    async exportZip() {
+      const zip = await attempt((ready) => ready.exportZip())
+      // zipSync's buffer is its own, never shared, so it can move instead of being copied.
+      return zip.ok ? transfer(zip, [zip.value.buffer as ArrayBuffer]) : zip
+    },
+
+    async benchDirect(command, via) {
+      if (!session) return Number.NaN
+      return (await session).benchDirect(command, via)
     },
   }
 }

@@ -1,54 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ExecInput } from '../protocol/workspace'
 import { createBashWorkerApi, type BashWorkerApi } from './bash-worker-api'
-import { createBashWorkspace, type BashWorkspace, type BashWorkspaceOptions } from './create-bash-workspace'
-import { RESTART_LINE } from './exec-result'
-import { createInProcessWorker, type InProcessWorker } from './in-process-worker'
+import { createBashWorkspace } from './create-bash-workspace'
+import { RUN_COMMAND_DESCRIPTION } from './tool-description'
+import { disposeOpened, execInput as input, openWorkspace as open } from './test-workspaces'
 
-const opened: BashWorkspace[] = []
-afterEach(() => {
-  for (const workspace of opened.splice(0)) workspace.dispose()
-})
-
-/** A workspace whose workers run `makeApi()` in this thread; `created` lists them. */
-function open(options: BashWorkspaceOptions = {}, makeApi: () => BashWorkerApi = createBashWorkerApi) {
-  const created: InProcessWorker[] = []
-  const workspace = createBashWorkspace({
-    ...options,
-    worker: () => {
-      const worker = createInProcessWorker(makeApi())
-      created.push(worker)
-      return worker
-    },
-  })
-  opened.push(workspace)
-  return { workspace, created }
-}
-
-/** A worker API whose `hang` command never finishes and ignores cancel, like a stuck builtin. */
-function apiWithStuckCommand(): BashWorkerApi {
-  const real = createBashWorkerApi()
-  return {
-    ...real,
-    exec: (id, input) => (input.command === 'hang' ? new Promise(() => {}) : real.exec(id, input)),
-  }
-}
-
-function input(command: string, overrides: Partial<ExecInput> = {}): ExecInput {
-  return {
-    command,
-    cwd: '/workspace',
-    signal: new AbortController().signal,
-    timeoutMs: 30_000,
-    outputLimitBytes: 65_536,
-    ...overrides,
-  }
-}
+afterEach(disposeOpened)
 
 describe('createBashWorkspace', () => {
-  it('describes a version 1 sandboxed workspace and starts no worker until used', () => {
+  it('describes a version 1 sandboxed workspace with its tool description and starts no worker until used', () => {
     const { workspace, created } = open()
-    expect({ info: workspace.info, permission: workspace.permission }).toEqual({
+    expect({
+      info: workspace.info,
+      permission: workspace.permission,
+      toolDescription: workspace.toolDescription,
+    }).toEqual({
       info: {
         version: 1,
         root: '/workspace',
@@ -58,13 +23,8 @@ describe('createBashWorkspace', () => {
         ephemeral: true,
       },
       permission: 'allow-sandboxed',
+      toolDescription: RUN_COMMAND_DESCRIPTION,
     })
-    expect(created.length).toBe(0)
-  })
-
-  it('reads seed files without starting the worker', async () => {
-    const { workspace, created } = open({ files: { 'AGENTS.md': '# rules\n' } })
-    expect([await workspace.readFile('AGENTS.md'), await workspace.readFile('none')]).toEqual(['# rules\n', null])
     expect(created.length).toBe(0)
   })
 
@@ -75,58 +35,121 @@ describe('createBashWorkspace', () => {
       stdout: '',
       stderr: 'fxterm: command refused: it is 80,005 bytes of UTF-8; the limit is 65,536 bytes (64 KiB)\n',
       exitCode: 2,
+      cwd: '/workspace',
     })
     expect(created.length).toBe(0)
   })
 
   it('runs commands in one worker whose files persist, seeded and written alike', async () => {
     const { workspace, created } = open({ files: { 'a.txt': 'A\n' }, env: { GREETING: 'hi' } })
-    expect(await workspace.exec(input('ls; echo $GREETING > b.txt'))).toEqual({ stdout: 'a.txt\n', stderr: '', exitCode: 0 })
-    expect(await workspace.exec(input('cat a.txt b.txt'))).toEqual({ stdout: 'A\nhi\n', stderr: '', exitCode: 0 })
-    expect(await workspace.readFile('/workspace/b.txt')).toBe('hi\n')
+    expect(await workspace.exec(input('ls; echo $GREETING > b.txt'))).toEqual({
+      stdout: 'a.txt\n',
+      stderr: '',
+      exitCode: 0,
+      cwd: '/workspace',
+    })
+    expect(await workspace.exec(input('cat a.txt b.txt'))).toEqual({ stdout: 'A\nhi\n', stderr: '', exitCode: 0, cwd: '/workspace' })
+    expect(await workspace.readFile({ path: '/workspace/b.txt' })).toBe('hi\n')
     expect(created.length).toBe(1)
   })
 
-  it('cancels a running command through its signal and keeps the worker', async () => {
-    const { workspace, created } = open()
-    const controller = new AbortController()
-    const running = workspace.exec(input('sleep 10', { signal: controller.signal }))
-    setTimeout(() => controller.abort(), 50) // the stimulus, not a wait
-    expect(await running).toEqual({
-      stdout: '',
-      stderr: 'bash: execution aborted\nfxterm: command cancelled\n',
-      exitCode: 130,
-    })
-    expect(created.map((worker) => worker.terminated)).toEqual([false])
-  })
-
-  it('terminates a worker stuck past its timeout and restores the files in a new one', async () => {
-    const { workspace, created } = open({ files: { 'seed.txt': 'S\n' }, graceMs: 50 }, apiWithStuckCommand)
-    await workspace.exec(input('echo kept > kept.txt'))
-    expect(await workspace.exec(input('hang', { timeoutMs: 50 }))).toEqual({
-      stdout: '',
-      stderr: `${RESTART_LINE}\nfxterm: command timed out after 50 ms\n`,
-      exitCode: 124,
-    })
-    expect(await workspace.exec(input('cat seed.txt kept.txt'))).toEqual({
-      stdout: 'S\nkept\n',
+  it('returns the directory after cd and keeps exported variables for the next command', async () => {
+    const { workspace } = open({ files: { 'src/main.ts': '' } })
+    const first = await workspace.exec(input('cd src; export A=1'))
+    expect(first).toEqual({ stdout: '', stderr: '', exitCode: 0, cwd: '/workspace/src' })
+    expect(await workspace.exec(input('pwd; echo $A', { cwd: first.cwd ?? '' }))).toEqual({
+      stdout: '/workspace/src\n1\n',
       stderr: '',
       exitCode: 0,
+      cwd: '/workspace/src',
     })
-    expect(created.map((worker) => worker.terminated)).toEqual([true, false])
   })
 
-  it('terminates a worker that ignores cancel once the grace period is over', async () => {
-    const { workspace, created } = open({ graceMs: 50 }, apiWithStuckCommand)
-    const controller = new AbortController()
-    const running = workspace.exec(input('hang', { signal: controller.signal }))
-    setTimeout(() => controller.abort(), 20)
-    expect(await running).toEqual({
+  it('runs a command with side effects exactly once', async () => {
+    const { workspace } = open()
+    await workspace.exec(input('echo x >> log.txt; cd /tmp'))
+    expect(await workspace.readFile({ path: 'log.txt' })).toBe('x\n')
+  })
+
+  it('answers 127 for a command that does not exist', async () => {
+    const { workspace } = open()
+    expect(await workspace.exec(input('node -v'))).toEqual({
       stdout: '',
-      stderr: `${RESTART_LINE}\nfxterm: command cancelled\n`,
-      exitCode: 130,
+      stderr: 'bash: node: command not found\n',
+      exitCode: 127,
+      cwd: '/workspace',
     })
-    expect(created.map((worker) => worker.terminated)).toEqual([true])
+  })
+
+  it('turns a worker that throws into a result instead of a rejection', async () => {
+    const failing = (): BashWorkerApi => ({
+      ...createBashWorkerApi(),
+      exec: () => Promise.reject(new Error('out of memory')),
+    })
+    const { workspace } = open({}, failing)
+    expect(await workspace.exec(input('ls', { cwd: '/workspace/src' }))).toEqual({
+      stdout: '',
+      stderr: 'fxterm: out of memory\n',
+      exitCode: 1,
+      cwd: '/workspace/src',
+    })
+  })
+
+  it('answers a malformed input with a result instead of throwing', async () => {
+    const { workspace } = open()
+    expect(await workspace.exec(null as unknown as Parameters<typeof workspace.exec>[0])).toEqual({
+      stdout: '',
+      stderr: "fxterm: Cannot read properties of null (reading 'cwd')\n",
+      exitCode: 1,
+      cwd: '/workspace',
+    })
+  })
+
+  it('times out a waiting command with exit 124 and says so', async () => {
+    const { workspace } = open()
+    expect(await workspace.exec(input('sleep 5', { timeoutMs: 100 }))).toEqual({
+      stdout: '',
+      stderr: 'fxterm: command timed out after 100 ms\n',
+      exitCode: 124,
+      cwd: '/workspace',
+    })
+  })
+
+  it('clamps the timeout to 1..30,000 ms and the output limit to 64 KiB before the worker sees them', async () => {
+    const seen: Array<[number, number]> = []
+    const recording = (): BashWorkerApi => {
+      const real = createBashWorkerApi()
+      return { ...real, exec: (id, request) => (seen.push([request.timeoutMs, request.outputLimitBytes]), real.exec(id, request)) }
+    }
+    const { workspace } = open({}, recording)
+    for (const [timeoutMs, outputLimitBytes] of [[120_000, 1e9], [0, 100], [Number.NaN, Number.NaN]] as const) {
+      await workspace.exec(input('true', { timeoutMs, outputLimitBytes }))
+    }
+    expect(seen).toEqual([
+      [30_000, 65_536],
+      [1, 100],
+      [30_000, 65_536],
+    ])
+  })
+
+  it('cancels sleep 5 within 200 ms of the abort and keeps the worker', async () => {
+    const { workspace, created } = open()
+    await workspace.exec(input('true')) // the worker is up, so only the cancel is timed
+    const controller = new AbortController()
+    const running = workspace.exec(input('sleep 5', { signal: controller.signal }))
+    setTimeout(() => controller.abort(), 50) // the stimulus, not a wait
+    const aborted = new Promise<number>((resolve) =>
+      controller.signal.addEventListener('abort', () => resolve(Date.now())),
+    )
+    const result = await running
+    expect(Date.now() - (await aborted)).toBeLessThan(200)
+    expect(result).toEqual({
+      stdout: '',
+      stderr: 'fxterm: command cancelled\n',
+      exitCode: 130,
+      cwd: '/workspace',
+    })
+    expect(created.map((worker) => worker.terminated)).toEqual([false])
   })
 
   it('returns cancelled at once for a signal aborted before the command starts', async () => {
@@ -135,6 +158,7 @@ describe('createBashWorkspace', () => {
       stdout: '',
       stderr: 'fxterm: command cancelled\n',
       exitCode: 130,
+      cwd: '/workspace',
     })
     expect(created.length).toBe(0)
   })
@@ -147,10 +171,15 @@ describe('createBashWorkspace', () => {
         throw new Error('blocked by CSP')
       },
     })
-    opened.push(workspace)
-    const failed = { stdout: '', stderr: 'fxterm: could not start the shell: blocked by CSP\n', exitCode: 1 }
+    const failed = {
+      stdout: '',
+      stderr: 'fxterm: could not start the shell: blocked by CSP\n',
+      exitCode: 1,
+      cwd: '/workspace',
+    }
     expect([await workspace.exec(input('ls')), await workspace.exec(input('ls'))]).toEqual([failed, failed])
     expect(attempts).toBe(2)
+    workspace.dispose()
   })
 
   it('stops its worker on dispose and refuses commands afterwards', async () => {
@@ -161,8 +190,10 @@ describe('createBashWorkspace', () => {
       stdout: '',
       stderr: 'fxterm: the workspace has been closed\n',
       exitCode: 1,
+      cwd: '/workspace',
     })
-    expect(await workspace.readFile('x')).toBe(null)
+    expect(await workspace.readFile({ path: 'x' })).toBe(null)
+    await expect(workspace.listFiles()).rejects.toThrow('the workspace has been closed')
     expect(created.map((worker) => worker.terminated)).toEqual([true])
   })
 

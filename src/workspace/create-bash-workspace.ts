@@ -3,37 +3,53 @@
  * separate module worker (bash-worker.ts), created on first use so that the page is interactive
  * before just-bash is downloaded.
  *
+ * State between commands: files live in the worker; the directory comes back as the result's
+ * `cwd` (the engine passes it back as the next `input.cwd`), and shell variables stay in the
+ * worker's session, with a copy here for restarts.
+ *
  * Stopping a command: the worker first asks just-bash to stop (its abort signal and wall-clock
  * deadline). If the command is still running `graceMs` after its timeout or cancel, the worker
- * is terminated and the next call starts a fresh one from the main thread's snapshot of the
- * files, which is updated after every finished command. What a terminate loses: the killed
- * command's own file changes, files under /bin, /usr/bin, /dev and /proc, and hard links
+ * is terminated and a fresh one starts from the main thread's snapshot of the files, which is
+ * updated after every finished command and upload. What a terminate loses: the killed command's
+ * own changes (files and variables), files under /bin, /usr/bin, /dev and /proc, and hard links
  * (restored as separate copies).
  */
 
+import type { ExecInput, ExecResult, WorkspaceAdapter, WorkspaceInfo } from '../protocol/workspace'
+import { ABORTED, createSerialQueue, untilAborted, withDeadline } from './async-guards'
+import type { Outcome } from './bash-worker-api'
 import {
-  type ExecInput,
-  type ExecResult,
-  type WorkspaceAdapter,
-  type WorkspaceInfo,
-} from '../protocol/workspace'
-import type { WorkerExecReply } from './bash-worker-api'
-import type { SnapshotDelta } from './snapshot-store'
-import { applySnapshotDelta, readSnapshotFile, seedSnapshot } from './snapshot-store'
-import {
+  clampOutputLimit,
+  clampTimeoutMs,
   emptyResult,
+  failureResult,
   finishResult,
+  messageOf,
   refuseOversizedCommand,
   RESTART_LINE,
   type StopReason,
 } from './exec-result'
-import { connectWorker, unlessDead, type DeathReason, type WorkerConnection } from './worker-connection'
+import { loadSeedEntries } from './seed-source'
+import { applySnapshotDelta, readSnapshotFile, seedSnapshot } from './snapshot-store'
+import { RUN_COMMAND_DESCRIPTION } from './tool-description'
+import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
 import { validateWorkspaceInfo } from './validate-workspace-info'
+import { execWithWatchdog } from './watchdog-exec'
+import { unlessDead, type WorkerConnection } from './worker-connection'
+import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
 import { resolveWorkspacePath } from './workspace-paths'
 
 export type BashWorkspaceOptions = {
   /** Seed files: paths relative to the root, or absolute; contents as text. */
   files?: Record<string, string>
+  /**
+   * More seed files, fetched on first use: a JSON manifest `{ "files": { "path": "content" } }`
+   * or a zip (by content-type or its `PK\x03\x04` magic). On a path in both, `files` wins. A
+   * failed download is reported on the first command's stderr; the workspace works without it.
+   */
+  filesUrl?: string
+  /** The fetch for `filesUrl` (default: globalThis.fetch). */
+  fetch?: typeof fetch
   /** The workspace root and initial directory (default '/workspace'). */
   cwd?: string
   /** Extra environment variables (HOME is always /home/user). */
@@ -44,198 +60,171 @@ export type BashWorkspaceOptions = {
   graceMs?: number
 }
 
-/** The adapter plus `readFile` (for AGENTS.md and the like) and `dispose`. */
+/** The workspace adapter, plus what fxterm uses beyond the reference contract. */
 export type BashWorkspace = WorkspaceAdapter & {
-  /** A file's text (path relative to the root, or absolute), or null if there is none. */
-  readFile(path: string): Promise<string | null>
-  /** Terminates the worker; later calls fail (exec) or return null (readFile). */
+  /** Never throws: failures are results. The result's `cwd` is the shell's directory after it. */
+  exec(input: ExecInput): Promise<ExecResult>
+  /** The run_command tool description for this workspace (tool-description.ts). */
+  toolDescription: string
+  /** A file's text (path relative to the root, or absolute); null if none, on abort or after 10 s. */
+  readFile(input: { path: string; signal?: AbortSignal }): Promise<string | null>
+  /** Writes files (paths relative to the root, parents created); ≤ 50 MB per call. */
+  writeFiles(files: UploadFile[]): Promise<{ written: string[]; skipped: SkippedUpload[] }>
+  /** Every file under the root, relative to it and sorted. */
+  listFiles(): Promise<string[]>
+  /** The root as a zip, paths relative to it. */
+  exportZip(): Promise<Uint8Array>
+  /** For benchmarks: `command` run straight on the worker's Bash; the ms it took there. */
+  benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
+  /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }
 
 const HOME = '/home/user'
 const DEFAULT_GRACE_MS = 1000
-/** setTimeout fires at once for delays over 2^31 - 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647
-const NO_CHANGES: SnapshotDelta = { changed: [], removed: [] }
+const READ_DEADLINE_MS = 10_000
+const NEVER_ABORTED = new AbortController().signal
 
-/** Creates a bash workspace; nothing is loaded until the first `exec` or `readFile`. */
+/** Creates a bash workspace; nothing is loaded or fetched until the first call that needs it. */
 export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWorkspace {
   const root = options.cwd ?? '/workspace'
-  const info: WorkspaceInfo = {
-    version: 1,
-    root,
-    cwd: root,
-    home: HOME,
-    gitAvailable: false,
-    ephemeral: true,
-  }
+  const info: WorkspaceInfo = { version: 1, root, cwd: root, home: HOME, gitAvailable: false, ephemeral: true }
   const valid = validateWorkspaceInfo(info)
   if (!valid.ok) throw new Error(`createBashWorkspace: ${valid.reason}`)
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS
   const snapshot = seedSnapshot(options.files, root)
   const env = { ...options.env }
+  let vars: Record<string, string> | undefined // the last finished command's, for restarts
+  const enqueue = createSerialQueue() // one operation at a time, so each sees the one before
 
-  let live: WorkerConnection | null = null
-  let connection: Promise<WorkerConnection | string> | null = null
   let disposed = false
-  let nextId = 1
-  let queue: Promise<unknown> = Promise.resolve()
+  const supervisor = createWorkerSupervisor(
+    // Keep the `new Worker(new URL(...), ...)` form: it is how Vite finds and bundles the worker.
+    () => options.worker?.() ?? new Worker(new URL('./bash-worker.ts', import.meta.url), { type: 'module' }),
+    () => ({ entries: [...snapshot], root, home: HOME, env, ...(vars ? { vars } : {}) }),
+  )
 
-  function spawn(): Worker {
-    if (options.worker) return options.worker()
-    // Keep this exact form: it is how Vite finds and bundles the worker.
-    return new Worker(new URL('./bash-worker.ts', import.meta.url), { type: 'module' })
+  let seeding: Promise<void> | null = null
+  let seedNote: string | null = null // a failed download, told on the first command
+  function seed(): Promise<void> {
+    const url = options.filesUrl
+    if (!url) return Promise.resolve()
+    seeding ??= loadSeedEntries(url, root, options.fetch ?? globalThis.fetch.bind(globalThis)).then(
+      (entries) => {
+        for (const [path, entry] of entries) if (!snapshot.has(path)) snapshot.set(path, entry)
+      },
+      (error: unknown) => {
+        seedNote = `fxterm: could not load the workspace files from ${url} (${messageOf(error)}); the workspace started without them`
+      },
+    )
+    return seeding
   }
 
-  function kill(conn: WorkerConnection, reason: DeathReason): void {
-    if (live === conn) {
-      live = null
-      connection = null
-    }
-    conn.terminate(reason)
-  }
-
-  /** The running worker, started (and seeded from the snapshot) if needed; a string on failure. */
-  function connect(): Promise<WorkerConnection | string> {
-    if (connection) return connection
-    const attempt = start()
-    connection = attempt
-    void attempt.then((result) => {
-      if (typeof result === 'string' && connection === attempt) connection = null // retry later
-    })
-    return attempt
-  }
-
-  async function start(): Promise<WorkerConnection | string> {
-    let conn: WorkerConnection
-    try {
-      conn = connectWorker(spawn())
-    } catch (error) {
-      return `could not start the shell: ${messageOf(error)}`
-    }
-    live = conn
-    void conn.dead.then(() => {
-      // A crash (kill() already forgot the others): the next call starts a new worker.
-      if (live !== conn) return
-      live = null
-      connection = null
-    })
-    const init = conn.api
-      .init({ entries: [...snapshot], root, home: HOME, env })
-      .catch((error: unknown) => ({ ok: false as const, error: messageOf(error) }))
-    const started = await unlessDead(conn, init, (reason) => ({
-      ok: false as const,
-      error: describeDeath(reason),
-    }))
-    if (started.ok) return conn
-    kill(conn, { crashed: started.error })
-    return `could not start the shell: ${started.error}`
+  async function connect(): Promise<WorkerConnection | string> {
+    await seed()
+    return supervisor.connect()
   }
 
   function exec(input: ExecInput): Promise<ExecResult> {
-    const refused = refuseOversizedCommand(input.command)
-    if (refused) return Promise.resolve(refused)
-    // One command at a time, so each one's timeout and watchdog cover only itself.
-    const run = queue.then(() => runExec(input))
-    queue = run.catch(() => undefined)
-    return run
-  }
-
-  async function runExec(input: ExecInput): Promise<ExecResult> {
-    const stopped = (stop: StopReason, notes: string[] = []) =>
-      finishResult(emptyResult(0), {
-        stop,
-        notes,
-        timeoutMs: input.timeoutMs,
-        outputLimitBytes: input.outputLimitBytes,
-      })
-    if (disposed) return failure('the workspace has been closed')
-    if (input.signal.aborted) return stopped('cancel')
-    const conn = await untilAborted(connect(), input.signal)
-    if (conn === ABORTED) return stopped('cancel')
-    if (typeof conn === 'string') return failure(conn)
-
-    const id = nextId++
-    const { command, cwd, timeoutMs, outputLimitBytes } = input
-    const call = conn.api
-      .exec(id, { command, cwd, timeoutMs, outputLimitBytes })
-      .catch((error: unknown) => ({ result: failure(messageOf(error)), changes: NO_CHANGES }))
-    let watchdog = setTimeout(() => kill(conn, 'timeout'), Math.min(timeoutMs + graceMs, MAX_TIMER_MS))
-    const onAbort = () => {
-      conn.api.cancel(id).catch(() => undefined)
-      clearTimeout(watchdog)
-      watchdog = setTimeout(() => kill(conn, 'cancel'), graceMs)
-    }
-    input.signal.addEventListener('abort', onAbort, { once: true })
+    let cwd = root
     try {
-      type Outcome = { reply: WorkerExecReply } | { reason: DeathReason }
-      const outcome = await unlessDead<Outcome>(
-        conn,
-        call.then((reply) => ({ reply })),
-        (reason) => ({ reason }),
+      if (typeof input.cwd === 'string') cwd = input.cwd
+      const command = String(input.command)
+      const refused = refuseOversizedCommand(command, cwd)
+      if (refused) return Promise.resolve(refused)
+      return enqueue(() => runExec({ ...input, command }, cwd)).catch((error: unknown) =>
+        failureResult(messageOf(error), cwd),
       )
-      if ('reply' in outcome) {
-        applySnapshotDelta(snapshot, outcome.reply.changes)
-        return outcome.reply.result
-      }
-      if (outcome.reason === 'timeout' || outcome.reason === 'cancel') {
-        return stopped(outcome.reason, [RESTART_LINE])
-      }
-      return failure(describeDeath(outcome.reason))
-    } finally {
-      clearTimeout(watchdog)
-      input.signal.removeEventListener('abort', onAbort)
+    } catch (error) {
+      // Even a malformed input (null, a throwing getter) is answered, not thrown.
+      return Promise.resolve(failureResult(messageOf(error), cwd))
     }
   }
 
-  async function readFile(path: string): Promise<string | null> {
+  async function runExec(input: ExecInput, cwd: string): Promise<ExecResult> {
+    const signal = input.signal ?? NEVER_ABORTED
+    const timeoutMs = clampTimeoutMs(input.timeoutMs)
+    const outputLimitBytes = clampOutputLimit(input.outputLimitBytes)
+    const stopped = (stop: StopReason, notes: string[] = []) =>
+      finishResult(emptyResult(0), { stop, notes, cwd, timeoutMs, outputLimitBytes })
+    if (signal.aborted) return stopped('cancel')
+    const conn = await untilAborted(connect(), signal)
+    if (conn === ABORTED) return stopped('cancel')
+    if (typeof conn === 'string') return failureResult(conn, cwd)
+
+    const notes = seedNote ? [seedNote] : []
+    seedNote = null
+    const outcome = await execWithWatchdog(
+      conn,
+      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes },
+      { signal, graceMs, stuck: (reason) => supervisor.replace(conn, reason) },
+    )
+    if ('reply' in outcome) {
+      applySnapshotDelta(snapshot, outcome.reply.changes)
+      if (outcome.reply.vars) vars = outcome.reply.vars
+      return outcome.reply.result
+    }
+    if (outcome.reason === 'timeout' || outcome.reason === 'cancel') {
+      return stopped(outcome.reason, [...notes, RESTART_LINE])
+    }
+    return failureResult(describeDeath(outcome.reason), cwd)
+  }
+
+  async function readFileNow(path: string): Promise<string | null> {
     if (disposed) return null
+    await seed()
     const absolute = resolveWorkspacePath(path, root)
     // Before the worker exists the snapshot is the whole truth: answering from it keeps, for
     // example, reading AGENTS.md at boot from downloading just-bash.
-    if (!connection) {
+    if (!supervisor.started()) {
       const known = readSnapshotFile(snapshot, absolute)
       if (known !== undefined) return known
     }
     const fromSnapshot = () => readSnapshotFile(snapshot, absolute) ?? null
-    const conn = await connect()
-    if (typeof conn === 'string') return fromSnapshot()
-    const read = conn.api.readFile(absolute).catch(() => null)
-    return unlessDead(conn, read, fromSnapshot)
+    const conn = await supervisor.connect()
+    if (typeof conn === 'string') return disposed ? null : fromSnapshot()
+    return unlessDead(conn, conn.api.readFile(absolute).catch(() => null), fromSnapshot)
   }
 
-  function dispose(): void {
-    disposed = true
-    if (live) kill(live, 'disposed')
+  /** `call(worker)`'s value; rejects with a readable message when there is none. */
+  function withWorker<T>(call: (conn: WorkerConnection) => Promise<Outcome<T>>): Promise<T> {
+    return enqueue(async () => {
+      const conn = await connect()
+      if (typeof conn === 'string') throw new Error(conn)
+      const failed = (error: unknown) => ({ ok: false as const, error: messageOf(error) })
+      const outcome = await unlessDead(conn, call(conn).catch(failed), (reason) => failed(describeDeath(reason)))
+      if (!outcome.ok) throw new Error(outcome.error)
+      return outcome.value
+    })
   }
 
-  return { info, permission: 'allow-sandboxed', exec, readFile, dispose }
-}
-
-const ABORTED = Symbol('aborted')
-
-/** `promise`'s value, or ABORTED as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
-  let onAbort = () => {}
-  const aborted = new Promise<typeof ABORTED>((resolve) => {
-    onAbort = () => resolve(ABORTED)
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort))
-}
-
-function describeDeath(reason: DeathReason): string {
-  if (typeof reason === 'object') {
-    return `the shell stopped unexpectedly (${reason.crashed}); it restarts with the files as of the last finished command`
+  async function writeFiles(files: UploadFile[]): Promise<{ written: string[]; skipped: SkippedUpload[] }> {
+    const plan = planUploads(Array.isArray(files) ? files : [])
+    if (plan.accepted.length === 0) return { written: [], skipped: plan.skipped }
+    try {
+      const reply = await withWorker((conn) => conn.api.writeFiles(plan.accepted))
+      applySnapshotDelta(snapshot, reply.changes) // so a restart after a watchdog kill keeps them
+      return { written: reply.written, skipped: [...plan.skipped, ...reply.skipped] }
+    } catch (error) {
+      const reason = messageOf(error)
+      return { written: [], skipped: [...plan.skipped, ...plan.accepted.map(({ path }) => ({ path, reason }))] }
+    }
   }
-  if (reason === 'disposed') return 'the workspace was closed'
-  return `the shell was stopped (${reason})`
-}
 
-function failure(message: string): ExecResult {
-  return { stdout: '', stderr: `fxterm: ${message}\n`, exitCode: 1 }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return {
+    info,
+    permission: 'allow-sandboxed',
+    toolDescription: RUN_COMMAND_DESCRIPTION,
+    exec,
+    readFile: (input) => withDeadline(readFileNow(String(input.path)), READ_DEADLINE_MS, null, input.signal),
+    writeFiles,
+    listFiles: () => withWorker((conn) => conn.api.listFiles()),
+    exportZip: () => withWorker((conn) => conn.api.exportZip()),
+    benchDirect: (command, via) =>
+      withWorker(async (conn) => ({ ok: true as const, value: await conn.api.benchDirect(command, via) })),
+    dispose() {
+      disposed = true
+      supervisor.dispose()
+    },
+  }
 }

@@ -105,6 +105,22 @@ export function finishResult(raw: ExecResult, options: FinishOptions): ExecResul
   }
 }
 
+/**
+ * just-bash's own last line for a stopped script, in each of its forms: "bash: execution
+ * aborted", "bash: <what> aborted", "bash: <what> exceeded execution deadline (200ms)", "bash:
+ * <what> exceeded its execution deadline".
+ */
+const JUST_BASH_STOP_LINE = /(^|\n)bash: [^\n]*(aborted|exceeded (its )?execution deadline( \(\d+ms\))?)\n$/
+
+/**
+ * `stderr` without just-bash's line about stopping the script. Our abort timer and just-bash's
+ * deadline race at the same instant, so which of its two lines appears is chance; the stop line
+ * finishResult adds says it once, the same way every time.
+ */
+export function withoutStopLine(stderr: string): string {
+  return stderr.replace(JUST_BASH_STOP_LINE, '$1')
+}
+
 /** A result for a command that produced nothing before it was stopped or failed to run. */
 export function emptyResult(exitCode: number): ExecResult {
   return { stdout: '', stderr: '', exitCode }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { Bash } from 'just-bash/browser'
 import { createBashSession } from './bash-session'
-import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type Snapshot } from './snapshot-store'
+import { createChangeTracker, createScanningTracker, createSnapshotFs } from './fs-snapshot'
+import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type Snapshot, type SnapshotDelta } from './snapshot-store'
 
 function input(command: string) {
   return { command, cwd: '/workspace', timeoutMs: 30_000, outputLimitBytes: 65_536 }
@@ -63,5 +65,35 @@ describe('file snapshots', () => {
     expect(before.map((path) => readSnapshotFile(snapshot, path))).toEqual(['A', 'é', null, null])
     snapshot.set('/workspace/link', { kind: 'symlink', target: 'a.txt' })
     expect(readSnapshotFile(snapshot, '/workspace/link')).toBe(undefined)
+  })
+
+  it('reports from the written paths exactly what a full scan reports, through rm -r, mv, cp -r, chmod and touch', async () => {
+    const seed = seedSnapshot({ 'd/a.txt': 'a', 'd/sub/b.txt': 'b', 'old/x.txt': 'x', 'keep.txt': 'k' }, '/workspace')
+    const fs = await createSnapshotFs(seed, ['/workspace'])
+    const bash = new Bash({ fs, cwd: '/workspace' })
+    const fromWrites = await createChangeTracker(fs)
+    const fromScan = await createScanningTracker(fs)
+    expect(fs.takeDirty()).toEqual([]) // tracking writes (null would mean scanning), none yet
+    const commands = [
+      'cp -r d copy; mv old moved; rm -r d',
+      'chmod 600 keep.txt; touch -d 2001-02-03 copy/a.txt; ln -s keep.txt link; echo more >> moved/x.txt',
+      'rm link; mkdir -p new/deep; echo n > new/deep/n.txt',
+    ]
+    const sorted = (delta: SnapshotDelta) => ({
+      changed: delta.changed.map(([path, entry]) => [path, entry]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+      removed: [...delta.removed].sort(),
+    })
+    for (const command of commands) {
+      expect((await bash.exec(command)).exitCode).toBe(0)
+      expect(sorted(await fromWrites.changes())).toEqual(sorted(await fromScan.changes()))
+    }
+  })
+
+  it('reports nothing from the written paths when a command only reads', async () => {
+    const fs = await createSnapshotFs(seedSnapshot({ 'a.txt': 'A' }, '/workspace'), ['/workspace'])
+    const bash = new Bash({ fs, cwd: '/workspace' })
+    const tracker = await createChangeTracker(fs)
+    await bash.exec('cat a.txt; ls -la /bin > /dev/null; find / -name a.txt')
+    expect(await tracker.changes()).toEqual({ changed: [], removed: [] })
   })
 })

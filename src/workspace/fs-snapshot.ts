@@ -3,8 +3,9 @@
  * snapshot entries, and reports what commands changed since the last report.
  */
 
-import { InMemoryFs, type FileInit, type FsStat, type IFileSystem } from 'just-bash/browser'
+import type { FileInit, FsStat, IFileSystem } from 'just-bash/browser'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
+import { TrackedFs } from './tracked-fs'
 
 /**
  * Trees just-bash creates itself on every `new Bash()` (command stubs, devices, /proc). They are
@@ -19,11 +20,11 @@ export function isGenerated(path: string): boolean {
   return GENERATED_TREES.some((tree) => path === tree || path.startsWith(`${tree}/`))
 }
 
-/** Builds an InMemoryFs holding `entries`, plus the directories in `ensureDirs`. */
+/** Builds an in-memory file system holding `entries`, plus the directories in `ensureDirs`. */
 export async function createSnapshotFs(
   entries: Iterable<[string, SnapshotEntry]>,
   ensureDirs: readonly string[],
-): Promise<InMemoryFs> {
+): Promise<TrackedFs> {
   const files: Record<string, FileInit> = {}
   const dirs: Array<[string, SnapshotEntry & { kind: 'dir' }]> = []
   const symlinks: Array<[string, string]> = []
@@ -37,7 +38,7 @@ export async function createSnapshotFs(
     } else if (entry.kind === 'dir') dirs.push([path, entry])
     else symlinks.push([path, entry.target])
   }
-  const fs = new InMemoryFs(files)
+  const fs = new TrackedFs(files)
   for (const dir of ensureDirs) await fs.mkdir(dir, { recursive: true })
   for (const [path, entry] of dirs) {
     await fs.mkdir(path, { recursive: true })
@@ -59,11 +60,33 @@ function parentOf(path: string): string {
 export type ChangeTracker = { changes(): Promise<SnapshotDelta> }
 
 /**
+ * Reports the changes to `fs`: from the paths a TrackedFs saw written (cheap: only those are
+ * read), or else by comparing a signature per path.
+ */
+export async function createChangeTracker(fs: IFileSystem): Promise<ChangeTracker> {
+  if (fs instanceof TrackedFs && fs.takeDirty() !== null) {
+    return {
+      async changes() {
+        const delta: SnapshotDelta = { changed: [], removed: [] }
+        for (const path of fs.takeDirty() ?? []) {
+          if (isGenerated(path)) continue
+          const entry = await readEntry(fs, path)
+          if (entry) delta.changed.push([path, entry])
+          else delta.removed.push(path)
+        }
+        return delta
+      },
+    }
+  }
+  return createScanningTracker(fs)
+}
+
+/**
  * Tracks `fs` by a signature per path. InMemoryFs gives every written entry a new `identity`,
  * so a rewrite is seen even with the same size and mtime; the mode is added because chmod keeps
  * the identity.
  */
-export async function createChangeTracker(fs: IFileSystem): Promise<ChangeTracker> {
+export async function createScanningTracker(fs: IFileSystem): Promise<ChangeTracker> {
   let known = await signatures(fs)
   return {
     async changes() {

@@ -35,8 +35,8 @@ export function normalizeUploadPath(path: string): { ok: true; path: string } | 
   return { ok: true, path: segments.join('/') }
 }
 
-/** Accepts files in order until the total would pass `limitBytes`; later files that fit still go. */
-export function planUploads(files: readonly UploadFile[], limitBytes = UPLOAD_LIMIT_BYTES): UploadPlan {
+/** Accepts files in order while the total stays within 50 MB; a later file that still fits goes too. */
+export function planUploads(files: readonly UploadFile[]): UploadPlan {
   const plan: UploadPlan = { accepted: [], skipped: [] }
   let total = 0
   for (const file of files) {
@@ -46,7 +46,7 @@ export function planUploads(files: readonly UploadFile[], limitBytes = UPLOAD_LI
       plan.skipped.push({ path, reason: normalized.reason })
     } else if (!(file.data instanceof Uint8Array)) {
       plan.skipped.push({ path, reason: 'the data is not a Uint8Array' })
-    } else if (total + file.data.byteLength > limitBytes) {
+    } else if (total + file.data.byteLength > UPLOAD_LIMIT_BYTES) {
       plan.skipped.push({ path, reason: 'over the 50 MB upload limit' })
     } else {
       total += file.data.byteLength
