@@ -30,10 +30,17 @@ export class Sanitizer {
           else if (c == 0x5d || c == 0x50 || c == 0x5f || c == 0x5e || c == 0x58) this.state = S_STRING
           else if (c >= 0x20 && c <= 0x2f) this.state = S_ESC_INTER
           else if (c == 0x1b) this.state = S_ESC
-          else this.state = S_TEXT // a two-byte escape: drop both bytes
+          else if (c < 0x20) {
+            // a bare ESC before a control: drop the ESC, keep the newline or tab
+            this.state = S_TEXT
+            this.text(c, out)
+          } else this.state = S_TEXT // a two-byte escape: drop both bytes
           break
         case S_ESC_INTER:
-          if (c < 0x20 || c > 0x2f) this.state = S_TEXT
+          if (c < 0x20) {
+            this.state = S_TEXT
+            this.text(c, out)
+          } else if (c > 0x2f) this.state = S_TEXT
           break
         case S_CSI:
           if (c >= 0x40 && c <= 0x7e) this.state = S_TEXT

@@ -1,0 +1,118 @@
+/**
+ * A corpus of hostile escape sequences, each fed as model text and as command output. None may
+ * reach xterm as a sequence: the bytes written hold only the engine's own styling and cursor
+ * moves, and xterm's parsed state shows no effect (no title, no alternate screen, no moved
+ * cursor, the banner and footer intact).
+ */
+import { describe, expect, test } from 'vitest'
+import { createHarness, type Harness } from './harness.ts'
+
+const E = '\x1b'
+const CORPUS: Array<[string, string]> = [
+  ['CSI clear screen', `${E}[2J`],
+  ['CSI clear scrollback', `${E}[3J`],
+  ['CSI cursor home', `${E}[H`],
+  ['CSI cursor position', `${E}[10;10H`],
+  ['CSI cursor up', `${E}[5A`],
+  ['CSI erase line', `${E}[2K`],
+  ['CSI scroll region', `${E}[1;3r`],
+  ['CSI insert lines', `${E}[10L`],
+  ['CSI delete lines', `${E}[10M`],
+  ['CSI device status report', `${E}[6n`],
+  ['CSI SGR hidden text', `${E}[8mhidden`],
+  ['CSI SGR 256 colour', `${E}[38;5;196m`],
+  ['DECSET alternate screen', `${E}[?1049h`],
+  ['DECSET mouse tracking', `${E}[?1000h`],
+  ['DECRST cursor visible', `${E}[?25l`],
+  ['DECSET bracketed paste off', `${E}[?2004l`],
+  ['OSC 0 title (BEL)', `${E}]0;pwned${'\x07'}`],
+  ['OSC 2 title (ST)', `${E}]2;pwned${E}\\`],
+  ['OSC 4 palette', `${E}]4;1;rgb:ff/00/00${'\x07'}`],
+  ['OSC 8 javascript link', `${E}]8;;javascript:alert(1)${'\x07'}click${E}]8;;${'\x07'}`],
+  ['OSC 8 http link', `${E}]8;;https://evil.example${E}\\click${E}]8;;${E}\\`],
+  ['OSC 10 foreground', `${E}]10;#ff0000${'\x07'}`],
+  ['OSC 52 clipboard write', `${E}]52;c;ZXZpbA==${'\x07'}`],
+  ['OSC 52 clipboard query', `${E}]52;c;?${'\x07'}`],
+  ['OSC 1337 file', `${E}]1337;File=name=eA==:AAAA${'\x07'}`],
+  ['DCS sixel', `${E}Pq#0;2;0;0;0#0~~@@vv${E}\\`],
+  ['DCS DECRQSS', `${E}P$qm${E}\\`],
+  ['DCS tmux passthrough', `${E}Ptmux;${E}${E}]0;x${'\x07'}${E}\\`],
+  ['APC', `${E}_Gf=100;AAAA${E}\\`],
+  ['PM', `${E}^private${E}\\`],
+  ['SOS', `${E}Xstring${E}\\`],
+  ['C1 CSI', '\u009b2J'],
+  ['C1 OSC', '\u009d0;pwned\u009c'],
+  ['C1 DCS', '\u0090q\u009c'],
+  ['C1 NEL and RI', '\u0085\u008d'],
+  ['ESC c full reset', `${E}c`],
+  ['ESC 7 / ESC 8 save and restore cursor', `${E}7${E}8`],
+  ['ESC M reverse index', `${E}M${E}M${E}M`],
+  ['ESC # 8 screen alignment', `${E}#8`],
+  ['ESC ( 0 line-drawing charset', `${E}(0lqqk`],
+  ['SO shift out charset', '\x0elqqk\x0f'],
+  ['ESC = keypad mode', `${E}=`],
+  ['bare ESC before a newline', `text${E}\n`],
+  ['BEL, BS, VT, FF, CR, DEL, NUL', 'a\x07b\x08c\x0bd\x0ce\rf\x7fg\x00h'],
+]
+
+const ALLOWED_CSI = /^\x1b\[(\??[0-9;]*)([mAGJK]|h|l)$/
+const ANY_CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g
+
+function record(h: Harness) {
+  const writes: string[] = []
+  const original = h.term.write.bind(h.term)
+  h.term.write = ((data: string | Uint8Array, cb?: () => void) => {
+    writes.push(typeof data === 'string' ? data : new TextDecoder().decode(data))
+    original(data, cb)
+  }) as typeof h.term.write
+  return writes
+}
+
+function expectHarmless(h: Harness, writes: string[], titles: string[]) {
+  const all = writes.join('')
+  for (const forbidden of ['\x1b]', '\x1bP', '\x1b_', '\x1b^', '\x1bX', '\x1bc', '\x1b7', '\x1b8', '\x1bM', '\x1b#', '\x1b(', '\x1b=', '\x07', '\x0e', '\x0f']) {
+    expect(all.includes(forbidden), `written bytes contain ${JSON.stringify(forbidden)}`).toBe(false)
+  }
+  expect(all.match(/[\u0080-\u009f]/g)).toBeNull()
+  const csis = all.match(ANY_CSI) ?? []
+  expect(csis.filter((csi) => !ALLOWED_CSI.test(csi))).toEqual([])
+  expect(csis.filter((csi) => /[hl]$/.test(csi) && !/^\x1b\[\?(2004|2026|25)[hl]$/.test(csi))).toEqual([])
+  expect(all.replace(ANY_CSI, '').includes('\x1b')).toBe(false)
+  // What xterm made of it: no title, still the normal screen, the banner and footer intact.
+  expect(titles).toEqual([])
+  expect(h.term.buffer.active.type).toBe('normal')
+  expect(h.screen().split('\n')[0]).toBe('✻ fxterm · Run /help for commands')
+  expect(h.screen().split('\n').filter((line) => /^─+$/.test(line))).toHaveLength(2)
+}
+
+describe('hostile escape sequences', () => {
+  expect(CORPUS.length).toBeGreaterThanOrEqual(40)
+
+  for (const [name, sequence] of CORPUS) {
+    test(`${name}: in the model's text it is removed, the printable text stays`, async () => {
+      const h = await createHarness()
+      const titles: string[] = []
+      h.term.onTitleChange((t) => titles.push(t))
+      await h.type('go\r')
+      const writes = record(h)
+      await h.model(1, { type: 'text_delta', delta: `before ${sequence} after\n` })
+      await h.model(1, { type: 'finish', reason: 'stop' })
+      expectHarmless(h, writes, titles)
+      expect(h.screen()).toMatch(/● before [^\n]*\n?.*after/)
+    })
+
+    test(`${name}: in a command's output and in the command itself it is removed`, async () => {
+      const h = await createHarness()
+      const titles: string[] = []
+      h.term.onTitleChange((t) => titles.push(t))
+      await h.type('go\r')
+      const writes = record(h)
+      await h.model(1, { type: 'tool_call_start', index: 0, id: 'c', name: 'run_command' })
+      await h.model(1, { type: 'tool_call_delta', index: 0, delta: JSON.stringify({ command: `echo ${sequence}` }) })
+      await h.model(1, { type: 'finish', reason: 'tool_calls' })
+      await h.exec(2, { stdout: `out ${sequence} put\n`, stderr: `err ${sequence}\n`, exitCode: 0 })
+      expectHarmless(h, writes, titles)
+      expect(h.screen()).toMatch(/└ {2}out [^\n]*(\n {5}[^\n]*)?put/)
+    })
+  }
+})
