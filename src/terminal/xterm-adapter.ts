@@ -8,14 +8,46 @@ import type { TerminalAdapter } from './terminal-adapter.ts'
 
 type KeyHandler = (event: KeyboardEvent) => boolean
 
-/** Encodes a key event xterm would mis-encode; undefined lets xterm handle it. */
-export function encodeXtermKeyEvent(event: KeyboardEvent): string | undefined {
+/** What the encoder asks the terminal: whether xterm has a selection of its own output. */
+export type XtermSelectionState = { hasSelection(): boolean }
+
+/**
+ * Encodes a key event xterm would lose or mis-encode; undefined lets xterm (and the browser)
+ * handle it. The bytes are the ones the engine reads (table in wasm/engine/terminal/keys.ts and
+ * wasm/ABI.md, "Key encodings"). Cmd chords are read from `metaKey` (macOS); the Ctrl chords that
+ * do not clash with terminal keys (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Backspace) behave the same on every
+ * platform, while Ctrl+A stays "start of line" and Ctrl+C stays \x03 (the engine copies on it only
+ * when the composer has a selection). Cmd+C with a selection in xterm's own output is left to
+ * xterm, which copies that selection.
+ */
+export function encodeXtermKeyEvent(event: KeyboardEvent, term?: XtermSelectionState): string | undefined {
   if (event.type !== 'keydown') return undefined
-  if (event.key === 'Enter' && event.shiftKey && !event.ctrlKey && !event.metaKey) return '\x1b[13;2u'
-  if (event.metaKey && !event.ctrlKey) {
-    if (event.key === 'ArrowLeft') return '\x1b[H'
-    if (event.key === 'ArrowRight') return '\x1b[F'
-    if (event.key === 'Backspace') return '\x15'
+  const { key, shiftKey: shift, altKey: alt, ctrlKey: ctrl, metaKey: meta } = event
+  if (key === 'Enter' && shift && !ctrl && !meta && !alt) return '\x1b[13;2u'
+  const letter = key.length === 1 ? key.toLowerCase() : ''
+  if (meta && !ctrl && !alt) {
+    if (key === 'ArrowLeft') return '\x1b[H'
+    if (key === 'ArrowRight') return '\x1b[F'
+    if (key === 'ArrowUp') return '\x1b[1;5H'
+    if (key === 'ArrowDown') return '\x1b[1;5F'
+    if (key === 'Backspace') return '\x15'
+    if (letter === 'z') return shift ? '\x1b[122;6u' : '\x1f'
+    if (shift) return undefined
+    if (letter === 'a') return '\x1b[97;9u'
+    if (letter === 'c') return term?.hasSelection() ? undefined : '\x1b[99;9u'
+    if (letter === 'x') return '\x1b[120;9u'
+    return undefined
+  }
+  if (ctrl && !meta && !alt) {
+    if (letter === 'z') return shift ? '\x1b[122;6u' : '\x1f'
+    if (key === 'Backspace') return '\x1b\x7f'
+    return undefined
+  }
+  if (alt && !ctrl && !meta) {
+    if (key === 'Backspace') return '\x1b\x7f'
+    // macOS Option+B/F/D type ∫ ƒ ∂: read by physical key, they are the word keys, as elsewhere.
+    const code = event.code ?? ''
+    if (!shift && (code === 'KeyB' || code === 'KeyF' || code === 'KeyD')) return '\x1b' + code.slice(3).toLowerCase()
   }
   return undefined
 }
@@ -29,7 +61,7 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
   // attachCustomKeyEventHandler install the app's handler behind ours.
   const ours: KeyHandler = (event) => {
     if (appHandler && appHandler(event) === false) return false
-    const encoded = encodeXtermKeyEvent(event)
+    const encoded = encodeXtermKeyEvent(event, term)
     if (encoded === undefined) return true
     event.preventDefault()
     for (const listener of extra) listener(encoded)

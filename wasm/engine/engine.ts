@@ -516,6 +516,9 @@ export class Engine {
       detail += ' · ↑' + formatCount(this.loop.inputTokens) + ' ↓' + formatCount(this.loop.outputTokens)
     }
     detail += this.loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
+    // Cut to the width: a row xterm wraps behind the engine's back would break the redraw.
+    const room = this.screen.cols - 1 - 2 - what.length
+    if (detail.length > room) detail = room > 2 ? detail.substring(0, room - 1) + '…' : ''
     line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + detail + RESET)
     live.add(line, 2 + what.length + detail.length)
   }

@@ -80,8 +80,12 @@ function wrapLine(
   let pre = prefix
   // The engine's own SGR sequences may be embedded in the text (sanitized text has no ESC of its
   // own): they take no cells, are never split, and the one in force is carried to the next row.
+  // So are its OSC 8 hyperlinks: a link open at a row break is closed at the row's end and
+  // reopened on the next row, so no prefix or later row is ever part of the link.
   let carryStart = -1
   let carryEnd = -1
+  let carryLinkStart = -1
+  let carryLinkEnd = -1
   while (true) {
     const avail = max(1, cols - pw)
     let i = rowStart
@@ -92,9 +96,21 @@ function wrapLine(
     let sgrEnd = carryEnd
     let sgrAtSpaceStart = carryStart
     let sgrAtSpaceEnd = carryEnd
+    let linkStart = carryLinkStart
+    let linkEnd = carryLinkEnd
+    let linkAtSpaceStart = carryLinkStart
+    let linkAtSpaceEnd = carryLinkEnd
     while (i < end) {
       if (unchecked(text[i]) == 0x1b) {
         const seqEnd = sgrEnd_(text, i, end)
+        if (i + 1 < end && unchecked(text[i + 1]) == 0x5d) {
+          // OSC 8 ; params ; URI — an empty URI closes the link
+          const open = isLinkOpen(text, i, seqEnd)
+          linkStart = open ? i : -1
+          linkEnd = open ? seqEnd : -1
+          i = seqEnd
+          continue
+        }
         const isReset = seqEnd - i == 4 && unchecked(text[i + 2]) == 0x30
         sgrStart = isReset ? -1 : i
         sgrEnd = isReset ? -1 : seqEnd
@@ -109,9 +125,20 @@ function wrapLine(
         widthAtSpace = width
         sgrAtSpaceStart = sgrStart
         sgrAtSpaceEnd = sgrEnd
+        linkAtSpaceStart = linkStart
+        linkAtSpaceEnd = linkEnd
       }
       width += w
       i += lenBox[0]
+    }
+    // A row that is exactly full before a space breaks at that space.
+    if (i < end && unchecked(text[i]) == 0x20) {
+      lastSpace = i
+      widthAtSpace = width
+      sgrAtSpaceStart = sgrStart
+      sgrAtSpaceEnd = sgrEnd
+      linkAtSpaceStart = linkStart
+      linkAtSpaceEnd = linkEnd
     }
     let cut = i
     let next = i
@@ -122,6 +149,8 @@ function wrapLine(
       rowWidth = widthAtSpace
       sgrStart = sgrAtSpaceStart
       sgrEnd = sgrAtSpaceEnd
+      linkStart = linkAtSpaceStart
+      linkEnd = linkAtSpaceEnd
     }
     if (i == rowStart && i < end) {
       // a single character wider than the row: take it anyway so the loop always advances
@@ -134,21 +163,43 @@ function wrapLine(
     line.str(pre)
     if (style.length > 0) line.str(style)
     if (carryStart >= 0) line.slice(text, carryStart, carryEnd)
+    if (carryLinkStart >= 0) line.slice(text, carryLinkStart, carryLinkEnd)
     line.slice(text, rowStart, cut)
+    if (linkStart >= 0) line.str(LINK_CLOSE)
     if (style.length > 0 || sgrStart >= 0 || carryStart >= 0 || hasEsc(text, rowStart, cut)) line.str(RESET)
     rows.add(line, pw + rowWidth)
     if (next >= end) return
     rowStart = next
     carryStart = sgrStart
     carryEnd = sgrEnd
+    carryLinkStart = linkStart
+    carryLinkEnd = linkEnd
     pre = restPrefix
     pw = restWidth
   }
 }
 
-/** The end of the escape sequence starting at `i` (ESC [ params final). */
+const LINK_CLOSE = '\x1b]8;;\x1b\\'
+
+/**
+ * The end of the escape sequence starting at `i`: ESC [ params final, or the engine's own
+ * OSC 8 link, ESC ] … ended by ESC \ or BEL.
+ */
 function sgrEnd_(text: Uint8Array, i: i32, end: i32): i32 {
   let j = i + 1
+  if (j < end && unchecked(text[j]) == 0x5d) {
+    j++
+    while (j < end) {
+      const c = unchecked(text[j])
+      j++
+      if (c == 0x07) break
+      if (c == 0x1b) {
+        if (j < end && unchecked(text[j]) == 0x5c) j++
+        break
+      }
+    }
+    return j
+  }
   if (j < end && unchecked(text[j]) == 0x5b) j++
   while (j < end) {
     const c = unchecked(text[j])
@@ -156,6 +207,18 @@ function sgrEnd_(text: Uint8Array, i: i32, end: i32): i32 {
     if (c >= 0x40 && c <= 0x7e) break
   }
   return j
+}
+
+/** Whether the OSC `text[i, seqEnd)` opens a link (`ESC ] 8 ; params ; URI` with a URI). */
+function isLinkOpen(text: Uint8Array, i: i32, seqEnd: i32): bool {
+  let j = i + 2
+  let semis = 0
+  while (j < seqEnd && semis < 2) {
+    if (unchecked(text[j]) == 0x3b) semis++
+    j++
+  }
+  // the URI runs to the terminator (ESC \ or BEL); it is empty when the terminator comes next
+  return semis == 2 && j < seqEnd && unchecked(text[j]) != 0x1b && unchecked(text[j]) != 0x07
 }
 
 function hasEsc(text: Uint8Array, start: i32, end: i32): bool {

@@ -1,83 +1,568 @@
-// A light Markdown renderer for the assistant's reply, one line at a time: headings and **bold**
-// become bold, `code` and fenced code blocks are tinted, list bullets become •. The output is
-// the sanitized text plus the engine's own SGR sequences, which the layout treats as zero-width.
+// Markdown for the assistant's streamed reply, one complete line at a time. The transcript hands
+// over each line as its newline arrives (`line`), asks for a preview of the unfinished line for
+// the live region (`live`, which changes no state), and says when the reply ends (`finish`).
+// Every decision is made on whole lines, so the rows committed are the same whatever the sizes
+// of the deltas the reply arrived in; committed rows are never drawn again.
+//
+// Blocks: ATX headings, fenced code (highlighted, see markdown-code.ts), lists (• and 1., nested,
+// wrapped rows hang under the item's text), block quotes (│ gutter), horizontal rules (short),
+// GFM tables (see markdown-table.ts), paragraphs. Inline styling: markdown-inline.ts.
+// All text is sanitized before it gets here; only the engine's SGR and checked OSC 8 are added.
 
 import { ByteBuf } from '../util/byte-buf'
-import { BOLD, CYAN } from './ansi'
+import { Rows, wrapInto } from './layout'
+import { InlineRenderer, F_BOLD, F_UNDERLINE, C_GRAY, writeStyle } from './markdown-inline'
+import { CodeHighlighter, hardWrap, langOf } from './markdown-code'
+import { Table, hasPipe, delimiterCells, cellCount, renderTable, rawFit } from './markdown-table'
 
-const BOLD_OFF = '\x1b[22m'
-const COLOR_OFF = '\x1b[39m'
+/** At most this many rows of the unfinished line (or streaming table) are shown live. */
+const LIVE_ROWS: i32 = 6
+/** A table is drawn (and goes on in a new box) every this many rows, bounding what is kept. */
+const MAX_TABLE_ROWS: i32 = 200
+const H2_COLOUR: i32 = 35
 
-export class MarkdownState {
-  inFence: bool = false
+const L_BLANK = 0
+const L_PARA = 1
+const L_HEADING = 2
+const L_HR = 3
+const L_QUOTE = 4
+const L_ITEM = 5
+const L_FENCE = 6
+
+/** What one line is. Positions are absolute in the line's buffer. */
+class LineInfo {
+  kind: i32 = L_BLANK
+  ind: i32 = 0 // leading spaces
+  cs: i32 = 0 // content
+  ce: i32 = 0
+  level: i32 = 0 // heading level, quote depth
+  ordered: bool = false
+  ms: i32 = 0 // ordered marker (digits and . or ))
+  me: i32 = 0
+  task: i32 = 0 // 1 unchecked, 2 checked
+  fenceChar: i32 = 0
+  fenceLen: i32 = 0
 }
 
-/** Whether the line is a code fence (``` or ~~~), which is not shown. */
-export function isFence(src: Uint8Array, start: i32, end: i32): bool {
-  let i = start
-  while (i < end && unchecked(src[i]) == 0x20) i++
-  if (end - i < 3) return false
-  const c = unchecked(src[i])
-  return (c == 0x60 || c == 0x7e) && unchecked(src[i + 1]) == c && unchecked(src[i + 2]) == c
+const GUTTER_BAR = '\x1b[90m│\x1b[0m'
+const GUTTER = GUTTER_BAR + ' '
+
+function spaces(n: i32): string {
+  return n > 0 ? ' '.repeat(n) : ''
 }
 
-/** Renders one line `src[start, end)` (no newline) into `out`. */
-export function renderMarkdownLine(src: Uint8Array, start: i32, end: i32, state: MarkdownState, out: ByteBuf): void {
-  if (state.inFence) {
-    out.str(CYAN)
-    out.slice(src, start, end)
-    out.str(COLOR_OFF)
+@inline function isSpaceByte(c: i32): bool {
+  return c == 0x20
+}
+
+/**
+ * Classifies `src[s, e)`. `top` allows fences and quotes (a quote's content is classified
+ * without). `trim` drops trailing spaces (committed lines; the live preview keeps them).
+ */
+function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, trim: bool): void {
+  let i = s
+  while (i < e && isSpaceByte(<i32>unchecked(src[i]))) i++
+  let end = e
+  if (trim) while (end > i && isSpaceByte(<i32>unchecked(src[end - 1]))) end--
+  info.ind = i - s
+  info.cs = i
+  info.ce = end
+  info.level = 0
+  info.ordered = false
+  info.task = 0
+  if (i == end) {
+    info.kind = L_BLANK
     return
   }
-  let i = start
-  // heading: #… then a space
-  let hashes = 0
-  while (i + hashes < end && unchecked(src[i + hashes]) == 0x23) hashes++
-  if (hashes > 0 && hashes <= 6 && i + hashes < end && unchecked(src[i + hashes]) == 0x20) {
-    out.str(BOLD)
-    inline(src, i + hashes + 1, end, out, true)
-    out.str(BOLD_OFF)
+  const c = <i32>unchecked(src[i])
+  // fence
+  if (top && (c == 0x60 || c == 0x7e)) {
+    let n = 0
+    while (i + n < end && unchecked(src[i + n]) == c) n++
+    if (n >= 3) {
+      let ok = true
+      if (c == 0x60) for (let k = i + n; k < end; k++) if (unchecked(src[k]) == 0x60) ok = false
+      if (ok) {
+        info.kind = L_FENCE
+        info.fenceChar = c
+        info.fenceLen = n
+        let a = i + n
+        while (a < end && unchecked(src[a]) == 0x20) a++
+        info.cs = a
+        info.ce = end
+        return
+      }
+    }
+  }
+  // ATX heading
+  if (c == 0x23 && info.ind <= 3) {
+    let n = 0
+    while (i + n < end && unchecked(src[i + n]) == 0x23) n++
+    if (n <= 6 && (i + n == end || unchecked(src[i + n]) == 0x20)) {
+      info.kind = L_HEADING
+      info.level = n
+      let a = i + n
+      while (a < end && unchecked(src[a]) == 0x20) a++
+      // an optional closing run of # after a space
+      let b = end
+      let h = b
+      while (h > a && unchecked(src[h - 1]) == 0x23) h--
+      if (h < b && (h == a || unchecked(src[h - 1]) == 0x20)) {
+        b = h
+        while (b > a && unchecked(src[b - 1]) == 0x20) b--
+      }
+      info.cs = a
+      info.ce = b
+      return
+    }
+  }
+  // thematic break: three or more of one of - * _ and nothing else but spaces
+  if ((c == 0x2d || c == 0x2a || c == 0x5f) && info.ind <= 3) {
+    let n = 0
+    let ok = true
+    for (let k = i; k < end; k++) {
+      const d = unchecked(src[k])
+      if (d == c) n++
+      else if (d != 0x20) {
+        ok = false
+        break
+      }
+    }
+    if (ok && n >= 3) {
+      info.kind = L_HR
+      return
+    }
+  }
+  // block quote
+  if (top && c == 0x3e) {
+    let depth = 0
+    let a = i
+    while (a < end && unchecked(src[a]) == 0x3e) {
+      depth++
+      a++
+      if (a < end && unchecked(src[a]) == 0x20) a++
+      // "> > x": nested markers separated by one space
+      let b = a
+      while (b < end && unchecked(src[b]) == 0x20) b++
+      if (b < end && unchecked(src[b]) == 0x3e && b - a <= 1) a = b
+    }
+    info.kind = L_QUOTE
+    info.level = depth
+    info.cs = a
+    info.ce = end
     return
   }
-  // list bullet: leading spaces, then - or * and a space
-  let j = i
-  while (j < end && unchecked(src[j]) == 0x20) j++
-  if (j + 1 < end && (unchecked(src[j]) == 0x2d || unchecked(src[j]) == 0x2a) && unchecked(src[j + 1]) == 0x20) {
-    out.slice(src, i, j)
-    out.str('• ')
-    i = j + 2
+  // list item: - * + or 1-9 digits and . or ), then a space (or nothing)
+  if (c == 0x2d || c == 0x2a || c == 0x2b) {
+    if (i + 1 == end || unchecked(src[i + 1]) == 0x20) {
+      info.kind = L_ITEM
+      info.ms = i
+      info.me = i + 1
+      listContent(src, i + 1, end, info)
+      return
+    }
+  } else if (c >= 0x30 && c <= 0x39) {
+    let n = 0
+    while (i + n < end && n < 10 && unchecked(src[i + n]) >= 0x30 && unchecked(src[i + n]) <= 0x39) n++
+    if (n <= 9 && i + n < end) {
+      const d = unchecked(src[i + n])
+      if ((d == 0x2e || d == 0x29) && (i + n + 1 == end || unchecked(src[i + n + 1]) == 0x20)) {
+        info.kind = L_ITEM
+        info.ordered = true
+        info.ms = i
+        info.me = i + n + 1
+        listContent(src, i + n + 1, end, info)
+        return
+      }
+    }
   }
-  inline(src, i, end, out, false)
+  info.kind = L_PARA
 }
 
-function inline(src: Uint8Array, start: i32, end: i32, out: ByteBuf, inBold: bool): void {
-  let bold = false
-  let code = false
-  let i = start
-  while (i < end) {
-    const c = unchecked(src[i])
-    if (c == 0x60) {
-      code = !code
-      out.str(code ? CYAN : COLOR_OFF)
-      i++
-      continue
+function listContent(src: Uint8Array, from: i32, end: i32, info: LineInfo): void {
+  let a = from
+  while (a < end && unchecked(src[a]) == 0x20) a++
+  info.cs = a
+  info.ce = end
+  // task list item: [ ] or [x] then a space
+  if (!info.ordered && a + 2 < end && unchecked(src[a]) == 0x5b && unchecked(src[a + 2]) == 0x5d && (a + 3 == end || unchecked(src[a + 3]) == 0x20)) {
+    const m = unchecked(src[a + 1])
+    if (m == 0x20 || m == 0x78 || m == 0x58) {
+      info.task = m == 0x20 ? 1 : 2
+      a += 3
+      while (a < end && unchecked(src[a]) == 0x20) a++
+      info.cs = a
     }
-    if (!code && c == 0x2a && i + 1 < end && unchecked(src[i + 1]) == 0x2a && hasClosing(src, i + 2, end, bold)) {
-      bold = !bold
-      if (!inBold) out.str(bold ? BOLD : BOLD_OFF)
-      i += 2
-      continue
-    }
-    out.byte(c)
+  }
+}
+
+/** Whether `src[s, e)` closes a fence of `len` × `ch`. */
+function isFenceClose(src: Uint8Array, s: i32, e: i32, ch: i32, len: i32): bool {
+  let i = s
+  while (i < e && unchecked(src[i]) == 0x20) i++
+  let n = 0
+  while (i < e && unchecked(src[i]) == ch) {
+    n++
     i++
   }
-  if (code) out.str(COLOR_OFF)
-  if (bold && !inBold) out.str(BOLD_OFF)
+  if (n < len) return false
+  while (i < e && unchecked(src[i]) == 0x20) i++
+  return i == e
 }
 
-/** `**` opens bold only when a closing `**` follows on the same line. */
-function hasClosing(src: Uint8Array, from: i32, end: i32, closing: bool): bool {
-  if (closing) return true
-  for (let i = from; i + 1 < end; i++) if (unchecked(src[i]) == 0x2a && unchecked(src[i + 1]) == 0x2a) return true
-  return false
+export class MarkdownStream {
+  /** The next row committed is the reply's first (it gets the ● marker). */
+  private lead: bool = true
+  private pendingBlank: bool = false
+  private afterListContent: bool = false // the previous line belonged to a list item, no blank since
+  // open list items, outermost first: marker's source indent, content's display column
+  private listInd: Array<i32> = []
+  private listDisp: Array<i32> = []
+  // fenced code
+  private inFence: bool = false
+  private fenceChar: i32 = 0
+  private fenceLen: i32 = 0
+  private fenceInd: i32 = 0
+  private codeIndent: i32 = 0
+  private hl: CodeHighlighter = new CodeHighlighter()
+  // tables: a line with a | waits for the next one (a delimiter row makes it a table header)
+  private holding: bool = false
+  private held: ByteBuf = new ByteBuf(128)
+  private tableMode: bool = false
+  private table: Table = new Table()
+  private md: InlineRenderer = new InlineRenderer()
+  private info: LineInfo = new LineInfo()
+  private inner: LineInfo = new LineInfo()
+  private scratch: ByteBuf = new ByteBuf(512)
+  private linking: bool = true // false while drawing the live preview: no hyperlinks there
+
+  /** A complete line `src[s, e)` (sanitized, no newline): appends the rows to commit. */
+  line(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows): void {
+    if (this.inFence) {
+      if (isFenceClose(src, s, e, this.fenceChar, this.fenceLen)) {
+        this.inFence = false
+        return
+      }
+      this.codeLine(src, s, e, cols, rows, true, -1)
+      return
+    }
+    if (this.tableMode) {
+      if (hasPipe(src, s, e)) {
+        this.table.addRow(src, s, e)
+        if (this.table.bodyCount >= MAX_TABLE_ROWS) this.flushTable(cols, rows, true)
+        return
+      }
+      this.flushTable(cols, rows, false)
+    }
+    if (this.holding) {
+      this.holding = false
+      const heldCells = cellCount(this.held.data, 0, this.held.length)
+      const aligns = new Array<i32>()
+      const delim = delimiterCells(src, s, e, aligns)
+      if (delim > 0 && delim == heldCells) {
+        this.table.begin(this.held.data, 0, this.held.length, src, s, e)
+        this.tableMode = true
+        this.listInd.length = 0
+        this.listDisp.length = 0
+        this.afterListContent = false
+        return
+      }
+      this.block(this.held.data, 0, this.held.length, cols, rows, false, true, -1)
+    }
+    this.block(src, s, e, cols, rows, true, true, -1)
+  }
+
+  /** The reply ended: commits a table or a waiting line. */
+  finish(cols: i32, rows: Rows): void {
+    if (this.tableMode) this.flushTable(cols, rows, false)
+    if (this.holding) {
+      this.holding = false
+      this.block(this.held.data, 0, this.held.length, cols, rows, false, true, -1)
+    }
+  }
+
+  /**
+   * Rows previewing the unfinished line `src[s, e)` (and a streaming table) for the live region:
+   * at most LIVE_ROWS, the last ones. Changes no state.
+   */
+  live(src: Uint8Array, s: i32, e: i32, cols: i32, out: Rows): void {
+    const lead = this.lead
+    const blank = this.pendingBlank
+    this.linking = false
+    const rows = new Rows()
+    if (this.tableMode || this.holding) {
+      if (this.tableMode) {
+        const n = this.table.starts.length
+        for (let r = max(0, n - LIVE_ROWS); r < n; r++) this.rawRow(this.table.buf.data, this.table.starts[r], this.table.ends[r], cols, rows)
+      } else {
+        this.rawRow(this.held.data, 0, this.held.length, cols, rows)
+      }
+      if (e > s) this.rawRow(src, s, e, cols, rows)
+    } else if (e > s) {
+      // a long unfinished line: only its tail is drawn (from a point that moves in steps, so the
+      // rows stay put between steps), which bounds the work per delta
+      const budget = max(512, cols * LIVE_ROWS * 2)
+      let from = -1
+      if (e - s > budget) {
+        const step = budget >> 1
+        from = s + ((e - s - step) / step) * step
+        while (from < e && (unchecked(src[from]) & 0xc0) == 0x80) from++
+        if (!this.inFence) {
+          let k = from
+          while (k < e && k - from < 64 && unchecked(src[k]) != 0x20) k++
+          if (k < e && unchecked(src[k]) == 0x20) from = k + 1
+        }
+      }
+      if (this.inFence) {
+        if (!isFenceClose(src, s, e, this.fenceChar, this.fenceLen)) this.codeLine(src, s, e, cols, rows, false, from)
+      } else {
+        this.block(src, s, e, cols, rows, false, false, from)
+      }
+    }
+    this.lead = lead
+    this.pendingBlank = blank
+    this.linking = true
+    for (let k = max(0, rows.count - LIVE_ROWS); k < rows.count; k++) out.add(rows.lines[k], rows.widths[k])
+  }
+
+  private rawRow(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows): void {
+    this.blankFirst(rows)
+    const line = new ByteBuf(cols * 3 + 8)
+    line.str(this.margin())
+    const w = rawFit(src, s, e, max(1, cols - 2), line)
+    rows.add(line, 2 + w)
+  }
+
+  /** A blank row first when a blank line came before this block. */
+  private blankFirst(rows: Rows): void {
+    if (this.pendingBlank) {
+      rows.add(new ByteBuf(0), 0)
+      this.pendingBlank = false
+    }
+  }
+
+  /** The margin of the next row: ● for the reply's first. */
+  private margin(): string {
+    if (this.lead) {
+      this.lead = false
+      return '● '
+    }
+    return '  '
+  }
+
+  /** The deepest open list item a block at source indent `ind` belongs to, or -1. */
+  private container(ind: i32, lazy: bool): i32 {
+    const n = this.listInd.length
+    if (n == 0) return -1
+    if (lazy) return n - 1
+    if (ind == 0) return -1
+    for (let k = n - 1; k >= 0; k--) if (this.listInd[k] < ind) return k
+    return -1
+  }
+
+  /** Indentation (display cells after the margin) limited so text keeps room at any width. */
+  private clampIndent(indent: i32, cols: i32): i32 {
+    return min(indent, max(0, cols - 2 - 12))
+  }
+
+  private closeListsTo(k: i32): void {
+    this.listInd.length = k + 1
+    this.listDisp.length = k + 1
+  }
+
+  /**
+   * One non-code line. `mayHold`: a paragraph with a | waits for the next line. `commit`: update
+   * the state (false for the live preview). `from`: draw only the content from there (live tail).
+   */
+  private block(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows, mayHold: bool, commit: bool, from: i32): void {
+    const info = this.info
+    classify(src, s, e, info, true, commit)
+    const kind = info.kind
+    if (kind == L_BLANK) {
+      if (commit) {
+        if (!this.lead) this.pendingBlank = true
+        this.afterListContent = false
+      }
+      return
+    }
+    if (kind == L_PARA && mayHold && hasPipe(src, s, e)) {
+      this.holding = true
+      this.held.reset()
+      this.held.slice(src, s, e)
+      return
+    }
+    if (kind == L_ITEM) {
+      this.item(src, info, cols, rows, commit, from)
+      return
+    }
+    const k = this.container(info.ind, kind == L_PARA && this.afterListContent)
+    const indent = this.clampIndent(k >= 0 ? this.listDisp[k] : 0, cols)
+    if (commit) {
+      this.closeListsTo(k)
+      this.afterListContent = kind == L_PARA && k >= 0
+    }
+    if (kind == L_FENCE) {
+      if (!commit) return
+      this.inFence = true
+      this.fenceChar = info.fenceChar
+      this.fenceLen = info.fenceLen
+      this.fenceInd = info.ind
+      this.codeIndent = k >= 0 ? this.listDisp[k] : 0
+      // the language: the info string's first word
+      let le = info.cs
+      while (le < info.ce && le - info.cs < 32 && unchecked(src[le]) != 0x20 && unchecked(src[le]) != 0x7b && unchecked(src[le]) != 0x2c) le++
+      const lang = String.UTF8.decodeUnsafe(src.dataStart + <usize>info.cs, <usize>(le - info.cs))
+      this.hl = new CodeHighlighter()
+      this.hl.lang = langOf(lang)
+      if (le > info.cs) {
+        this.blankFirst(rows)
+        const label = new ByteBuf(64)
+        writeStyle(label, 0, C_GRAY)
+        label.str('── ')
+        label.slice(src, info.cs, le)
+        label.str(' ──')
+        label.str('\x1b[0m')
+        const pre = this.margin() + spaces(indent)
+        wrapInto(rows, label.data, 0, label.length, cols, pre, 2 + indent, '  ' + spaces(indent), 2 + indent, '')
+      }
+      return
+    }
+    this.blankFirst(rows)
+    if (kind == L_HR) {
+      this.rule(rows, indent, cols, this.margin() + spaces(indent))
+      return
+    }
+    if (kind == L_HEADING) {
+      const flags = info.level == 1 ? F_BOLD | F_UNDERLINE : F_BOLD
+      this.wrapText(src, info.cs, info.ce, from, cols, rows, indent, indent, '', 0, flags, info.level == 2 ? H2_COLOUR : 0)
+      return
+    }
+    if (kind == L_QUOTE) {
+      this.quote(src, info, cols, rows, indent, from, commit)
+      return
+    }
+    this.wrapText(src, info.cs, info.ce, from, cols, rows, indent, indent, '', 0, 0, 0)
+  }
+
+  /** A list item: • or its number at the parent's content column, wrapped rows under its text. */
+  private item(src: Uint8Array, info: LineInfo, cols: i32, rows: Rows, commit: bool, from: i32): void {
+    const parent = this.container(info.ind, false)
+    const markerCol = this.clampIndent(parent >= 0 ? this.listDisp[parent] : 0, cols)
+    let marker = '•'
+    let markerW = 1
+    if (info.ordered) {
+      marker = String.UTF8.decodeUnsafe(src.dataStart + <usize>info.ms, <usize>(info.me - info.ms))
+      markerW = info.me - info.ms
+    } else if (info.task == 1) marker = '☐'
+    else if (info.task == 2) marker = '☑'
+    const content = markerCol + markerW + 1
+    if (commit) {
+      this.closeListsTo(parent)
+      this.listInd.push(info.ind)
+      this.listDisp.push(content)
+      this.afterListContent = true
+    }
+    this.blankFirst(rows)
+    this.wrapText(src, info.cs, info.ce, from, cols, rows, markerCol, content, marker + ' ', markerW + 1, 0, 0)
+  }
+
+  /** `> text`: a dim │ gutter per level; the content may be a heading, a list item, a rule. */
+  private quote(src: Uint8Array, info: LineInfo, cols: i32, rows: Rows, indent: i32, from: i32, commit: bool): void {
+    // as many gutters as leave the text room (at least one)
+    const depth = min(info.level, max(1, (cols - 2 - indent - 8) >> 1))
+    const g = GUTTER.repeat(depth)
+    const gw = 2 * depth
+    const inner = this.inner
+    classify(src, info.cs, info.ce, inner, false, commit)
+    const m = this.margin()
+    if (inner.kind == L_BLANK) {
+      // no trailing space after the last gutter
+      const line = new ByteBuf(64)
+      line.str(m + spaces(indent) + GUTTER.repeat(depth - 1) + GUTTER_BAR)
+      rows.add(line, 2 + indent + gw - 1)
+      return
+    }
+    const pre = m + spaces(indent) + g
+    const rest = '  ' + spaces(indent) + g
+    const base = indent + gw
+    if (inner.kind == L_HR) {
+      this.rule(rows, base, cols, pre)
+      return
+    }
+    if (inner.kind == L_ITEM) {
+      const markerCol = min(inner.ind, max(0, min(8, cols - 2 - base - 12)))
+      let marker = '•'
+      let markerW = 1
+      if (inner.ordered) {
+        marker = String.UTF8.decodeUnsafe(src.dataStart + <usize>inner.ms, <usize>(inner.me - inner.ms))
+        markerW = inner.me - inner.ms
+      } else if (inner.task == 1) marker = '☐'
+      else if (inner.task == 2) marker = '☑'
+      this.wrapWith(src, inner.cs, inner.ce, from, cols, rows, pre + spaces(markerCol) + marker + ' ', 2 + base + markerCol + markerW + 1, rest + spaces(markerCol + markerW + 1), 2 + base + markerCol + markerW + 1, 0, 0)
+      return
+    }
+    let flags = 0
+    let colour = 0
+    if (inner.kind == L_HEADING) {
+      flags = inner.level == 1 ? F_BOLD | F_UNDERLINE : F_BOLD
+      colour = inner.level == 2 ? H2_COLOUR : 0
+    }
+    this.wrapWith(src, inner.cs, inner.ce, from, cols, rows, pre, 2 + base, rest, 2 + base, flags, colour)
+  }
+
+  private rule(rows: Rows, indent: i32, cols: i32, pre: string): void {
+    const n = max(3, min(24, (cols - 2 - indent) >> 1))
+    const line = new ByteBuf(n * 3 + 32)
+    line.str(pre)
+    writeStyle(line, 0, C_GRAY)
+    line.repeat('─', n)
+    line.str('\x1b[0m')
+    rows.add(line, 2 + indent + n)
+  }
+
+  /**
+   * Inline-rendered `src[cs, ce)` wrapped: the first row is margin + `firstIndent` spaces +
+   * `marker`, the rest hang at `restIndent`. From the live tail (`from` > cs) every row hangs.
+   */
+  private wrapText(src: Uint8Array, cs: i32, ce: i32, from: i32, cols: i32, rows: Rows, firstIndent: i32, restIndent: i32, marker: string, markerW: i32, flags: i32, colour: i32): void {
+    const m = this.margin()
+    const rest = '  ' + spaces(restIndent)
+    if (from > cs) {
+      this.wrapWith(src, from, ce, -1, cols, rows, m + spaces(restIndent), 2 + restIndent, rest, 2 + restIndent, flags, colour)
+      return
+    }
+    this.wrapWith(src, cs, ce, -1, cols, rows, m + spaces(firstIndent) + marker, 2 + firstIndent + markerW, rest, 2 + restIndent, flags, colour)
+  }
+
+  private wrapWith(src: Uint8Array, cs: i32, ce: i32, from: i32, cols: i32, rows: Rows, first: string, fw: i32, rest: string, rw: i32, flags: i32, colour: i32): void {
+    const buf = this.scratch
+    buf.reset()
+    this.md.render(src, from > cs ? from : cs, ce, buf, flags, colour, this.linking)
+    wrapInto(rows, buf.data, 0, buf.length, cols, first, fw, rest, rw, '')
+  }
+
+  /** One line of a fenced code block: highlighted, hard-wrapped, its own indentation kept. */
+  private codeLine(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows, commit: bool, from: i32): void {
+    let i = s
+    let k = 0
+    while (k < this.fenceInd && i < e && unchecked(src[i]) == 0x20) {
+      i++
+      k++
+    }
+    if (from > i) i = from
+    const buf = this.scratch
+    buf.reset()
+    this.hl.line(src, i, e, buf, commit)
+    const indent = this.clampIndent(this.codeIndent, cols)
+    this.blankFirst(rows)
+    const pre = this.margin() + spaces(indent)
+    hardWrap(rows, buf.data, 0, buf.length, cols, pre, 2 + indent, '  ' + spaces(indent), 2 + indent)
+  }
+
+  private flushTable(cols: i32, rows: Rows, keepOpen: bool): void {
+    this.blankFirst(rows)
+    renderTable(this.table, cols, this.md, rows, this.margin())
+    if (keepOpen) this.table.clearBody()
+    else this.tableMode = false
+  }
 }

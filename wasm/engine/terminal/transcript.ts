@@ -5,7 +5,7 @@
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { Rows, wrapInto, fitRow } from './layout'
 import { Sanitizer, sanitizeInto } from './sanitize'
-import { MarkdownState, isFence, renderMarkdownLine } from './markdown'
+import { MarkdownStream } from './markdown'
 import { TranscriptLog } from './transcript-log'
 import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
 
@@ -21,7 +21,7 @@ export class Transcript {
   private sanitizer: Sanitizer = new Sanitizer()
   private scratch: ByteBuf = new ByteBuf(256)
   private blocks: i32 = 0
-  private md: MarkdownState = new MarkdownState()
+  private md: MarkdownStream = new MarkdownStream()
 
   /** Every committed row, with commands' whole output, for the Ctrl+O transcript view. */
   log: TranscriptLog = new TranscriptLog()
@@ -61,60 +61,66 @@ export class Transcript {
     this.commitRows(rows)
   }
 
-  /** Streams a piece of the assistant's reply. */
+  /** Streams a piece of the assistant's reply (sanitized here, then rendered as Markdown line by line). */
   assistantDelta(bytes: Uint8Array, start: i32, end: i32): void {
     if (!this.streaming) {
       this.streaming = true
       this.streamedLine = false
       this.partial.reset()
       this.sanitizer = new Sanitizer()
-      this.md = new MarkdownState()
+      this.md = new MarkdownStream()
     }
     this.scratch.reset()
     this.sanitizer.feed(bytes, start, end, this.scratch)
     const s = this.scratch
+    let from = 0
     for (let i = 0; i < s.length; i++) {
-      const c = s.u8At(i)
-      if (c == 0x0a) this.flushPartialLine()
-      else this.partial.byte(c)
+      if (s.u8At(i) != 0x0a) continue
+      this.partial.slice(s.data, from, i)
+      this.flushPartialLine()
+      from = i + 1
     }
+    this.partial.slice(s.data, from, s.length)
   }
 
+  /** A complete line: the Markdown renderer decides what it commits (leading blank lines: nothing). */
   private flushPartialLine(): void {
-    // Leading blank lines of a reply are dropped; later ones are kept as paragraph breaks.
-    if (!this.streamedLine && this.partial.length == 0) return
-    if (isFence(this.partial.data, 0, this.partial.length)) {
-      this.md.inFence = !this.md.inFence
-      this.partial.reset()
-      return
-    }
-    if (!this.streamedLine) this.gap()
     const rows = new Rows()
-    this.wrapPartial(rows)
+    this.md.line(this.partial.data, 0, this.partial.length, this.cols, rows)
+    this.partial.reset()
+    this.commitReply(rows)
+  }
+
+  private commitReply(rows: Rows): void {
+    if (rows.count == 0) return
+    if (!this.streamedLine) this.gap()
     this.commitRows(rows)
     this.streamedLine = true
-    this.partial.reset()
   }
 
+  /** The live preview of the unfinished line (and of a table still streaming). */
   private wrapPartial(rows: Rows): void {
-    const first = this.streamedLine ? '  ' : '● '
-    const rendered = new ByteBuf(this.partial.length + 32)
-    renderMarkdownLine(this.partial.data, 0, this.partial.length, this.md, rendered)
-    wrapInto(rows, rendered.data, 0, rendered.length, this.cols, first, 2, '  ', 2, '')
+    this.md.live(this.partial.data, 0, this.partial.length, this.cols, rows)
   }
 
-  /** The reply (or this model response) ended: commit its unfinished line. */
+  /** The reply (or this model response) ended: commit its unfinished line, a pending table. */
   endAssistant(): void {
     if (!this.streaming) return
     if (this.partial.length > 0) this.flushPartialLine()
+    const rows = new Rows()
+    this.md.finish(this.cols, rows)
+    this.commitReply(rows)
     this.streaming = false
   }
 
   /** Rows for the live region: the reply's unfinished line. */
   liveRows(rows: Rows): void {
-    if (!this.streaming || this.partial.length == 0) return
+    if (!this.streaming) return
+    const preview = new Rows()
+    this.wrapPartial(preview)
+    if (preview.count == 0) return
     if (!this.streamedLine && this.blocks > 0) rows.add(new ByteBuf(0), 0)
-    this.wrapPartial(rows)
+    rows.addAll(preview)
   }
 
   toolRunningRow(rows: Rows, command: ByteBuf): void {

@@ -1,0 +1,614 @@
+// Inline Markdown for one line of the assistant's (already sanitized) reply: **bold**, *italic*,
+// _italic_, ~~strike~~, `code`, [links](url), <autolinks> and bare http(s) URLs, backslash
+// escapes. The output is the text plus the engine's own styling, which the layout treats as
+// zero-width:
+//   - SGR: every style change is written as one complete `ESC[0;…m`, so the single sequence the
+//     layout carries to a wrapped row is the whole style in force;
+//   - OSC 8 hyperlinks, only for http(s) URLs made of printable ASCII (so nothing in a URL can end
+//     the sequence early or smuggle a control). Any other link shows its text and URL as text.
+// Linear in the line's length: delimiters are paired with one stack per delimiter character,
+// brackets are matched in one pass, code-span closers are searched with a failure cache.
+
+import { ByteBuf } from '../util/byte-buf'
+
+export const F_BOLD: i32 = 1
+export const F_DIM: i32 = 2
+export const F_ITALIC: i32 = 4
+export const F_UNDERLINE: i32 = 8
+export const F_STRIKE: i32 = 16
+
+/** SGR foreground colours. */
+export const C_CODE: i32 = 36 // `inline code` and code blocks
+export const C_LINK: i32 = 94
+export const C_GRAY: i32 = 90
+
+const LINK_CLOSE = '\x1b]8;;\x1b\\'
+const MAX_URL: i32 = 2048
+
+/** Writes the complete style `flags` + `colour` as one SGR sequence (`ESC[0m` when plain). */
+export function writeStyle(out: ByteBuf, flags: i32, colour: i32): void {
+  if (flags == 0 && colour == 0) {
+    out.str('\x1b[0m')
+    return
+  }
+  out.str('\x1b[0')
+  if (flags & F_BOLD) out.str(';1')
+  if (flags & F_DIM) out.str(';2')
+  if (flags & F_ITALIC) out.str(';3')
+  if (flags & F_UNDERLINE) out.str(';4')
+  if (flags & F_STRIKE) out.str(';9')
+  if (colour != 0) {
+    out.byte(0x3b)
+    out.int(colour)
+  }
+  out.byte(0x6d)
+}
+
+@inline function isSpace(c: i32): bool {
+  return c == 0x20 || c == 0x09
+}
+
+export function isAsciiPunct(c: i32): bool {
+  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e)
+}
+
+@inline function isAlnum(c: i32): bool {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)
+}
+
+@inline function lower(c: i32): i32 {
+  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c
+}
+
+/** Whether `src[s, e)` starts with the lowercase ASCII `word`, ignoring case. */
+function startsWithCI(src: Uint8Array, s: i32, e: i32, word: string): bool {
+  const n = word.length
+  if (e - s < n) return false
+  for (let k = 0; k < n; k++) if (lower(<i32>unchecked(src[s + k])) != word.charCodeAt(k)) return false
+  return true
+}
+
+/** Length of the `http://` or `https://` scheme `src[s, e)` starts with, or 0. */
+function httpScheme(src: Uint8Array, s: i32, e: i32): i32 {
+  if (startsWithCI(src, s, e, 'https://')) return 8
+  if (startsWithCI(src, s, e, 'http://')) return 7
+  return 0
+}
+
+/**
+ * Whether `src[s, e)` may become an OSC 8 link: an http or https URL with a host, made only of
+ * printable ASCII (no space, no control, no ESC or BEL that could end the sequence), not too long.
+ */
+export function isSafeHttpUrl(src: Uint8Array, s: i32, e: i32): bool {
+  const scheme = httpScheme(src, s, e)
+  if (scheme == 0 || e - s <= scheme || e - s > MAX_URL) return false
+  for (let i = s; i < e; i++) {
+    const c = <i32>unchecked(src[i])
+    if (c < 0x21 || c > 0x7e) return false
+  }
+  return true
+}
+
+// item kinds
+const K_TEXT = 0
+const K_CODE = 1
+const K_DELIM = 2
+const K_LINK_OPEN = 3
+const K_LINK_CLOSE = 4
+const K_URL = 5
+
+// per-style counters packed in one i32: bold in bits 0-7, italic 8-15, strike 16-23
+const U_BOLD = 1
+const U_ITALIC = 1 << 8
+const U_STRIKE = 1 << 16
+
+/** Renders inline Markdown. One instance is reused; its arrays are scratch space. */
+export class InlineRenderer {
+  // items of the line being rendered
+  private kind: Array<i32> = []
+  private s: Array<i32> = [] // text range, or the delimiter's position
+  private e: Array<i32> = [] // text range end, or the delimiter's character
+  private u1: Array<i32> = [] // link: URL range; delimiter: run length
+  private u2: Array<i32> = [] // link: URL end; delimiter: flags (1 can open, 2 can close)
+  private safe: Array<bool> = []
+  // delimiter pairing
+  private rem: Array<i32> = []
+  private opens: Array<i32> = []
+  private closes: Array<i32> = []
+  private stackStar: Array<i32> = []
+  private stackUnder: Array<i32> = []
+  private stackTilde: Array<i32> = []
+  // bracket matching: for a '[' at p, the matching ']' is bracket[p - start] (or -1)
+  private bracket: Int32Array = new Int32Array(256)
+  private openStack: Array<i32> = []
+  // code spans: no closing run of length n (n < 32) exists at or after noCloser[n]
+  private noCloser: Int32Array = new Int32Array(32)
+
+  /**
+   * Renders `src[start, end)` into `out`. `baseFlags`/`baseColour` style the whole text (a
+   * heading). The text must be sanitized: it has no ESC of its own. With `links` false (the live
+   * preview, where a URL may still be arriving) links are styled but not made hyperlinks.
+   */
+  render(src: Uint8Array, start: i32, end: i32, out: ByteBuf, baseFlags: i32, baseColour: i32, links: bool = true): void {
+    this.links = links
+    this.scan(src, start, end)
+    this.pair()
+    this.emit(src, out, baseFlags, baseColour)
+  }
+
+  private links: bool = true
+
+  private add(kind: i32, s: i32, e: i32, u1: i32, u2: i32, safe: bool): void {
+    this.kind.push(kind)
+    this.s.push(s)
+    this.e.push(e)
+    this.u1.push(u1)
+    this.u2.push(u2)
+    this.safe.push(safe)
+    this.rem.push(0)
+    this.opens.push(0)
+    this.closes.push(0)
+  }
+
+  private text(s: i32, e: i32): void {
+    if (e > s) this.add(K_TEXT, s, e, 0, 0, false)
+  }
+
+  private reset(): void {
+    this.kind.length = 0
+    this.s.length = 0
+    this.e.length = 0
+    this.u1.length = 0
+    this.u2.length = 0
+    this.safe.length = 0
+    this.rem.length = 0
+    this.opens.length = 0
+    this.closes.length = 0
+  }
+
+  /** Matches brackets in one pass, skipping backslash escapes. */
+  private matchBrackets(src: Uint8Array, start: i32, end: i32): void {
+    const n = end - start
+    if (this.bracket.length < n) this.bracket = new Int32Array(max(n, this.bracket.length << 1))
+    const b = this.bracket
+    b.fill(-1, 0, n)
+    const st = this.openStack
+    st.length = 0
+    for (let i = start; i < end; i++) {
+      const c = <i32>unchecked(src[i])
+      if (c == 0x5c && i + 1 < end && isAsciiPunct(<i32>unchecked(src[i + 1]))) {
+        i++
+        continue
+      }
+      if (c == 0x5b) {
+        st.push(i)
+      } else if (c == 0x5d && st.length > 0) {
+        const o = st.pop()
+        b[o - start] = i
+      }
+    }
+  }
+
+  /** First pass: the line as a list of items. */
+  private scan(src: Uint8Array, start: i32, end: i32): void {
+    this.reset()
+    let hasBracket = false
+    for (let i = start; i < end; i++) {
+      if (unchecked(src[i]) == 0x5b) {
+        hasBracket = true
+        break
+      }
+    }
+    if (hasBracket) this.matchBrackets(src, start, end)
+    for (let k = 0; k < 32; k++) this.noCloser[k] = i32.MAX_VALUE
+    let textStart = start
+    let linkCloseAt = -1 // the ']' of the link whose text we are in
+    let linkResume = -1 // just after its ')'
+    let i = start
+    while (i < end) {
+      const c = <i32>unchecked(src[i])
+      if (linkCloseAt >= 0 && i >= linkCloseAt) {
+        this.text(textStart, min(i, linkCloseAt))
+        this.add(K_LINK_CLOSE, 0, 0, 0, 0, false)
+        i = max(i, linkResume)
+        textStart = i
+        linkCloseAt = -1
+        continue
+      }
+      // backslash escape
+      if (c == 0x5c && i + 1 < end && isAsciiPunct(<i32>unchecked(src[i + 1]))) {
+        this.text(textStart, i)
+        this.text(i + 1, i + 2)
+        i += 2
+        textStart = i
+        continue
+      }
+      // code span
+      if (c == 0x60) {
+        let n = 1
+        while (i + n < end && unchecked(src[i + n]) == 0x60) n++
+        const close = this.findCodeClose(src, i + n, end, n)
+        if (close >= 0 && (linkCloseAt < 0 || close + n <= linkCloseAt)) {
+          this.text(textStart, i)
+          let cs = i + n
+          let ce = close
+          // one space is stripped from both sides when both have one and the content is not all spaces
+          if (ce - cs >= 2 && unchecked(src[cs]) == 0x20 && unchecked(src[ce - 1]) == 0x20 && !allSpaces(src, cs, ce)) {
+            cs++
+            ce--
+          }
+          this.add(K_CODE, cs, ce, 0, 0, false)
+          i = close + n
+          textStart = i
+        } else {
+          i += n
+        }
+        continue
+      }
+      // emphasis delimiters
+      if (c == 0x2a || c == 0x5f || c == 0x7e) {
+        let n = 1
+        while (i + n < end && unchecked(src[i + n]) == c) n++
+        if (c == 0x7e && n != 2) {
+          i += n
+          continue
+        }
+        const prev = i > start ? <i32>unchecked(src[i - 1]) : 0x20
+        const next = i + n < end ? <i32>unchecked(src[i + n]) : 0x20
+        const prevSpace = isSpace(prev)
+        const nextSpace = isSpace(next)
+        const prevPunct = isAsciiPunct(prev)
+        const nextPunct = isAsciiPunct(next)
+        const left = !nextSpace && (!nextPunct || prevSpace || prevPunct)
+        const right = !prevSpace && (!prevPunct || nextSpace || nextPunct)
+        let canOpen = left
+        let canClose = right
+        if (c == 0x5f) {
+          canOpen = left && (!right || prevPunct)
+          canClose = right && (!left || nextPunct)
+        }
+        if (canOpen || canClose) {
+          this.text(textStart, i)
+          this.add(K_DELIM, i, c, n, (canOpen ? 1 : 0) | (canClose ? 2 : 0), false)
+          i += n
+          textStart = i
+        } else {
+          i += n
+        }
+        continue
+      }
+      // [text](url) and ![alt](url)
+      const isImage = c == 0x21 && i + 1 < end && unchecked(src[i + 1]) == 0x5b
+      if ((c == 0x5b || isImage) && linkCloseAt < 0 && hasBracket) {
+        const open = isImage ? i + 1 : i
+        const close = unchecked(this.bracket[open - start])
+        if (close > open && this.parseDestination(src, close, end)) {
+          this.text(textStart, i)
+          this.add(K_LINK_OPEN, 0, 0, this.lastUrlStart, this.lastUrlEnd, isSafeHttpUrl(src, this.lastUrlStart, this.lastUrlEnd))
+          linkCloseAt = close
+          linkResume = this.lastResume
+          i = open + 1
+          textStart = i
+          // empty text: the URL itself is the text
+          if (close == open + 1) this.add(K_TEXT, this.lastUrlStart, this.lastUrlEnd, 0, 0, false)
+          continue
+        }
+        i++
+        continue
+      }
+      // <scheme:...> autolink
+      if (c == 0x3c && linkCloseAt < 0) {
+        const close = this.autolinkEnd(src, i + 1, end)
+        if (close > 0) {
+          this.text(textStart, i)
+          this.add(K_URL, i + 1, close, 0, 0, isSafeHttpUrl(src, i + 1, close))
+          i = close + 1
+          textStart = i
+          continue
+        }
+        i++
+        continue
+      }
+      // bare http(s) URL at a word start
+      if ((c == 0x68 || c == 0x48) && linkCloseAt < 0 && (i == start || !isAlnum(<i32>unchecked(src[i - 1])))) {
+        const scheme = httpScheme(src, i, end)
+        if (scheme > 0) {
+          const urlEnd = bareUrlEnd(src, i, i + scheme, end)
+          if (urlEnd > i + scheme) {
+            this.text(textStart, i)
+            this.add(K_URL, i, urlEnd, 0, 0, isSafeHttpUrl(src, i, urlEnd))
+            i = urlEnd
+            textStart = i
+            continue
+          }
+        }
+      }
+      i++
+    }
+    this.text(textStart, end)
+    if (linkCloseAt >= 0) this.add(K_LINK_CLOSE, 0, 0, 0, 0, false) // cannot happen: the ']' is before end
+  }
+
+  private lastUrlStart: i32 = 0
+  private lastUrlEnd: i32 = 0
+  private lastResume: i32 = 0
+
+  /** After the `]` at `close`: `(` destination [title] `)`. Sets lastUrl*, lastResume. */
+  private parseDestination(src: Uint8Array, close: i32, end: i32): bool {
+    let j = close + 1
+    if (j >= end || unchecked(src[j]) != 0x28) return false
+    j++
+    while (j < end && unchecked(src[j]) == 0x20) j++
+    let us = j
+    let ue = j
+    if (j < end && unchecked(src[j]) == 0x3c) {
+      us = j + 1
+      j = us
+      while (j < end && unchecked(src[j]) != 0x3e && unchecked(src[j]) != 0x3c) j++
+      if (j >= end || unchecked(src[j]) != 0x3e) return false
+      ue = j
+      j++
+    } else {
+      let depth = 0
+      while (j < end) {
+        const c = unchecked(src[j])
+        if (c == 0x20) break
+        if (c == 0x5c && j + 1 < end) {
+          j += 2
+          continue
+        }
+        if (c == 0x28) depth++
+        else if (c == 0x29) {
+          if (depth == 0) break
+          depth--
+        }
+        j++
+      }
+      if (j > end) j = end
+      ue = j
+    }
+    while (j < end && unchecked(src[j]) == 0x20) j++
+    if (j < end) {
+      const q = <i32>unchecked(src[j])
+      if (q == 0x22 || q == 0x27 || q == 0x28) {
+        const closeQ = q == 0x28 ? 0x29 : q
+        j++
+        while (j < end && unchecked(src[j]) != closeQ) j++
+        if (j >= end) return false
+        j++
+        while (j < end && unchecked(src[j]) == 0x20) j++
+      }
+    }
+    if (j >= end || unchecked(src[j]) != 0x29) return false
+    this.lastUrlStart = us
+    this.lastUrlEnd = ue
+    this.lastResume = j + 1
+    return true
+  }
+
+  /** `<` was at from-1: the position of `>` ending an absolute URI, or -1. */
+  private autolinkEnd(src: Uint8Array, from: i32, end: i32): i32 {
+    let j = from
+    // scheme: a letter, then 1-31 of letter, digit, + . -, then ':'
+    if (j >= end || (lower(<i32>unchecked(src[j])) < 0x61 || lower(<i32>unchecked(src[j])) > 0x7a)) return -1
+    j++
+    while (j < end && j - from < 33) {
+      const c = <i32>unchecked(src[j])
+      if (isAlnum(c) || c == 0x2b || c == 0x2e || c == 0x2d) j++
+      else break
+    }
+    if (j - from < 2 || j >= end || unchecked(src[j]) != 0x3a) return -1
+    j++
+    while (j < end) {
+      const c = <i32>unchecked(src[j])
+      if (c == 0x3e) return j
+      if (c <= 0x20 || c == 0x3c) return -1
+      j++
+    }
+    return -1
+  }
+
+  /** The start of the next run of exactly `n` backticks at or after `from`, or -1. */
+  private findCodeClose(src: Uint8Array, from: i32, end: i32, n: i32): i32 {
+    const slot = min(n, 31)
+    if (from >= unchecked(this.noCloser[slot]) && n < 31) return -1
+    let j = from
+    while (j < end) {
+      if (unchecked(src[j]) == 0x60) {
+        let m = 1
+        while (j + m < end && unchecked(src[j + m]) == 0x60) m++
+        if (m == n) return j
+        j += m
+      } else j++
+    }
+    if (n < 31) this.noCloser[slot] = from
+    return -1
+  }
+
+  /** Second pass: pairs emphasis delimiters (nearest opener of the same character first). */
+  private pair(): void {
+    this.stackStar.length = 0
+    this.stackUnder.length = 0
+    this.stackTilde.length = 0
+    const count = this.kind.length
+    for (let k = 0; k < count; k++) {
+      if (unchecked(this.kind[k]) != K_DELIM) continue
+      const c = unchecked(this.e[k])
+      const flags = unchecked(this.u2[k])
+      let r = unchecked(this.u1[k])
+      const st = c == 0x2a ? this.stackStar : c == 0x5f ? this.stackUnder : this.stackTilde
+      if (flags & 2) {
+        while (r > 0 && st.length > 0) {
+          const o = st[st.length - 1]
+          let orem = this.rem[o]
+          let use = 2
+          let unit = U_STRIKE
+          if (c != 0x7e) {
+            use = r >= 2 && orem >= 2 ? 2 : 1
+            unit = use == 2 ? U_BOLD : U_ITALIC
+          }
+          this.opens[o] = this.opens[o] + unit
+          this.closes[k] = this.closes[k] + unit
+          orem -= use
+          r -= use
+          this.rem[o] = orem
+          if (orem <= 0) st.pop()
+        }
+      }
+      this.rem[k] = r
+      if (r > 0 && flags & 1) st.push(k)
+    }
+  }
+
+  private bold: i32 = 0
+  private italic: i32 = 0
+  private strike: i32 = 0
+  private code: bool = false
+  private link: bool = false
+  private baseFlags: i32 = 0
+  private baseColour: i32 = 0
+  private curFlags: i32 = 0
+  private curColour: i32 = 0
+
+  /** Writes the style in force if it differs from the last one written. */
+  private sync(out: ByteBuf): void {
+    let flags = this.baseFlags
+    let colour = this.baseColour
+    if (this.bold > 0) flags |= F_BOLD
+    if (this.italic > 0) flags |= F_ITALIC
+    if (this.strike > 0) flags |= F_STRIKE
+    if (this.link) {
+      flags |= F_UNDERLINE
+      colour = C_LINK
+    }
+    if (this.code) colour = C_CODE
+    if (flags == this.curFlags && colour == this.curColour) return
+    writeStyle(out, flags, colour)
+    this.curFlags = flags
+    this.curColour = colour
+  }
+
+  private apply(units: i32, sign: i32): void {
+    this.bold += sign * (units & 0xff)
+    this.italic += sign * ((units >> 8) & 0xff)
+    this.strike += sign * ((units >> 16) & 0xff)
+  }
+
+  /** Third pass: the styled text. */
+  private emit(src: Uint8Array, out: ByteBuf, baseFlags: i32, baseColour: i32): void {
+    this.bold = 0
+    this.italic = 0
+    this.strike = 0
+    this.code = false
+    this.link = false
+    this.baseFlags = baseFlags
+    this.baseColour = baseColour
+    this.curFlags = 0
+    this.curColour = 0
+    let linkSafe = false
+    let linkUs = 0
+    let linkUe = 0
+    const count = this.kind.length
+    for (let k = 0; k < count; k++) {
+      const kind = unchecked(this.kind[k])
+      if (kind == K_TEXT) {
+        this.sync(out)
+        out.slice(src, unchecked(this.s[k]), unchecked(this.e[k]))
+      } else if (kind == K_CODE) {
+        this.code = true
+        this.sync(out)
+        out.slice(src, unchecked(this.s[k]), unchecked(this.e[k]))
+        this.code = false
+      } else if (kind == K_DELIM) {
+        this.apply(unchecked(this.closes[k]), -1)
+        const left = unchecked(this.rem[k])
+        if (left > 0) {
+          this.sync(out)
+          const c = unchecked(this.e[k])
+          for (let n = 0; n < left; n++) out.byte(c)
+        }
+        this.apply(unchecked(this.opens[k]), 1)
+      } else if (kind == K_LINK_OPEN) {
+        linkSafe = unchecked(this.safe[k])
+        linkUs = unchecked(this.u1[k])
+        linkUe = unchecked(this.u2[k])
+        if (linkSafe) {
+          if (this.links) {
+            out.str('\x1b]8;;')
+            out.slice(src, linkUs, linkUe)
+            out.str('\x1b\\')
+          }
+          this.link = true
+        }
+      } else if (kind == K_LINK_CLOSE) {
+        if (linkSafe) {
+          if (this.links) out.str(LINK_CLOSE)
+          this.link = false
+        } else if (linkUe > linkUs) {
+          // not an http(s) link: its destination is shown as text, never linked
+          this.sync(out)
+          out.str(' (')
+          out.slice(src, linkUs, linkUe)
+          out.byte(0x29)
+        }
+        linkSafe = false
+      } else if (kind == K_URL) {
+        const us = unchecked(this.s[k])
+        const ue = unchecked(this.e[k])
+        if (unchecked(this.safe[k])) {
+          if (this.links) {
+            out.str('\x1b]8;;')
+            out.slice(src, us, ue)
+            out.str('\x1b\\')
+          }
+          this.link = true
+          this.sync(out)
+          out.slice(src, us, ue)
+          if (this.links) out.str(LINK_CLOSE)
+          this.link = false
+        } else {
+          this.sync(out)
+          out.slice(src, us, ue)
+        }
+      }
+    }
+    // leave the base style as it was found: plain
+    if (this.curFlags != 0 || this.curColour != 0) out.str('\x1b[0m')
+  }
+}
+
+function allSpaces(src: Uint8Array, s: i32, e: i32): bool {
+  for (let i = s; i < e; i++) if (unchecked(src[i]) != 0x20) return false
+  return true
+}
+
+/**
+ * The end of a bare URL whose scheme ends at `from`: up to whitespace or `<`, without trailing
+ * punctuation and without a closing parenthesis that has no opening one in the URL.
+ */
+function bareUrlEnd(src: Uint8Array, start: i32, from: i32, end: i32): i32 {
+  let j = from
+  let opens = 0
+  let closes = 0
+  while (j < end) {
+    const c = <i32>unchecked(src[j])
+    if (c <= 0x20 || c == 0x3c || c >= 0x7f) break
+    if (c == 0x28) opens++
+    else if (c == 0x29) closes++
+    j++
+  }
+  while (j > from) {
+    const c = <i32>unchecked(src[j - 1])
+    if (c == 0x3f || c == 0x21 || c == 0x2e || c == 0x2c || c == 0x3a || c == 0x2a || c == 0x5f || c == 0x7e || c == 0x27 || c == 0x22 || c == 0x3b) {
+      j--
+      continue
+    }
+    if (c == 0x29 && closes > opens) {
+      closes--
+      j--
+      continue
+    }
+    break
+  }
+  return j
+}
