@@ -2,12 +2,12 @@
  * The host's side of the engine ABI (wasm/ABI.md): input frame kinds and their encoders, and the
  * decoder for output frames. Kept in sync with wasm/engine/abi/frames.ts.
  */
-import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
+import type { ModelEvent, ModelInfo, ModelRequest } from '../protocol/model-events.ts'
 
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
 
-export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6, notice: 7, trap: 0x7f } as const
+export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6, notice: 7, catalog: 8, trap: 0x7f } as const
 export const MODEL_SUB = {
   text_delta: 1,
   reasoning_delta: 2,
@@ -18,7 +18,22 @@ export const MODEL_SUB = {
   finish: 7,
   error: 8,
 } as const
-const OUT = { write: 1, modelRequest: 2, modelCancel: 3, exec: 4, execCancel: 5, timerSet: 6, timerCancel: 7, event: 8, exit: 9, action: 10, clipboard: 11, echoHint: 12 } as const
+const OUT = {
+  write: 1,
+  modelRequest: 2,
+  modelCancel: 3,
+  exec: 4,
+  execCancel: 5,
+  timerSet: 6,
+  timerCancel: 7,
+  event: 8,
+  exit: 9,
+  action: 10,
+  clipboard: 11,
+  echoHint: 12,
+  configSet: 13,
+  catalogRequest: 14,
+} as const
 
 /** Boot options the engine reads (JSON in the boot frame). */
 export type BootOptions = {
@@ -37,7 +52,16 @@ export type BootOptions = {
   instructions?: string
   /** The workspace's description of run_command. */
   toolDescription?: string
+  /** The providers this page offers; `provider` names the active one. */
+  providers?: Array<{ name: string; label: string; model: string }>
+  /** Settings restored from the configStore (`model`, `mode`, `provider`, `fast`). */
+  config?: Record<string, string>
+  /** Model requests allowed per turn (default 100). */
+  maxSteps?: number
 }
+
+/** A provider's model catalog, or why it could not be loaded. */
+export type CatalogAnswer = { provider: string; models: ModelInfo[]; error?: string }
 
 /** Something only the host can do, asked for by a slash command. */
 export type HostAction =
@@ -63,6 +87,8 @@ export type EngineEffect =
   | { kind: 'action'; action: HostAction }
   | { kind: 'clipboard'; text: string }
   | { kind: 'echo_hint'; columns: number }
+  | { kind: 'config_set'; id: string; value: string }
+  | { kind: 'catalog_request'; provider: string }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -118,7 +144,7 @@ export function modelEventPayload(event: ModelEvent): { sub: number; payload: Ui
     case 'finish':
       return { sub: MODEL_SUB.finish, payload: encoder.encode(event.reason) }
     case 'error':
-      return { sub: MODEL_SUB.error, payload: encoder.encode(JSON.stringify({ code: event.code, message: event.message })) }
+      return { sub: MODEL_SUB.error, payload: encoder.encode(JSON.stringify(event)) }
   }
 }
 
@@ -186,6 +212,12 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'clipboard', text: decoder.decode(payload) }
     case OUT.echoHint:
       return { kind: 'echo_hint', columns: view.getUint32(0, true) }
+    case OUT.configSet: {
+      const { id, value } = JSON.parse(decoder.decode(payload)) as { id: string; value: string }
+      return { kind: 'config_set', id, value }
+    }
+    case OUT.catalogRequest:
+      return { kind: 'catalog_request', provider: (JSON.parse(decoder.decode(payload)) as { provider: string }).provider }
     default:
       return null
   }

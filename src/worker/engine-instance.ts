@@ -12,6 +12,7 @@ import {
   execResultPayload,
   modelEventPayload,
   noticePayload,
+  type CatalogAnswer,
   resizePayload,
   writeInputFrame,
   type BootOptions,
@@ -41,6 +42,8 @@ export type EngineInstance = {
   modelEvent(requestId: number, event: ModelEvent, nowMs: number): EngineEffect[]
   execResult(execId: number, result: { stdout: string; stderr: string; exitCode: number; cwd?: string }, nowMs: number): EngineEffect[]
   notice(notice: HostNotice, nowMs: number): EngineEffect[]
+  /** A provider's model catalog (the answer to a `catalog_request`). */
+  catalog(catalog: CatalogAnswer, nowMs: number): EngineEffect[]
   timer(timerId: number, nowMs: number): EngineEffect[]
   /** Makes the engine trap (tests of the recovery path). */
   trap(): EngineEffect[]
@@ -92,6 +95,7 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     execResult: (execId, result, nowMs) => feed(IN.execResult, execResultPayload(result), nowMs, execId),
     timer: (timerId, nowMs) => feed(IN.timer, new Uint8Array(0), nowMs, timerId),
     notice: (notice, nowMs) => feed(IN.notice, noticePayload(notice), nowMs),
+    catalog: (catalog, nowMs) => feed(IN.catalog, new TextEncoder().encode(JSON.stringify(catalog)), nowMs),
     trap: () => feed(IN.trap, new Uint8Array(0), 0),
   }
 }

@@ -49,7 +49,8 @@ const api: EngineWorkerApi = {
       boot: {
         cols: config.cols,
         rows: config.rows,
-        provider: provider.label,
+        provider: provider.name,
+        providers: [{ name: provider.name, label: provider.label, model }],
         model,
         tools: config.workspaceCwd !== null,
         cwd: config.workspaceCwd ?? '/',
@@ -59,7 +60,7 @@ const api: EngineWorkerApi = {
         ...(config.instructions ? { instructions: config.instructions } : {}),
         ...(config.toolDescription ? { toolDescription: config.toolDescription } : {}),
       },
-      provider,
+      providers: [provider],
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
       onEvent: (event) => void host.event(event),

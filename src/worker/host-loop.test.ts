@@ -44,6 +44,7 @@ type Step = ModelEvent | { type: 'hold' }
 function scriptedProvider(responses: Step[][]) {
   const calls: { request: ModelRequest; signal: AbortSignal }[] = []
   const provider: ModelProvider = {
+    name: 'fake',
     label: 'fake',
     defaultModel: 'fake-model',
     async stream(request, emit, signal) {
@@ -96,7 +97,7 @@ async function start(provider: ModelProvider, bridge: ReturnType<typeof fakeBrid
   const loop = await createHostLoop({
     module,
     boot: { cols: 80, rows: 30, provider: 'fake', model: 'fake-model', tools: bridge !== null, cwd: '/workspace', notices: [], args: [] },
-    provider,
+    providers: [provider],
     workspace: bridge,
     write: (bytes) => term.write(bytes),
     onEvent: (event) => events.push(event),
@@ -159,6 +160,7 @@ describe('the host loop', () => {
     await until('the first provider call', () => calls.length >= 1)
     expect(calls[0]?.request).toEqual({
       model: 'fake-model',
+      provider: 'fake',
       messages: [SYSTEM, { role: 'user', content: 'what is here?' }],
       tools: [RUN_COMMAND],
     })
@@ -169,6 +171,7 @@ describe('the host loop', () => {
     await until('the second provider call', () => calls.length === 2)
     expect(calls[1]?.request).toEqual({
       model: 'fake-model',
+      provider: 'fake',
       messages: [
         SYSTEM,
         { role: 'user', content: 'what is here?' },
@@ -258,6 +261,7 @@ describe('the host loop', () => {
 
   test('a provider that throws ends the turn with an error line naming the failure', async () => {
     const provider: ModelProvider = {
+      name: 'fake',
       label: 'fake',
       defaultModel: 'fake-model',
       stream: async () => {
@@ -281,7 +285,7 @@ describe('the host loop', () => {
     const loop = await createHostLoop({
       module,
       boot: { cols: 80, rows: 30, provider: 'fake', model: 'fake-model', tools: false, cwd: '/', notices: [], args: [] },
-      provider,
+      providers: [provider],
       workspace: null,
       write: (bytes) => writes.push(new TextDecoder().decode(bytes)),
       onEvent: () => {},
@@ -360,7 +364,7 @@ describe('the host loop', () => {
     h.loop.resize(60, 30)
     h.loop.trapForTest()
     const lines = await h.untilScreen('the second banner', (lines) => lines.filter((line) => line.startsWith('✻ fxterm')).length === 2)
-    expect(lines.slice(-4)).toEqual(['─'.repeat(60), '❯ ', '─'.repeat(60), '  fake · fake-model · chat only · /help'])
+    expect(lines.slice(-4)).toEqual(['─'.repeat(60), '❯ ', '─'.repeat(60), '  auto · fake-model · fake · chat only · /help'])
   })
 
   test('an engine that keeps trapping is not restarted forever: the terminal says to reload', async () => {

@@ -4,7 +4,7 @@
  * Inputs are queued so that an effect answered synchronously can never reorder terminal writes.
  * A trap in the engine is reported in the terminal and the engine starts again.
  */
-import type { ModelProvider } from '../protocol/model-events.ts'
+import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
 import { createDeltaCoalescer } from './delta-coalescer.ts'
@@ -18,7 +18,8 @@ export type ExecBridge = {
 export type HostLoopOptions = {
   module: WebAssembly.Module
   boot: Omit<BootOptions, 'seed'>
-  provider: ModelProvider
+  /** The model providers; a request goes to the one it names (else the first). */
+  providers: ModelProvider[]
   workspace: ExecBridge | null
   write(bytes: Uint8Array): void
   onEvent(event: { type: string } & Record<string, unknown>): void
@@ -29,6 +30,8 @@ export type HostLoopOptions = {
   onEchoHint?(columns: number): void
   /** Writes text to the clipboard (a copy the person asked for). */
   onClipboard?(text: string): void
+  /** A setting the engine accepted, for the configStore. */
+  onConfig?(id: string, value: string): void
   now?: () => number
   seed?: () => number
 }
@@ -56,6 +59,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   const requests = new Map<number, AbortController>()
   const execs = new Set<number>()
   const timers = new Map<number, ReturnType<typeof setTimeout>>()
+  const catalogs = new Set<AbortController>()
   const queue: Array<(e: EngineInstance) => EngineEffect[]> = []
   let draining = false
   let disposed = false
@@ -133,7 +137,30 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       case 'echo_hint':
         options.onEchoHint?.(effect.columns)
         return
+      case 'config_set':
+        options.onConfig?.(effect.id, effect.value)
+        return
+      case 'catalog_request':
+        loadCatalog(effect.provider)
+        return
     }
+  }
+
+  const providerNamed = (name: string | undefined) => options.providers.find((p) => p.name === name) ?? options.providers[0]!
+
+  /** Fetches a provider's catalog (once per request from the engine) and hands it over. */
+  const loadCatalog = (name: string) => {
+    const provider = options.providers.find((p) => p.name === name)
+    const answer = (models: ModelInfo[], error?: string) =>
+      run((e) => e.catalog({ provider: name, models, ...(error ? { error } : {}) }, now()))
+    if (!provider) return answer([], `no provider named ${name}`)
+    if (!provider.listModels) return answer(provider.defaultModel ? [{ id: provider.defaultModel }] : [])
+    const controller = new AbortController()
+    catalogs.add(controller)
+    provider.listModels(controller.signal).then(
+      (models) => answer(models),
+      (error: unknown) => answer([], error instanceof Error ? error.message : String(error)),
+    ).finally(() => catalogs.delete(controller))
   }
 
   const startModelRequest = (id: number, request: Parameters<ModelProvider['stream']>[0]) => {
@@ -146,7 +173,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       if (event.type === 'finish' || event.type === 'error') requests.delete(id)
       coalescer.push(event)
     }
-    options.provider.stream(request, emit, controller.signal).then(
+    providerNamed(request.provider).stream(request, emit, controller.signal).then(
       () => {
         // A provider must end with finish or error; if it did not, the turn must not hang.
         if (requests.has(id) && !controller.signal.aborted) {
@@ -183,6 +210,8 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     execs.clear()
     for (const t of timers.values()) clearTimeout(t)
     timers.clear()
+    for (const c of catalogs) c.abort()
+    catalogs.clear()
   }
 
   const restart = async (trap: EngineTrap) => {

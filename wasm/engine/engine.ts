@@ -2,23 +2,25 @@
 // frame; every handler records effects, and the frame ends with at most one terminal write.
 
 import { ByteBuf, stringBytes } from './util/byte-buf'
-import { parseJson, J_STR } from './util/json'
-import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_ECHO_HINT } from './abi/frames'
+import { parseJson, J_STR, writeJsonString } from './util/json'
+import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_ECHO_HINT, OUT_CATALOG_REQUEST } from './abi/frames'
 import { Composer } from './terminal/composer'
-import { Rows, wrapInto, fitRow } from './terminal/layout'
-import { sanitizeInto } from './terminal/sanitize'
+import { Rows } from './terminal/layout'
 import { Screen } from './terminal/screen'
 import { Transcript } from './terminal/transcript'
 import * as K from './terminal/keys'
-import { BRACKETED_PASTE_ON, DIM, GRAY, RESET, CYAN, YELLOW, RED } from './terminal/ansi'
-import { AgentLoop } from './agent/loop'
+import { BRACKETED_PASTE_ON, GRAY, RESET, YELLOW } from './terminal/ansi'
+import { activityRow, divider, grayRow, queuedRows, retryRow, SPINNER_INTERVAL_MS } from './terminal/footer'
+import { AgentLoop, DEFAULT_MAX_STEPS, RETRY_TIMER_ID } from './agent/loop'
+import { formatWindow, ProviderInfo, Providers, shortModelName } from './agent/catalog'
+import { MAX_ATTEMPTS } from './agent/retry'
 import { runSlash } from './commands/run-slash'
 import { SlashMenu } from './commands/slash-menu'
+import { Picker, PICK_CHOSEN } from './commands/picker'
+import { modelIds, modelsCommand, restoreConfig, setModel, syncModelInfo } from './commands/model-commands'
 import { TranscriptView } from './terminal/transcript-view'
 
-const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 const SPINNER_TIMER_ID: u32 = 0xffff0001
-const SPINNER_INTERVAL_MS: f64 = 100
 const HINT_TIMER_ID: u32 = 0xffff0002
 const EXIT_CHORD_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
@@ -30,7 +32,12 @@ export class Engine {
   composer: Composer = new Composer()
   loop: AgentLoop
   nowMs: f64 = 0
-  label: string = 'demo'
+  providers: Providers = new Providers()
+  picker: Picker = new Picker()
+  /** The picker lists models (the only picker so far; sessions will be the next). */
+  pickingModels: bool = false
+  /** /models ran before the catalog arrived: list it when it does. */
+  listModelsWhenLoaded: bool = false
   booted: bool = false
   exited: bool = false
   private dirty: bool = false
@@ -62,20 +69,27 @@ export class Engine {
       this.transcript.error(stringBytes('fxterm could not read its boot options.'))
     } else {
       this.setSize(<i32>v.getNumber('cols', 80), <i32>v.getNumber('rows', 24))
-      this.label = v.getString('provider', 'demo')
-      this.loop.model = v.getString('model', 'demo')
+      const model = v.getString('model', 'demo')
+      this.providers.load(v, v.getString('provider', 'demo'), model)
+      this.loop.provider = this.providers.active.name
+      this.loop.model = model
+      this.loop.compaction.offline = this.providers.active.name == 'demo'
+      this.loop.maxSteps = max(1, <i32>v.getNumber('maxSteps', <f64>DEFAULT_MAX_STEPS))
       this.loop.withTools = v.getBool('tools', false)
       this.loop.cwd = v.getString('cwd', '/workspace')
+      this.loop.root = this.loop.cwd
       this.permissionPrompt = v.getString('permission', 'allow-sandboxed') == 'prompt'
       this.loop.askFirst = this.permissionPrompt
       this.loop.conv.instructions = v.getString('instructions', '')
       this.loop.conv.toolDescription = v.getString('toolDescription', '')
     }
     this.booted = true
+    if (v != null) restoreConfig(this, v.get('config'))
     const w = new ByteBuf(64)
     w.str(BRACKETED_PASTE_ON)
     this.fx.write(w)
     this.transcript.banner(this.label, this.loop.model)
+    this.requestCatalog(this.providers.active)
     if (v != null) {
       const notices = v.get('notices')
       if (notices != null) {
@@ -86,6 +100,51 @@ export class Engine {
       }
     }
     this.dirty = true
+  }
+
+  /** The active provider's label, e.g. `demo`, `ai-gateway`, `localhost:11434`. */
+  get label(): string {
+    return this.providers.active.label
+  }
+
+  /** Asks the host for a provider's model catalog, once. */
+  requestCatalog(p: ProviderInfo): void {
+    if (p.requested) return
+    p.requested = true
+    const at = this.fx.begin(OUT_CATALOG_REQUEST, 0)
+    this.fx.buf.str('{"provider":')
+    writeJsonString(this.fx.buf, p.name)
+    this.fx.buf.byte(0x7d)
+    this.fx.end(at)
+  }
+
+  /** The host's answer to a catalog request. */
+  catalog(json: Uint8Array, start: i32, end: i32): void {
+    const v = parseJson(json, start, end)
+    if (v == null) return
+    const p = this.providers.setCatalog(v)
+    if (p == null || p != this.providers.active) return
+    syncModelInfo(this)
+    if (this.listModelsWhenLoaded) {
+      this.listModelsWhenLoaded = false
+      modelsCommand(this)
+    }
+    this.dirty = true
+  }
+
+  /** /model with no id: a picker over the active provider's catalog. */
+  openModelPicker(): void {
+    const p = this.providers.active
+    this.pickingModels = true
+    this.picker.empty = p.loaded ? p.label + ' lists no models; set one with /model <id>.' : 'Loading the model list…'
+    this.picker.show('Choose a model on ' + p.label, modelIds(p), new Array<string>(), this.loop.model)
+    syncModelInfo(this)
+  }
+
+  private pickerKey(k: K.Key): void {
+    if (this.picker.key(k) != PICK_CHOSEN) return
+    const id = this.picker.chosen()
+    if (this.pickingModels && id.length > 0 && id != this.loop.model) setModel(this, id)
   }
 
   setSize(cols: i32, rows: i32): void {
@@ -104,6 +163,7 @@ export class Engine {
     for (let i = 0; i < keys.length && !this.exited; i++) {
       const k = keys[i]
       if (this.view.open) this.viewKey(k)
+      else if (this.picker.open) this.pickerKey(k)
       else if (k.kind == K.K_CTRL && k.cp == 0x6f) this.openView()
       else if (!this.menuKey(k)) this.key(k)
     }
@@ -199,9 +259,10 @@ export class Engine {
   }
 
   /** Sets /mode: ask before each command, or run them (unless the workspace always asks). */
-  setModeAsk(ask: bool): void {
+  setModeAsk(ask: bool, persist: bool = true): void {
     this.modeAsk = ask
     this.loop.askFirst = ask || this.permissionPrompt
+    if (persist) this.fx.config('mode', ask ? 'ask' : 'auto')
   }
 
   /** Asks the host for something only it can do (list files, download the workspace). */
@@ -340,6 +401,11 @@ export class Engine {
       this.slash(s)
       return
     }
+    if (this.loop.model.length == 0) {
+      this.transcript.error(stringBytes('No model is chosen on ' + this.label + ' yet: pick one with /model.'))
+      this.composer.setText(text)
+      return
+    }
     if (this.loop.busy) {
       this.loop.steer(text)
       return
@@ -381,6 +447,7 @@ export class Engine {
   clearAll(): void {
     if (this.loop.busy) this.loop.interrupt()
     this.loop.conv.clear()
+    this.loop.forgetContextCount()
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J\x1b[3J')
     this.fx.write(w)
@@ -411,6 +478,10 @@ export class Engine {
 
   timer(id: u32): void {
     if (id == HINT_TIMER_ID) this.dirty = true
+    if (id == RETRY_TIMER_ID) {
+      this.loop.retryNow()
+      this.dirty = true
+    }
     if (id == SPINNER_TIMER_ID) {
       this.timerPending = false
       if (this.loop.busy) this.dirty = true
@@ -445,11 +516,11 @@ export class Engine {
       this.present(live, live.count - 1, 0)
       return
     }
-    this.queuedRows(live, cols)
+    queuedRows(live, cols, this.loop.steers)
     live.add(new ByteBuf(0), 0)
-    if (this.loop.busy) this.spinnerRow(live)
+    if (this.loop.busy) this.activity(live, cols)
     else live.add(new ByteBuf(0), 0)
-    this.divider(live, cols)
+    divider(live, cols)
     const composerTop = live.count
     // The composer grows to about half the screen, then scrolls to keep the cursor in view.
     const draft = new Rows()
@@ -460,9 +531,10 @@ export class Engine {
     if (draft.count > maxDraft) first = min(max(0, this.composer.cursorRow - maxDraft + 1), draft.count - maxDraft)
     const shown = min(draft.count - first, maxDraft)
     for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
-    this.divider(live, cols)
+    divider(live, cols)
     const matches = this.loop.pendingApproval == null ? this.menu.matches(this.composer.toBuf().toString()) : new Array<i32>()
-    if (matches.length > 0) this.menu.rows(live, matches, cols)
+    if (this.picker.open) this.picker.rows(live, cols)
+    else if (matches.length > 0) this.menu.rows(live, matches, cols)
     else this.statusRow(live, cols)
     this.present(live, composerTop + this.composer.cursorRow - first, this.composer.cursorCol)
   }
@@ -506,69 +578,45 @@ export class Engine {
     this.fx.end(at)
   }
 
-  private spinnerRow(live: Rows): void {
-    const elapsed = formatElapsed(<i64>((this.nowMs - this.loop.turnStartMs) / 1000))
-    const frame = <i32>(this.nowMs / SPINNER_INTERVAL_MS) % SPINNER.length
-    const line = new ByteBuf(128)
-    const what = this.loop.pendingApproval != null ? 'Waiting for you…' : this.loop.waitingForModel ? 'Thinking…' : 'Running…'
-    let detail = ' (' + elapsed
-    if (this.loop.inputTokens > 0 || this.loop.outputTokens > 0) {
-      detail += ' · ↑' + formatCount(this.loop.inputTokens) + ' ↓' + formatCount(this.loop.outputTokens)
-    }
-    detail += this.loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
-    // Cut to the width: a row xterm wraps behind the engine's back would break the redraw.
-    const room = this.screen.cols - 1 - 2 - what.length
-    if (detail.length > room) detail = room > 2 ? detail.substring(0, room - 1) + '…' : ''
-    line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + detail + RESET)
-    live.add(line, 2 + what.length + detail.length)
-  }
-
-  /** Prompts waiting to be sent with the next model request. */
-  private queuedRows(live: Rows, cols: i32): void {
-    const n = this.loop.steers.length
-    if (n == 0) return
-    for (let i = 0; i < n; i++) {
-      const text = this.loop.steers[i]
-      const line = new ByteBuf(text.length + 16)
-      line.str(GRAY + '❯ ')
-      const clean = new ByteBuf(text.length)
-      sanitizeInto(text.data, 0, text.length, clean)
-      const w = fitRow(clean.data, 0, clean.length, max(4, cols - 3), line)
-      line.str(RESET)
-      live.add(line, 2 + w)
-    }
-    const note = new ByteBuf(48)
-    const text = '  ' + n.toString() + ' queued · ↑ to edit'
-    note.str(DIM + text + RESET)
-    live.add(note, text.length)
-  }
-
-  private divider(live: Rows, cols: i32): void {
-    const line = new ByteBuf(cols * 3 + 16) // cols is at most 1000 (clampCols)
-    line.str(GRAY)
-    line.repeat('─', cols)
-    line.str(RESET)
-    live.add(line, cols)
-  }
-
-  private statusRow(live: Rows, cols: i32): void {
-    if (this.nowMs < this.ctrlCArmedUntil) {
-      const hint = '  Press Ctrl+C again to exit'
-      const line = new ByteBuf(48)
-      line.str(YELLOW + hint + RESET)
-      live.add(line, hint.length)
+  /** The activity row: what the turn is doing, or the retry countdown. */
+  private activity(live: Rows, cols: i32): void {
+    const loop = this.loop
+    if (loop.retryAtMs > 0) {
+      const wait = <i64>Math.ceil(max(0, loop.retryAtMs - this.nowMs) / 1000)
+      retryRow(live, cols, loop.retryWhy + ' · retrying in ' + wait.toString() + 's · attempt ' + loop.attempt.toString() + '/' + MAX_ATTEMPTS.toString())
       return
     }
-    let text = '  ' + this.label
-    if (this.label != 'demo' || this.loop.model != 'demo') text += ' · ' + this.loop.model
-    if (this.modeAsk || this.permissionPrompt) text += ' · ask'
-    if (this.loop.withTools) text += ' · ' + this.loop.cwd
-    else text += ' · chat only'
+    const compacting = loop.compaction.running
+    const since = compacting ? loop.compaction.startMs : loop.turnStartMs
+    const elapsed = formatElapsed(<i64>((this.nowMs - since) / 1000))
+    const what = compacting ? 'Compacting…' : loop.pendingApproval != null ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
+    let detail = ' (' + elapsed
+    if (loop.inputTokens > 0 || loop.outputTokens > 0) {
+      detail += ' · ↑' + formatCount(loop.inputTokens) + ' ↓' + formatCount(loop.outputTokens)
+    }
+    detail += loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
+    activityRow(live, cols, this.nowMs, what, detail)
+  }
+
+  /** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
+  private statusRow(live: Rows, cols: i32): void {
+    if (this.nowMs < this.ctrlCArmedUntil) {
+      grayRow(live, cols, '  Press Ctrl+C again to exit', YELLOW)
+      return
+    }
+    const loop = this.loop
+    const demo = this.providers.active.name == 'demo'
+    let text = '  ' + (this.modeAsk || this.permissionPrompt ? 'ask' : 'auto')
+    text += ' · ' + (loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
+    if (loop.fast) text += ' · ⚡'
+    if (!demo && loop.conv.messages.length > 0) {
+      const pct = <i64>Math.round((loop.estimateTokens() * 100) / loop.window)
+      text += ' · ' + pct.toString() + '% of ' + formatWindow(loop.window)
+    }
+    if (this.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')) text += ' · ' + this.label
+    text += loop.withTools ? ' · ' + loop.cwd : ' · chat only'
     text += ' · /help'
-    const bytes = stringBytes(text)
-    const rows = new Rows()
-    wrapInto(rows, bytes, 0, bytes.length, cols - 1, '', 0, '', 0, GRAY)
-    if (rows.count > 0) live.add(rows.lines[0], rows.widths[0])
+    grayRow(live, cols, text)
   }
 
   event(json: string): void {

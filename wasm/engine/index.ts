@@ -6,6 +6,7 @@
 import { Engine } from './engine'
 import { parseJson } from './util/json'
 import * as F from './abi/frames'
+import { ModelFailure } from './agent/retry'
 
 let engine = new Engine()
 let input = new Uint8Array(4096)
@@ -32,6 +33,7 @@ export function feed(len: u32): u32 {
   const sub = <i32>load<u8>(base + 1)
   const id = load<u32>(base + 4)
   engine.nowMs = load<f64>(base + 8)
+  engine.loop.nowMs = engine.nowMs
   const payloadLen = <i32>load<u32>(base + 16)
   const start = F.INPUT_HEADER
   const end = min(start + payloadLen, <i32>len)
@@ -46,6 +48,7 @@ export function feed(len: u32): u32 {
   else if (kind == F.IN_EXEC_RESULT) execResult(id, start, end)
   else if (kind == F.IN_TIMER) engine.timer(id)
   else if (kind == F.IN_NOTICE) engine.hostNotice(input, start, end)
+  else if (kind == F.IN_CATALOG) engine.catalog(input, start, end)
   engine.settle()
   return <u32>fx.buf.length
 }
@@ -64,8 +67,16 @@ function modelEvent(id: u32, sub: i32, start: i32, end: i32): void {
     loop.finish(id, String.UTF8.decodeUnsafe(input.dataStart + <usize>start, end - start))
   } else if (sub == F.MODEL_ERROR) {
     const v = parseJson(input, start, end)
-    const message = v != null ? v.getString('message', 'The model request failed.') : 'The model request failed.'
-    loop.fail(id, Uint8Array.wrap(String.UTF8.encode(message)))
+    const failure = new ModelFailure()
+    failure.message = 'The model request failed.'
+    if (v != null) {
+      failure.message = v.getString('message', failure.message)
+      failure.code = v.getString('code', '')
+      failure.retryable = v.getBool('retryable', false)
+      failure.retryAfterMs = v.getNumber('retryAfterMs', 0)
+      failure.status = <i32>v.getNumber('status', 0)
+    }
+    loop.fail(id, failure)
   }
 }
 

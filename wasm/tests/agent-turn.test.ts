@@ -5,8 +5,9 @@
  * the workspace are played by the test, frame by frame.
  */
 import { describe, expect, test } from 'vitest'
-import { createHarness, type Harness } from './harness.ts'
+import { createHarness } from './harness.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
+import { composerRows, conversation, modelEvents, spinnerRow, toolCall } from './turn-helpers.ts'
 
 const SPINNER_TIMER = 0xffff0001
 const ESC = '\x1b'
@@ -26,47 +27,6 @@ const RUN_COMMAND_TOOL = {
 
 const SYSTEM = { role: 'system', content: expect.stringContaining('fxterm') }
 
-const isDivider = (line: string) => /^─+$/.test(line)
-const SPINNER_ROW = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] /
-
-/**
- * The conversation as drawn: every screen line after the banner and before the live footer
- * (spinner, composer, status), without the blank rows that close it.
- */
-function conversation(h: Harness): string[] {
-  const lines = h.screen().split('\n')
-  const dividers = lines.flatMap((line, i) => (isDivider(line) ? [i] : []))
-  const body = lines.slice(0, dividers.at(-2) ?? lines.length)
-  while (body.length && (body.at(-1) === '' || SPINNER_ROW.test(body.at(-1)!))) body.pop()
-  return body.slice(body.indexOf('') + 1)
-}
-
-/** The row just above the composer: the spinner while a turn runs, blank otherwise. */
-function spinnerRow(h: Harness): string {
-  const lines = h.viewport()
-  const dividers = lines.flatMap((line, i) => (isDivider(line) ? [i] : []))
-  return lines[(dividers.at(-2) ?? 0) - 1] ?? ''
-}
-
-/** The composer's rows: the viewport lines between the last two dividers. */
-function composerRows(h: Harness): string[] {
-  const lines = h.viewport()
-  const dividers = lines.flatMap((line, i) => (isDivider(line) ? [i] : []))
-  return lines.slice((dividers.at(-2) ?? 0) + 1, dividers.at(-1))
-}
-
-async function modelEvents(h: Harness, id: number, events: ModelEvent[]) {
-  for (const event of events) await h.model(id, event)
-}
-
-/** A tool call the way providers stream it: start, the arguments in pieces, end. */
-function toolCall(index: number, id: string, name: string, args: string, pieces = 3): ModelEvent[] {
-  const size = Math.ceil(args.length / pieces)
-  const deltas: ModelEvent[] = []
-  for (let at = 0; at < args.length; at += size) deltas.push({ type: 'tool_call_delta', index, delta: args.slice(at, at + size) })
-  return [{ type: 'tool_call_start', index, id, name }, ...deltas, { type: 'tool_call_end', index }]
-}
-
 describe('a prompt', () => {
   test('Enter sends exactly one model request with the system prompt, the prompt and the run_command tool', async () => {
     const h = await createHarness()
@@ -77,6 +37,7 @@ describe('a prompt', () => {
         id: 1,
         request: {
           model: 'demo',
+          provider: 'demo',
           messages: [SYSTEM, { role: 'user', content: 'what is in this project?' }],
           tools: [RUN_COMMAND_TOOL],
         },
@@ -118,7 +79,7 @@ describe('a prompt', () => {
       { type: 'text_delta', delta: 'Once upon a time' },
       { type: 'finish', reason: 'length' },
     ])
-    expect(conversation(h)).toEqual(['❯ write a novel', '', '● Once upon a time', '', "  The reply reached the model's output limit."])
+    expect(conversation(h)).toEqual(['❯ write a novel', '', '● Once upon a time', '', "  The reply reached the model's output limit; ask it to continue."])
     expect(h.lastOf('event')).toEqual({ kind: 'event', event: { type: 'turn_end', stopReason: 'max_output_tokens' } })
   })
 })
@@ -177,6 +138,7 @@ describe('running a command', () => {
       id: 3,
       request: {
         model: 'demo',
+        provider: 'demo',
         messages: [
           SYSTEM,
           { role: 'user', content: 'run the tests' },
@@ -281,9 +243,9 @@ describe('running a command', () => {
     const h = await createHarness()
     await h.type('list\r')
     await modelEvents(h, 1, [...toolCall(0, 'call_m', 'run_command', '{"command": ls -la'), { type: 'finish', reason: 'tool_calls' }])
-    const why = 'run_command needs arguments {"command": "<bash command>"}.'
+    const why = 'The arguments of run_command were not valid JSON, so nothing ran. Send {"command": "<bash command>"}.'
     expect(h.allOf('exec')).toEqual([])
-    expect(conversation(h)).toEqual(['❯ list', '', `✗ ${why}`])
+    expect(conversation(h)).toEqual(['❯ list', '', '✗ The arguments of run_command were not valid JSON, so nothing ran. Send', '  {"command": "<bash command>"}.'])
     expect(h.lastOf('model_request')?.request.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'call_m', content: why })
   })
 
@@ -313,7 +275,7 @@ describe('when things go wrong', () => {
     expect(h.lastOf('model_request')).toEqual({
       kind: 'model_request',
       id: 2,
-      request: { model: 'demo', messages: [SYSTEM, { role: 'user', content: 'hi' }, { role: 'user', content: 'try again' }], tools: [RUN_COMMAND_TOOL] },
+      request: { model: 'demo', provider: 'demo', messages: [SYSTEM, { role: 'user', content: 'hi' }, { role: 'user', content: 'try again' }], tools: [RUN_COMMAND_TOOL] },
     })
   })
 
@@ -392,6 +354,7 @@ describe('when things go wrong', () => {
       id: 3,
       request: {
         model: 'demo',
+        provider: 'demo',
         messages: [
           SYSTEM,
           { role: 'user', content: 'build it' },
@@ -455,6 +418,7 @@ describe('while a turn runs', () => {
       id: 2,
       request: {
         model: 'demo',
+        provider: 'demo',
         messages: [SYSTEM, { role: 'user', content: 'first' }, { role: 'assistant', content: 'One.' }, { role: 'user', content: 'second' }],
         tools: [RUN_COMMAND_TOOL],
       },
@@ -480,7 +444,7 @@ describe('slash commands', () => {
     const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z]+)/)?.[1] ?? [])
     expect(names).toEqual([
       '/help', '/new', '/clear', '/resume', '/rename', '/compact', '/status', '/exit', '/quit',
-      '/model', '/models', '/fast', '/mode', '/files', '/download', '/copy', '/export', '/login', '/logout', '/version',
+      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/login', '/logout', '/version',
     ])
   })
 
@@ -517,12 +481,6 @@ describe('slash commands', () => {
     expect(composerRows(h)).toEqual(['❯ '])
   })
 
-  test('/model names the model and the provider', async () => {
-    const h = await createHarness({ provider: 'ai-gateway', model: 'gpt-test' })
-    await h.type('/model\r')
-    expect(conversation(h)).toEqual(['  Model: gpt-test (ai-gateway)'])
-  })
-
   test('/clear forgets the conversation and redraws the banner', async () => {
     const h = await createHarness()
     await h.type('hi\r')
@@ -536,7 +494,7 @@ describe('slash commands', () => {
       '─'.repeat(80),
       '❯ ',
       '─'.repeat(80),
-      '  demo · /workspace · /help',
+      '  auto · demo · /workspace · /help',
     ])
     await h.type('again\r')
     expect(h.lastOf('model_request')?.request.messages).toEqual([SYSTEM, { role: 'user', content: 'again' }])
@@ -550,9 +508,9 @@ describe('chat only', () => {
     expect(h.lastOf('model_request')).toEqual({
       kind: 'model_request',
       id: 1,
-      request: { model: 'demo', messages: [SYSTEM, { role: 'user', content: 'hi' }], tools: [] },
+      request: { model: 'demo', provider: 'demo', messages: [SYSTEM, { role: 'user', content: 'hi' }], tools: [] },
     })
-    expect(h.viewport().filter((line) => line.startsWith('  demo'))).toEqual(['  demo · chat only · /help'])
+    expect(h.viewport().filter((line) => line.startsWith('  auto'))).toEqual(['  auto · demo · chat only · /help'])
   })
 
   test('a tool call without a workspace is refused without an exec', async () => {

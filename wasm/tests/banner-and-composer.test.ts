@@ -58,7 +58,7 @@ describe('the banner', () => {
       '─'.repeat(80),
       '❯ ',
       '─'.repeat(80),
-      '  demo · /workspace · /help',
+      '  auto · demo · /workspace · /help',
     ])
     expect(h.cursor()).toEqual({ x: 2, y: 5 })
   })
@@ -69,7 +69,7 @@ describe('the banner', () => {
       '✻ fxterm · Run /help for commands',
       '  a coding agent in your browser tab · ai-gateway · gpt-test',
     ])
-    expect(footer(h).at(-1)).toBe('  ai-gateway · gpt-test · /workspace · /help')
+    expect(footer(h).at(-1)).toBe('  auto · gpt-test · /workspace · /help')
   })
 
   test('boot notices appear under the banner', async () => {
@@ -148,7 +148,8 @@ describe('typing in the composer', () => {
     await h.type('abcdefghijklmnopqrstuvwxyz0123456789ABCD')
     expect(composerRows(h)).toEqual(['❯ abcdefghijklmnopqrstuvwxyz0', '  123456789ABCD'])
     expect(h.cursor()).toEqual({ x: 15, y: composerTop(h) + 1 })
-    expect(footer(h).at(-1)).toBe('  demo · /workspace · /help')
+    // The status line is cut to the width (a wrapped row would break the next redraw).
+    expect(footer(h).at(-1)).toBe('  auto · demo · /workspace ·')
   })
 
   test('wide characters wrap before the edge instead of being split', async () => {
@@ -271,7 +272,7 @@ describe('line-editing keys', () => {
 
 describe('resizing', () => {
   const prompts = (lines: string[]) => lines.filter((line) => line.startsWith('❯ '))
-  const statuses = (lines: string[]) => lines.filter((line) => line.startsWith('  demo · '))
+  const statuses = (lines: string[]) => lines.filter((line) => line.startsWith('  auto · demo · '))
 
   test('narrower then wider leaves exactly one composer row and one status line on screen', async () => {
     const h = await createHarness({ cols: 80, rows: 24 })
@@ -279,14 +280,14 @@ describe('resizing', () => {
 
     await h.resize(40, 24)
     expect(prompts(h.viewport())).toEqual(['❯ hello there'])
-    expect(statuses(h.viewport())).toEqual(['  demo · /workspace · /help'])
-    expect(footer(h)).toEqual(['─'.repeat(40), '❯ hello there', '─'.repeat(40), '  demo · /workspace · /help'])
+    expect(statuses(h.viewport())).toEqual(['  auto · demo · /workspace · /help'])
+    expect(footer(h)).toEqual(['─'.repeat(40), '❯ hello there', '─'.repeat(40), '  auto · demo · /workspace · /help'])
     expect(h.cursor()).toEqual({ x: 13, y: composerTop(h) })
 
     await h.resize(80, 24)
     expect(prompts(h.viewport())).toEqual(['❯ hello there'])
-    expect(statuses(h.viewport())).toEqual(['  demo · /workspace · /help'])
-    expect(footer(h)).toEqual(['─'.repeat(80), '❯ hello there', '─'.repeat(80), '  demo · /workspace · /help'])
+    expect(statuses(h.viewport())).toEqual(['  auto · demo · /workspace · /help'])
+    expect(footer(h)).toEqual(['─'.repeat(80), '❯ hello there', '─'.repeat(80), '  auto · demo · /workspace · /help'])
     expect(h.cursor()).toEqual({ x: 13, y: composerTop(h) })
   })
 
@@ -318,6 +319,6 @@ describe('resizing', () => {
     expect(lines.filter((line) => line.startsWith('⠋ Thinking…'))).toEqual(['⠋ Thinking… (0s · esc to interrupt)'])
     expect(lines.filter((line) => line.startsWith('● '))).toEqual(['● a reply still streaming'])
     expect(statuses(lines)).toHaveLength(1)
-    expect(footer(h)).toEqual(['─'.repeat(80), '❯ ', '─'.repeat(80), '  demo · /workspace · /help'])
+    expect(footer(h)).toEqual(['─'.repeat(80), '❯ ', '─'.repeat(80), '  auto · demo · /workspace · /help'])
   })
 })

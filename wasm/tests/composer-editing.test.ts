@@ -281,7 +281,7 @@ describe('redraw', () => {
   test('Ctrl+L clears the screen and redraws the composer with the draft and cursor', async () => {
     const h = await createHarness()
     await h.type('keep' + K.left + K.ctrlL)
-    expect(h.viewport().slice(0, 7)).toEqual(['', '', '─'.repeat(80), '❯ keep', '─'.repeat(80), '  demo · /workspace · /help', ''])
+    expect(h.viewport().slice(0, 7)).toEqual(['', '', '─'.repeat(80), '❯ keep', '─'.repeat(80), '  auto · demo · /workspace · /help', ''])
     expect(composer(h)).toEqual({ rows: ['❯ keep'], caret: { row: 0, x: 5 } })
   })
 })

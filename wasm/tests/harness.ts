@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
 import { instantiateEngine, type EngineInstance } from '../../src/worker/engine-instance.ts'
-import type { BootOptions, EngineEffect } from '../../src/worker/engine-frames.ts'
+import type { BootOptions, CatalogAnswer, EngineEffect } from '../../src/worker/engine-frames.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
 
 const { Terminal } = xtermHeadless
@@ -23,12 +23,15 @@ export async function createHarness(boot: Partial<BootOptions> = {}) {
   const rows = boot.rows ?? 24
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 })
   const effects: EngineEffect[] = []
+  /** Catalog requests, kept apart: every boot asks for the active provider's catalog. */
+  const catalogRequests: string[] = []
   let now = 1_000_000
 
   const take = async (list: EngineEffect[]) => {
     for (const e of list) {
       if (e.kind === 'write') await new Promise<void>((resolve) => term.write(e.bytes, resolve))
       // the echo hint rides along with every redraw; tests that care read it from the engine
+      else if (e.kind === 'catalog_request') catalogRequests.push(e.provider)
       else if (e.kind !== 'echo_hint') effects.push(e)
     }
     return list
@@ -45,6 +48,9 @@ export async function createHarness(boot: Partial<BootOptions> = {}) {
     term,
     engine,
     effects,
+    catalogRequests,
+    /** Answers a catalog request. */
+    catalog: (answer: CatalogAnswer) => take(engine.catalog(answer, now)),
     /** Advances the clock the engine sees. */
     tick(ms: number) {
       now += ms

@@ -23,7 +23,7 @@ describe('resizing', () => {
       expect(dividers(lines)).toBe(2)
       expect(composers(lines)).toBe(1)
       const last = widths.at(-1)!
-      expect(lines.slice(-4)).toEqual(['─'.repeat(last), '❯ hello', '─'.repeat(last), expect.stringMatching(/^ {2}demo/)])
+      expect(lines.slice(-4)).toEqual(['─'.repeat(last), '❯ hello', '─'.repeat(last), expect.stringMatching(/^ {2}auto/)])
     })
   }
 

@@ -44,7 +44,7 @@ describe('the command menu', () => {
     await h.type('/ex')
     expect(belowComposer(h)).toEqual(['❯ /exit               end the session', '  /export [md|json]   download the transcript'])
     await h.type(ESC)
-    expect(belowComposer(h)).toEqual(['  demo · /workspace · /help'])
+    expect(belowComposer(h)).toEqual(['  auto · demo · /workspace · /help'])
   })
 
   test('Enter runs the selected command even when only its start was typed', async () => {
@@ -63,10 +63,11 @@ describe('commands', () => {
     await h.type('/status\r')
     const lines = h.screen().split('\n')
     const at = lines.indexOf('Status')
-    expect(lines.slice(at, at + 8)).toEqual([
+    expect(lines.slice(at, at + 9)).toEqual([
       'Status',
       '  model      demo',
       '  provider   demo (offline, recorded replies)',
+      '  context    1.5k of 32k tokens (5%)',
       '  sign-in    not signed in',
       '  mode       auto',
       '  workspace  /workspace',
@@ -111,11 +112,9 @@ describe('commands', () => {
     const h = await createHarness()
     await h.type('/login\r')
     await h.type('/resume\r')
-    await h.type('/compact\r')
     const text = h.screen()
     expect(text).toContain('Sign-in is not available in this version yet.')
     expect(text).toContain('Sessions are not saved in this version yet, so there is nothing to resume.')
-    expect(text).toContain('Compaction is not available in this version yet')
   })
 
   test('an unknown command says so and points to /help', async () => {

@@ -92,7 +92,7 @@ describe('Ctrl+C and Esc', () => {
     await h.type(CTRL_C)
     h.tick(3_000)
     await h.timer(HINT_TIMER)
-    expect(footer(h).status).toBe('  demo · /workspace · /help')
+    expect(footer(h).status).toBe('  auto · demo · /workspace · /help')
     await h.type(CTRL_C)
     expect(h.lastOf('exit')).toBeUndefined()
   })

@@ -7,6 +7,7 @@
 // All integers little-endian. Payloads are raw UTF-8 or JSON as listed per kind.
 
 import { ByteBuf } from '../util/byte-buf'
+import { writeJsonString } from '../util/json'
 
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
@@ -19,6 +20,7 @@ export const IN_MODEL = 4 // id = request id, sub = MODEL_* event kind
 export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout · u32 n · stderr [· u32 n · cwd]
 export const IN_TIMER = 6 // id = timer id
 export const IN_NOTICE = 7 // JSON {text, level: info | warning | error | plain}
+export const IN_CATALOG = 8 // JSON {provider, models: [ModelInfo | id], error?}
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL)
@@ -44,6 +46,8 @@ export const OUT_EXIT = 9 // u32 exit code
 export const OUT_ACTION = 10 // JSON {action: files | download | export, ...}
 export const OUT_CLIPBOARD = 11 // raw UTF-8 text to copy
 export const OUT_ECHO_HINT = 12 // u32 columns the host may echo typed ASCII into before the engine answers
+export const OUT_CONFIG_SET = 13 // JSON {id, value}: a setting accepted, for the configStore
+export const OUT_CATALOG_REQUEST = 14 // JSON {provider}: fetch this provider's model catalog
 
 /** The effects produced by one `feed` call. */
 export class Effects {
@@ -83,6 +87,21 @@ export class Effects {
   timer(id: u32, delayMs: f64): void {
     const at = this.begin(OUT_TIMER_SET, id)
     this.buf.writeF64(delayMs)
+    this.end(at)
+  }
+
+  cancelTimer(id: u32): void {
+    this.emit(OUT_TIMER_CANCEL, id, null)
+  }
+
+  /** A setting the engine accepted, for the host's configStore. */
+  config(id: string, value: string): void {
+    const at = this.begin(OUT_CONFIG_SET, 0)
+    this.buf.str('{"id":')
+    writeJsonString(this.buf, id)
+    this.buf.str(',"value":')
+    writeJsonString(this.buf, value)
+    this.buf.byte(0x7d)
     this.end(at)
   }
 

@@ -24,8 +24,27 @@ const SYSTEM_PROMPT =
   'You are fxterm, a coding agent that runs entirely in the user\'s browser tab. ' +
   'You can run shell commands with the run_command tool in an in-memory bash (just-bash: a bash ' +
   'emulator with coreutils-style commands such as ls, cat, grep, sed, awk, sort, head, tail, wc, ' +
-  'find, and heredocs; there is no network, no git, no node or python). The workspace is /workspace. ' +
+  'find, and heredocs; there is no network, no git, no node or python). Files live in memory and ' +
+  'are gone when the tab closes unless the user downloads them. ' +
   'Inspect files before changing them, keep answers short, and use Markdown sparingly.'
+
+/** Sent (not kept) after a reply cut off by a network error, so the retry continues it. */
+const CONTINUE_NOTE =
+  '[Your previous reply was cut off by a network error after the text above. Continue exactly ' +
+  'where it stopped, without repeating any of it.]'
+
+/** One model request's settings besides the conversation itself. */
+export class RequestSpec {
+  model: string = ''
+  provider: string = ''
+  withTools: bool = false
+  fast: bool = false
+  effort: string = ''
+  nowMs: f64 = 0
+  root: string = '/workspace'
+  /** Text already shown from a reply that was cut off, to be continued (or null). */
+  continuation: ByteBuf | null = null
+}
 
 const DEFAULT_TOOL_DESCRIPTION =
   'Run a bash command in the in-memory workspace and return its output (stdout and stderr, cut ' +
@@ -36,14 +55,18 @@ const TOOL_PARAMETERS =
 const INSTRUCTIONS_MAX_BYTES = 64 * 1024
 
 export class Conversation {
+  /** What the model sees: after a compaction, a summary and the latest turn. */
   messages: Array<Message> = []
+  /** Messages compacted away; kept for export and the session, never sent again. */
+  archived: Array<Message> = []
   /** AGENTS.md and the like, from the host (capped at 64 KiB with the system prompt). */
   instructions: string = ''
   /** The workspace's own description of run_command, when the host gives one. */
   toolDescription: string = ''
 
-  writeMessages(out: ByteBuf): void {
-    writeMessagesJson(out, this.messages)
+  /** Every message, compacted ones included, as a JSON array (/export json). */
+  writeAllMessages(out: ByteBuf): void {
+    writeMessagesJson(out, this.all())
   }
 
   add(m: Message): void {
@@ -52,28 +75,74 @@ export class Conversation {
 
   clear(): void {
     this.messages = []
+    this.archived = []
   }
 
-  /** Writes `{model, messages, tools}` as JSON into `out`. */
-  writeRequest(out: ByteBuf, model: string, withTools: bool): void {
+  /** Every message of the session, compacted ones included (export, snapshot). */
+  all(): Array<Message> {
+    return this.archived.concat(this.messages)
+  }
+
+  /** Bytes the model would read: the system prompt and every message (≈ 4 bytes a token). */
+  byteSize(): i32 {
+    let n = SYSTEM_PROMPT.length + this.instructions.length + this.toolDescription.length + 400
+    for (let i = 0; i < this.messages.length; i++) {
+      const m = unchecked(this.messages[i])
+      n += m.content.length + 16
+      for (let j = 0; j < m.toolCalls.length; j++) n += m.toolCalls[j].args.length + 48
+    }
+    return n
+  }
+
+  /**
+   * Writes the provider-neutral request as JSON into `out`: our instructions, AGENTS.md, the
+   * turn context, then the history. `run_command` is offered only with a workspace.
+   */
+  writeRequest(out: ByteBuf, spec: RequestSpec): void {
     out.str('{"model":')
-    writeJsonString(out, model)
+    writeJsonString(out, spec.model)
+    if (spec.provider.length > 0) {
+      out.str(',"provider":')
+      writeJsonString(out, spec.provider)
+    }
+    if (spec.fast || spec.effort.length > 0) {
+      out.str(',"options":{')
+      if (spec.fast) out.str('"fast":true')
+      if (spec.effort.length > 0) {
+        if (spec.fast) out.byte(0x2c)
+        out.str('"effort":')
+        writeJsonString(out, spec.effort)
+      }
+      out.byte(0x7d)
+    }
     out.str(',"messages":[{"role":"system","content":')
-    const system = new ByteBuf(SYSTEM_PROMPT.length + this.instructions.length + 64)
+    const system = new ByteBuf(SYSTEM_PROMPT.length + this.instructions.length + 256)
     system.str(SYSTEM_PROMPT)
     if (this.instructions.length > 0) {
       system.str('\n\n')
       system.str(this.instructions)
       if (system.length > INSTRUCTIONS_MAX_BYTES) system.length = utf8Floor(system, INSTRUCTIONS_MAX_BYTES)
     }
+    system.str('\n\n<turn_context>\ndate: ' + isoDate(spec.nowMs) + '\n')
+    if (spec.withTools) system.str('workspace root: ' + spec.root + '\nshell: just-bash\n')
+    else system.str('workspace: none (no commands can run)\n')
+    system.str('</turn_context>')
     writeJsonBuf(out, system)
     out.str('}')
     for (let i = 0; i < this.messages.length; i++) {
       out.byte(0x2c)
       writeMessage(out, unchecked(this.messages[i]))
     }
+    const partial = spec.continuation
+    if (partial != null) {
+      out.str(',{"role":"assistant","content":')
+      writeJsonBuf(out, partial)
+      out.str('},{"role":"user","content":')
+      writeJsonString(out, CONTINUE_NOTE)
+      out.str('}')
+    }
     out.str('],"tools":[')
-    if (withTools) {
+    if (spec.withTools) {
       out.str('{"name":"run_command","description":')
       writeJsonString(out, this.toolDescription.length > 0 ? this.toolDescription : DEFAULT_TOOL_DESCRIPTION)
       out.str(',"parameters":' + TOOL_PARAMETERS + '}')
@@ -123,8 +192,27 @@ function writeMessage(out: ByteBuf, m: Message): void {
   out.str('}')
 }
 
+/** `YYYY-MM-DD` (UTC) of a time in ms since the epoch; the date arrives as an input, never read. */
+export function isoDate(ms: f64): string {
+  // Howard Hinnant's days-to-civil algorithm.
+  const z = <i64>Math.floor(ms / 86400000) + 719468
+  const era = (z >= 0 ? z : z - 146096) / 146097
+  const doe = z - era * 146097
+  const yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+  const doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+  const mp = (5 * doy + 2) / 153
+  const d = doy - (153 * mp + 2) / 5 + 1
+  const m = mp < 10 ? mp + 3 : mp - 9
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+  return y.toString() + '-' + pad2(m) + '-' + pad2(d)
+}
+
+function pad2(n: i64): string {
+  return n < 10 ? '0' + n.toString() : n.toString()
+}
+
 /** The largest length ≤ `limit` that does not cut a UTF-8 sequence. */
-function utf8Floor(buf: ByteBuf, limit: i32): i32 {
+export function utf8Floor(buf: ByteBuf, limit: i32): i32 {
   let n = limit
   while (n > 0 && (buf.u8At(n) & 0xc0) == 0x80) n--
   return n

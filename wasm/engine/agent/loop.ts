@@ -6,25 +6,44 @@
 import { ByteBuf } from '../util/byte-buf'
 import { parseJson, J_STR, writeJsonBuf, writeJsonString } from '../util/json'
 import { Effects, OUT_EVENT, OUT_EXEC, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST } from '../abi/frames'
-import { Conversation, Message, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
+import { Conversation, Message, RequestSpec, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
 import { Transcript } from '../terminal/transcript'
-import { YELLOW } from '../terminal/ansi'
+import { GRAY, YELLOW } from '../terminal/ansi'
+import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
+import { toolResultText } from './tool-results'
+import { Compaction } from './compaction-run'
+import { DEFAULT_CONTEXT_WINDOW } from './catalog'
 
 export const COMMAND_MAX_BYTES = 64 * 1024
 export const OUTPUT_LIMIT_BYTES = 64 * 1024
 export const COMMAND_TIMEOUT_MS = 30000
-const MAX_MODEL_REQUESTS_PER_TURN = 40
+export const DEFAULT_MAX_STEPS = 100
+export const RETRY_TIMER_ID: u32 = 0xffff0003
 
 export class AgentLoop {
   conv: Conversation = new Conversation()
   busy: bool = false
   model: string = ''
+  /** The provider the engine asks for (its name, not its label). */
+  provider: string = ''
+  fast: bool = false
+  effort: string = ''
   cwd: string = '/workspace'
+  root: string = '/workspace'
   withTools: bool = false
+  nowMs: f64 = 0
   turnStartMs: f64 = 0
   inputTokens: f64 = 0
   outputTokens: f64 = 0
-  private nextId: u32 = 1
+  /** Model requests allowed per turn. */
+  maxSteps: i32 = DEFAULT_MAX_STEPS
+  /** The active model's context window (0 when unknown: 32k is assumed). */
+  contextWindow: f64 = 0
+  /** The last request's input tokens as the server counted them, and its size when sent. */
+  private contextTokens: f64 = 0
+  private bytesAtUsage: i32 = 0
+  private bytesAtSend: i32 = 0
+  nextId: u32 = 1
   private requestId: u32 = 0
   private execId: u32 = 0
   private requests: i32 = 0
@@ -32,6 +51,11 @@ export class AgentLoop {
   private callIndexes: Array<i32> = []
   private nextCall: i32 = 0
   private runningCommand: ByteBuf | null = null
+  /** Retries of the current request: the attempt number, and when the next one starts (0: none). */
+  attempt: i32 = 1
+  retryAtMs: f64 = 0
+  retryWhy: string = ''
+  compaction!: Compaction
   /** Ask before each command (workspace permission 'prompt', or /mode ask). */
   askFirst: bool = false
   /** Commands the person allowed with "Yes, always" for this session (exact text). */
@@ -41,7 +65,9 @@ export class AgentLoop {
   /** The command waiting for the person's answer, or null. */
   pendingApproval: ByteBuf | null = null
 
-  constructor(private fx: Effects, private transcript: Transcript) {}
+  constructor(public fx: Effects, public transcript: Transcript) {
+    this.compaction = new Compaction(this)
+  }
 
   get runningCommandText(): ByteBuf | null {
     return this.runningCommand
@@ -92,25 +118,65 @@ export class AgentLoop {
     this.requestModel()
   }
 
-  private requestModel(): void {
-    if (this.requests >= MAX_MODEL_REQUESTS_PER_TURN) {
-      this.transcript.notice('Stopped after ' + this.requests.toString() + ' model requests in one turn.', YELLOW)
+  /** Tokens the next request would hold: the server's last count plus what was added since. */
+  estimateTokens(): f64 {
+    const bytes = this.conv.byteSize()
+    if (this.contextTokens > 0) return this.contextTokens + <f64>max(0, bytes - this.bytesAtUsage) / 4
+    return <f64>bytes / 4
+  }
+
+  get window(): f64 {
+    return this.contextWindow > 0 ? this.contextWindow : DEFAULT_CONTEXT_WINDOW
+  }
+
+  /** After a compaction the server's count no longer applies. */
+  forgetContextCount(): void {
+    this.contextTokens = 0
+  }
+
+  requestModel(): void {
+    if (this.requests >= this.maxSteps) {
+      this.transcript.notice('Stopped after ' + this.requests.toString() + ' model requests in one turn (the step limit). Send a message to continue.', YELLOW)
       this.endTurn('max_model_turns')
       return
     }
-    this.requests++
     // Steers join after the tool results, so the conversation stays valid for every API.
     if (this.steers.length > 0) this.deliverSteers()
-    this.requestId = this.nextId++
+    if (this.compaction.startIfNeeded()) return
+    this.requests++
+    this.attempt = 1
     this.reply = new Message(ROLE_ASSISTANT)
+    this.send()
+  }
+
+  /** Sends the current request; on a retry, text already shown is continued, not repeated. */
+  private send(): void {
+    this.requestId = this.nextId++
+    this.reply.toolCalls = []
     this.callIndexes = []
     this.nextCall = 0
+    const spec = new RequestSpec()
+    spec.model = this.model
+    spec.provider = this.provider
+    spec.withTools = this.withTools
+    spec.fast = this.fast
+    spec.effort = this.effort
+    spec.nowMs = this.nowMs
+    spec.root = this.root
+    if (this.reply.content.length > 0) spec.continuation = this.reply.content
+    this.bytesAtSend = this.conv.byteSize()
     const at = this.fx.begin(OUT_MODEL_REQUEST, this.requestId)
-    this.conv.writeRequest(this.fx.buf, this.model, this.withTools)
+    this.conv.writeRequest(this.fx.buf, spec)
     this.fx.end(at)
   }
 
+  /** Whether `id` is the compaction's request (its events are routed there). */
+  private forCompaction(id: u32): bool {
+    return id != 0 && id == this.compaction.requestId
+  }
+
   text(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
+    if (this.forCompaction(id)) this.compaction.text(bytes, start, end)
     if (id != this.requestId) return
     this.reply.content.slice(bytes, start, end)
     this.transcript.assistantDelta(bytes, start, end)
@@ -136,12 +202,20 @@ export class AgentLoop {
   }
 
   usage(id: u32, inputTokens: f64, outputTokens: f64): void {
-    if (id != this.requestId) return
+    if (id != this.requestId && !this.forCompaction(id)) return
     this.inputTokens += inputTokens
     this.outputTokens += outputTokens
+    if (id == this.requestId && inputTokens > 0) {
+      this.contextTokens = inputTokens
+      this.bytesAtUsage = this.bytesAtSend
+    }
   }
 
   finish(id: u32, reason: string): void {
+    if (this.forCompaction(id)) {
+      this.compaction.finished()
+      return
+    }
     if (id != this.requestId) return
     this.requestId = 0
     this.transcript.endAssistant()
@@ -150,20 +224,47 @@ export class AgentLoop {
       this.runNextTool()
       return
     }
-    if (reason == 'length') this.transcript.notice("The reply reached the model's output limit.", YELLOW)
-    this.endTurn(reason == 'length' ? 'max_output_tokens' : 'end_turn')
+    if (reason == 'length') {
+      this.transcript.notice("The reply reached the model's output limit; ask it to continue.", YELLOW)
+      this.endTurn('max_output_tokens')
+    } else if (reason == 'content_filter') {
+      this.transcript.notice("The model's content filter stopped the reply. Rephrase the request.", YELLOW)
+      this.endTurn('refused')
+    } else this.endTurn('end_turn')
   }
 
-  fail(id: u32, message: Uint8Array): void {
+  fail(id: u32, failure: ModelFailure): void {
+    if (this.forCompaction(id)) {
+      this.compaction.failed(failure.message)
+      return
+    }
     if (id != this.requestId) return
     this.requestId = 0
+    if (failure.retryable && this.attempt < MAX_ATTEMPTS) {
+      this.attempt++
+      const delay = retryDelayMs(this.attempt, failure.retryAfterMs)
+      this.retryAtMs = this.nowMs + delay
+      this.retryWhy = retryReason(failure.code, failure.status)
+      this.fx.timer(RETRY_TIMER_ID, delay)
+      this.event('{"type":"model_retry","attempt":' + this.attempt.toString() + ',"delayMs":' + (<i64>delay).toString() + '}')
+      return
+    }
     this.transcript.endAssistant()
     if (this.reply.content.length > 0) {
       this.reply.toolCalls = []
       this.conv.add(this.reply)
     }
-    this.transcript.error(message)
+    let message = failure.message
+    if (this.attempt > 1) message += ' (gave up after ' + this.attempt.toString() + ' attempts)'
+    this.transcript.error(Uint8Array.wrap(String.UTF8.encode(message)))
     this.endTurn('error')
+  }
+
+  /** The retry timer fired: ask again. */
+  retryNow(): void {
+    if (this.retryAtMs == 0) return
+    this.retryAtMs = 0
+    this.send()
   }
 
   private runNextTool(): void {
@@ -228,6 +329,9 @@ export class AgentLoop {
   private checkCall(call: ToolCallRec): string {
     if (call.name != 'run_command') return 'The model asked for an unknown tool "' + call.name + '"; only run_command exists.'
     if (!this.withTools) return 'No workspace is available, so commands cannot run.'
+    if (parseJson(call.args.data, 0, call.args.length) == null) {
+      return 'The arguments of run_command were not valid JSON, so nothing ran. Send {"command": "<bash command>"}.'
+    }
     const command = commandOf(call)
     if (command.length == 0) return 'run_command needs arguments {"command": "<bash command>"}.'
     if (command.length > COMMAND_MAX_BYTES) return 'The command is longer than 64 KiB and was not run.'
@@ -242,22 +346,9 @@ export class AgentLoop {
     const command = this.runningCommand as ByteBuf
     this.runningCommand = null
     this.transcript.toolRan(command, stdout, stderr, exitCode, false)
-    const content = new ByteBuf(stdout.length + stderr.length + 32)
-    content.bytes(stdout)
-    if (stderr.length > 0) {
-      if (content.length > 0 && content.u8At(content.length - 1) != 0x0a) content.byte(0x0a)
-      content.bytes(stderr)
-    }
-    if (exitCode != 0) {
-      if (content.length > 0 && content.u8At(content.length - 1) != 0x0a) content.byte(0x0a)
-      content.str('[exit code ' + exitCode.toString() + ']')
-    }
-    if (content.length == 0) content.str('(no output)')
-    // The model is told where the shell is after every command (cd carries over).
-    content.str('\n[cwd: ' + this.cwd + ']')
     const m = new Message(ROLE_TOOL)
     m.toolCallId = call.id
-    m.content = content
+    m.content = toolResultText(stdout, stderr, exitCode, this.cwd)
     this.conv.add(m)
     this.event('{"type":"tool_end","exitCode":' + exitCode.toString() + '}')
     this.nextCall++
@@ -274,9 +365,16 @@ export class AgentLoop {
   /** Esc / Ctrl+C during a turn: stop what runs and answer every open tool call. */
   interrupt(): void {
     if (!this.busy) return
-    if (this.requestId != 0) {
-      this.fx.emit(OUT_MODEL_CANCEL, this.requestId, null)
+    if (this.compaction.running) {
+      this.compaction.cancel()
+      return
+    }
+    const waiting = this.requestId != 0 || this.retryAtMs != 0
+    if (this.requestId != 0) this.fx.emit(OUT_MODEL_CANCEL, this.requestId, null)
+    if (this.retryAtMs != 0) this.fx.cancelTimer(RETRY_TIMER_ID)
+    if (waiting) {
       this.requestId = 0
+      this.retryAtMs = 0
       this.transcript.endAssistant()
       if (this.reply.content.length > 0) {
         this.reply.toolCalls = []
@@ -304,12 +402,13 @@ export class AgentLoop {
     this.endTurn('cancelled')
   }
 
-  private endTurn(reason: string): void {
+  endTurn(reason: string): void {
     this.busy = false
     this.event('{"type":"turn_end","stopReason":"' + reason + '"}')
   }
 
-  private event(json: string): void {
+  /** Emits an onEvent event (JSON text the caller built). */
+  event(json: string): void {
     const at = this.fx.begin(OUT_EVENT, 0)
     this.fx.buf.str(json)
     this.fx.end(at)
@@ -321,6 +420,10 @@ export class AgentLoop {
     writeJsonBuf(this.fx.buf, command)
     this.fx.buf.str('}')
     this.fx.end(at)
+  }
+
+  notice(text: string): void {
+    this.transcript.notice(text, GRAY)
   }
 }
 

@@ -7,6 +7,7 @@ import { GRAY, YELLOW } from '../terminal/ansi'
 import { ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { formatCount } from '../engine'
 import * as S from './slash'
+import { fastCommand, modelCommand, modelsCommand, providerCommand } from './model-commands'
 
 export const ENGINE_VERSION = '0.1.0'
 
@@ -16,7 +17,16 @@ export function runSlash(engine: Engine, s: string): void {
   const arg = S.slashArgument(s)
   if (cmd == S.CMD_HELP) t.lines(S.helpText())
   else if (cmd == S.CMD_EXIT) engine.exit()
-  else if (cmd == S.CMD_MODEL) model(engine, arg)
+  else if (cmd == S.CMD_MODEL) modelCommand(engine, arg)
+  else if (cmd == S.CMD_MODELS) {
+    engine.listModelsWhenLoaded = !engine.providers.active.loaded
+    modelsCommand(engine)
+  } else if (cmd == S.CMD_FAST) fastCommand(engine)
+  else if (cmd == S.CMD_PROVIDER) providerCommand(engine, arg)
+  else if (cmd == S.CMD_COMPACT) {
+    if (engine.loop.busy) t.error(stringBytes('A turn is running; /compact works between turns (long turns compact on their own).'))
+    else engine.loop.compaction.startByRequest()
+  }
   else if (cmd == S.CMD_CLEAR) engine.clearAll()
   else if (cmd == S.CMD_MODE) mode(engine, arg)
   else if (cmd == S.CMD_FILES || cmd == S.CMD_DOWNLOAD) {
@@ -30,24 +40,7 @@ export function runSlash(engine: Engine, s: string): void {
     t.notice('Sign-in is not available in this version yet. To use a model, embed fxterm with env AI_GATEWAY_API_KEY, or open the page with ?baseUrl=… for a local server.', YELLOW)
   } else if (cmd == S.CMD_RESUME || cmd == S.CMD_RENAME) {
     t.notice('Sessions are not saved in this version yet, so there is nothing to ' + (cmd == S.CMD_RESUME ? 'resume' : 'rename') + '.', YELLOW)
-  } else if (cmd == S.CMD_COMPACT) t.notice('Compaction is not available in this version yet; /clear starts a fresh conversation.', YELLOW)
-  else if (cmd == S.CMD_FAST) t.error(stringBytes('Fast mode is not supported for ' + engine.loop.model + '.'))
-  else if (cmd == S.CMD_MODELS) t.notice('The model in use is ' + engine.loop.model + ' (' + engine.label + '). A catalog of models is not available in this version yet.', GRAY)
-  else t.error(stringBytes('Unknown command ' + s.trim() + '. Try /help.'))
-}
-
-function model(engine: Engine, arg: string): void {
-  const t = engine.transcript
-  if (arg.length == 0) {
-    t.notice('Model: ' + engine.loop.model + ' (' + engine.label + ')', GRAY)
-    return
-  }
-  if (engine.label == 'demo') {
-    t.error(stringBytes('The offline demo has one model. Connect a model server to choose another.'))
-    return
-  }
-  engine.loop.model = arg
-  t.notice('Model set to ' + arg + ' for the next request.', GRAY)
+  } else t.error(stringBytes('Unknown command ' + s.trim() + '. Try /help.'))
 }
 
 function mode(engine: Engine, arg: string): void {
@@ -70,8 +63,9 @@ function statusText(engine: Engine): string {
   for (let i = 0; i < loop.conv.messages.length; i++) if (loop.conv.messages[i].role == ROLE_USER) turns++
   return (
     'Status\n' +
-    '  model      ' + loop.model + '\n' +
-    '  provider   ' + engine.label + (engine.label == 'demo' ? ' (offline, recorded replies)' : '') + '\n' +
+    '  model      ' + loop.model + (loop.fast ? ' ⚡ fast' : '') + '\n' +
+    '  provider   ' + engine.providers.active.name + (engine.label == 'demo' ? ' (offline, recorded replies)' : ' · ' + engine.label) + '\n' +
+    '  context    ' + formatCount(loop.estimateTokens()) + ' of ' + formatCount(loop.window) + ' tokens (' + (<i64>Math.round((loop.estimateTokens() * 100) / loop.window)).toString() + '%)\n' +
     '  sign-in    not signed in\n' +
     '  mode       ' + (engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto') + '\n' +
     '  workspace  ' + (loop.withTools ? loop.cwd : 'none (chat only)') + '\n' +
@@ -112,7 +106,7 @@ function exportTranscript(engine: Engine, arg: string): void {
 function transcriptMarkdown(engine: Engine): ByteBuf {
   const out = new ByteBuf(4096)
   out.str('# fxterm transcript\n\nModel: ' + engine.loop.model + ' (' + engine.label + ')\n')
-  const messages = engine.loop.conv.messages
+  const messages = engine.loop.conv.all()
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]
     if (m.role == ROLE_USER) {
@@ -146,7 +140,7 @@ function transcriptJson(engine: Engine): ByteBuf {
   model.str(engine.loop.model)
   writeJsonBuf(out, model)
   out.str(',"messages":')
-  engine.loop.conv.writeMessages(out)
+  engine.loop.conv.writeAllMessages(out)
   out.str('}\n')
   return out
 }

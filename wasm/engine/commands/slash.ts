@@ -18,6 +18,7 @@ export const CMD_RESUME = 15
 export const CMD_COMPACT = 16
 export const CMD_FAST = 17
 export const CMD_MODELS = 18
+export const CMD_PROVIDER = 19
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -44,6 +45,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_MODEL, '/model', '[id]', 'show or change the model', 'Model'),
   new SlashCommand(CMD_MODELS, '/models', '', 'list the models you can use', 'Model'),
   new SlashCommand(CMD_FAST, '/fast', '', 'toggle fast mode', 'Model'),
+  new SlashCommand(CMD_PROVIDER, '/provider', '[name]', 'list or switch model providers', 'Model'),
   new SlashCommand(CMD_MODE, '/mode', '[ask|auto]', 'ask before each command, or run them', 'Model'),
   new SlashCommand(CMD_FILES, '/files', '', 'list the files in the workspace', 'Workspace'),
   new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),

@@ -1,0 +1,117 @@
+// What the engine knows about providers and their models: the providers the host offers (from
+// boot) and each one's model catalog (sent by the host when it has fetched `GET {base}/models`).
+// The catalog gives context windows for the status line and compaction, and says which models
+// accept fast mode or an effort level.
+
+import { JsonValue, J_ARR, J_OBJ, J_STR } from '../util/json'
+
+/** Assumed context window when neither the catalog nor the provider says. */
+export const DEFAULT_CONTEXT_WINDOW: f64 = 32000
+
+export class ModelInfo {
+  contextWindow: f64 = 0
+  maxOutputTokens: f64 = 0
+  supportsToolUse: bool = true
+  /** Whether the catalog said anything about fast mode (unknown → allowed, the server decides). */
+  fastKnown: bool = false
+  fast: bool = false
+  efforts: Array<string> = []
+  constructor(public id: string) {}
+}
+
+export class ProviderInfo {
+  models: Array<ModelInfo> = []
+  /** True once the host answered a catalog request (models may still be empty). */
+  loaded: bool = false
+  requested: bool = false
+  error: string = ''
+  constructor(public name: string, public label: string, public defaultModel: string) {}
+
+  find(id: string): ModelInfo | null {
+    for (let i = 0; i < this.models.length; i++) if (unchecked(this.models[i]).id == id) return unchecked(this.models[i])
+    return null
+  }
+}
+
+export class Providers {
+  list: Array<ProviderInfo> = []
+  active: ProviderInfo = new ProviderInfo('demo', 'demo', 'demo')
+
+  /** Reads boot's `providers: [{name, label, model}]`; the active one is named by `provider`. */
+  load(v: JsonValue, activeName: string, fallbackModel: string): void {
+    const arr = v.get('providers')
+    if (arr != null && arr.kind == J_ARR) {
+      for (let i = 0; i < arr.items.length; i++) {
+        const p = arr.items[i]
+        if (p.kind != J_OBJ) continue
+        const name = p.getString('name', '')
+        if (name.length > 0) this.list.push(new ProviderInfo(name, p.getString('label', name), p.getString('model', '')))
+      }
+    }
+    const found = this.find(activeName)
+    if (found != null) this.active = found
+    else {
+      this.active = new ProviderInfo(activeName, activeName, fallbackModel)
+      this.list.unshift(this.active)
+    }
+  }
+
+  find(name: string): ProviderInfo | null {
+    for (let i = 0; i < this.list.length; i++) if (this.list[i].name == name) return this.list[i]
+    return null
+  }
+
+  names(): string {
+    let s = ''
+    for (let i = 0; i < this.list.length; i++) s += (i > 0 ? ', ' : '') + this.list[i].name
+    return s
+  }
+
+  /** The host's answer to a catalog request: `{provider, models: [ModelInfo], error?}`. */
+  setCatalog(v: JsonValue): ProviderInfo | null {
+    const p = this.find(v.getString('provider', ''))
+    if (p == null) return null
+    p.loaded = true
+    p.error = v.getString('error', '')
+    p.models = []
+    const arr = v.get('models')
+    if (arr == null || arr.kind != J_ARR) return p
+    for (let i = 0; i < arr.items.length; i++) {
+      const m = arr.items[i]
+      if (m.kind == J_STR) {
+        p.models.push(new ModelInfo(m.str))
+        continue
+      }
+      const id = m.getString('id', '')
+      if (id.length == 0) continue
+      const info = new ModelInfo(id)
+      info.contextWindow = m.getNumber('contextWindow', 0)
+      info.maxOutputTokens = m.getNumber('maxOutputTokens', 0)
+      info.supportsToolUse = m.getBool('supportsToolUse', true)
+      const fast = m.get('fast')
+      if (fast != null) {
+        info.fastKnown = true
+        info.fast = m.getBool('fast', false)
+      }
+      const efforts = m.get('efforts')
+      if (efforts != null && efforts.kind == J_ARR) {
+        for (let j = 0; j < efforts.items.length; j++) if (efforts.items[j].kind == J_STR) info.efforts.push(efforts.items[j].str)
+      }
+      p.models.push(info)
+    }
+    return p
+  }
+}
+
+/** The name people read: `anthropic/claude-sonnet-4.5` → `claude-sonnet-4.5`. */
+export function shortModelName(id: string): string {
+  const slash = id.lastIndexOf('/')
+  return slash >= 0 && slash < id.length - 1 ? id.substring(slash + 1) : id
+}
+
+/** 200000 → `200k`, 1048576 → `1M`. */
+export function formatWindow(tokens: f64): string {
+  if (tokens < 1000) return (<i64>Math.round(tokens)).toString()
+  if (tokens >= 1e6) return (<i64>Math.round(tokens / 1e5) / 10).toString() + 'M'
+  return (<i64>Math.round(tokens / 1000)).toString() + 'k'
+}
