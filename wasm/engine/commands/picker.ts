@@ -88,7 +88,7 @@ export class Picker {
     for (let i = first; i < last; i++) {
       const on = i == sel
       const item = asciiOnly(this.items[m[i]])
-      const detail = this.details.length > m[i] ? asciiOnly(this.details[m[i]]) : ''
+      const detail = this.details.length > m[i] ? this.details[m[i]] : '' // built by the engine from numbers
       addRow(live, cols, (on ? '❯ ' : '  ') + item.padEnd(32) + ' ' + detail, on ? CYAN : GRAY)
     }
     if (m.length > MAX_SHOWN) addRow(live, cols, '  ' + m.length.toString() + ' models', DIM)

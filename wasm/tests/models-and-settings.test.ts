@@ -1,0 +1,159 @@
+/**
+ * Models and settings: the catalog the host sends, the /model picker, /models, /fast,
+ * /provider, the status line (mode · model · ⚡ · context used), and the settings the engine
+ * restores at boot and hands to the configStore only after accepting them.
+ */
+import { describe, expect, test } from 'vitest'
+import { createHarness, type Harness } from './harness.ts'
+import { conversation, modelEvents } from './turn-helpers.ts'
+
+const providers = [
+  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5' },
+  { name: 'ollama', label: 'localhost:11434', model: '' },
+  { name: 'demo', label: 'demo', model: 'demo' },
+]
+const boot = { provider: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5', providers }
+const catalog = {
+  provider: 'ai-gateway',
+  models: [
+    { id: 'anthropic/claude-sonnet-4.5', contextWindow: 200_000, fast: false },
+    { id: 'openai/gpt-5', contextWindow: 400_000, fast: true },
+    { id: 'xai/grok-4', contextWindow: 256_000 },
+  ],
+}
+const status = (h: Harness) => h.viewport().filter((l) => l.trim() !== '').at(-1)
+const configs = (h: Harness) => h.allOf('config_set').map((c) => `${c.id}=${c.value}`)
+const text = (h: Harness) => conversation(h).join(' ').replace(/\s+/g, ' ')
+
+describe('the catalog and /model', () => {
+  test('boot asks for the active provider catalog once', async () => {
+    const h = await createHarness(boot)
+    expect(h.catalogRequests).toEqual(['ai-gateway'])
+  })
+
+  test('/model opens a picker over the catalog; typing filters, Enter chooses and persists', async () => {
+    const h = await createHarness(boot)
+    await h.catalog(catalog)
+    await h.type('/model\r')
+    expect(h.viewport().join('\n')).toContain('❯ anthropic/claude-sonnet-4.5')
+    expect(h.viewport().join('\n')).toContain('  openai/gpt-5')
+    await h.type('gpt')
+    expect(h.viewport().some((l) => l.includes('filter: gpt'))).toBe(true)
+    expect(h.viewport().some((l) => /^(❯| ) anthropic\/claude/.test(l))).toBe(false)
+    expect(h.viewport()).toContain('❯ ' + 'openai/gpt-5'.padEnd(32) + ' 400k context · fast')
+    await h.type('\r')
+    expect(configs(h)).toEqual(['model=openai/gpt-5'])
+    expect(text(h)).toContain('Model set to openai/gpt-5 for the next request.')
+    await h.type('hi\r')
+    expect(h.lastOf('model_request')!.request.model).toBe('openai/gpt-5')
+  })
+
+  test('Esc closes the picker without changing the model', async () => {
+    const h = await createHarness(boot)
+    await h.catalog(catalog)
+    await h.type('/model\r')
+    await h.type('\x1b[B\x1b')
+    expect(configs(h)).toEqual([])
+    expect(status(h)).toMatch(/^ {2}auto · claude-sonnet-4\.5 /)
+  })
+
+  test('/model <id> checks the id against the catalog', async () => {
+    const h = await createHarness(boot)
+    await h.catalog(catalog)
+    await h.type('/model nope/none\r')
+    expect(text(h)).toContain('✗ Unknown model nope/none on ai-gateway. /models lists the 3 it has.')
+    await h.type('/model xai/grok-4\r')
+    expect(configs(h)).toEqual(['model=xai/grok-4'])
+  })
+
+  test('/models lists the catalog with context windows and marks the current model', async () => {
+    const h = await createHarness(boot)
+    await h.type('/models\r')
+    expect(text(h)).toContain('Loading the model list of ai-gateway')
+    await h.catalog(catalog)
+    const lines = conversation(h)
+    expect(lines).toContain('  ● ' + 'anthropic/claude-sonnet-4.5'.padEnd(36) + ' 200k context')
+    expect(lines).toContain('    ' + 'openai/gpt-5'.padEnd(36) + ' 400k context · fast')
+  })
+
+  test('a catalog that failed to load says why and how to set a model by hand', async () => {
+    const h = await createHarness(boot)
+    await h.catalog({ provider: 'ai-gateway', models: [], error: 'The server refused the key.' })
+    await h.type('/model\r')
+    expect(text(h)).toContain('✗ The model list of ai-gateway could not be loaded: The server refused the key. Set one with /model <id>.')
+  })
+})
+
+describe('/fast and the status line', () => {
+  test('/fast is refused where the catalog says the model has no fast tier, and toggles where it has', async () => {
+    const h = await createHarness(boot)
+    await h.catalog(catalog)
+    await h.type('/fast\r')
+    expect(text(h)).toContain('✗ Fast mode is not available for anthropic/claude-sonnet-4.5 (LIBFX_MODEL_UNSUPPORTED_FAST).')
+    await h.type('/model openai/gpt-5\r')
+    await h.type('/fast\r')
+    expect(configs(h)).toEqual(['model=openai/gpt-5', 'fast=on'])
+    expect(status(h)).toMatch(/^ {2}auto · gpt-5 · ⚡ · /)
+    await h.type('hi\r')
+    expect(h.lastOf('model_request')!.request.options).toEqual({ fast: true })
+  })
+
+  test('the status line shows mode · model · context used of the window once a conversation exists', async () => {
+    const h = await createHarness(boot)
+    await h.catalog(catalog)
+    expect(status(h)).toBe('  auto · claude-sonnet-4.5 · /workspace · /help')
+    await h.type('hi\r')
+    await modelEvents(h, h.lastOf('model_request')!.id, [
+      { type: 'usage', inputTokens: 84_000, outputTokens: 10 },
+      { type: 'text_delta', delta: 'Hello.' },
+      { type: 'finish', reason: 'stop' },
+    ])
+    expect(status(h)).toBe('  auto · claude-sonnet-4.5 · 42% of 200k · /workspace · /help')
+    await h.type('/mode ask\r')
+    expect(status(h)).toMatch(/^ {2}ask · claude-sonnet-4\.5 · 42% of 200k/)
+    expect(configs(h)).toEqual(['mode=ask'])
+  })
+})
+
+describe('/provider', () => {
+  test('lists the providers and switches, persisting provider and asking for its catalog', async () => {
+    const h = await createHarness(boot)
+    await h.type('/provider\r')
+    expect(conversation(h)).toContain('  ● ' + 'ai-gateway'.padEnd(14) + ' ai-gateway')
+    await h.type('/provider ollama\r')
+    expect(configs(h)).toEqual(['provider=ollama'])
+    expect(h.catalogRequests).toEqual(['ai-gateway', 'ollama'])
+    expect(text(h)).toContain('Provider: ollama (localhost:11434) · choose a model with /model')
+    // The catalog names the first model when the preset has no default.
+    await h.catalog({ provider: 'ollama', models: [{ id: 'llama3.2' }, { id: 'qwen3' }] })
+    expect(configs(h)).toEqual(['provider=ollama', 'model=llama3.2'])
+    await h.type('hi\r')
+    expect(h.lastOf('model_request')!.request).toMatchObject({ provider: 'ollama', model: 'llama3.2' })
+  })
+
+  test('an unknown provider is named with the list of known ones', async () => {
+    const h = await createHarness(boot)
+    await h.type('/provider nowhere\r')
+    expect(text(h)).toContain('✗ Unknown provider nowhere. Try one of: ai-gateway, ollama, demo.')
+    expect(configs(h)).toEqual([])
+  })
+})
+
+describe('settings restored at boot', () => {
+  test('model, mode, provider and fast from the configStore apply before the first frame', async () => {
+    const h = await createHarness({ ...boot, config: { provider: 'ollama', model: 'qwen3', mode: 'ask', fast: 'off' } })
+    expect(status(h)).toBe('  ask · qwen3 · localhost:11434 · /workspace · /help')
+    expect(h.catalogRequests).toEqual(['ollama'])
+    expect(configs(h)).toEqual([]) // restoring writes nothing back
+  })
+
+  test('an invalid stored value is ignored with a config.restore_error event, never a crash', async () => {
+    const h = await createHarness({ ...boot, config: { provider: 'gone', mode: 'sometimes', fast: 'maybe' } })
+    expect(h.allOf('event').map((e) => [e.event.type, e.event['id']])).toEqual([
+      ['config.restore_error', 'provider'],
+      ['config.restore_error', 'mode'],
+      ['config.restore_error', 'fast'],
+    ])
+    expect(status(h)).toBe('  auto · claude-sonnet-4.5 · /workspace · /help')
+  })
+})
