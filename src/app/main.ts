@@ -12,6 +12,8 @@ import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-termina
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
+import { openBrowserStores } from '../stores/open-browser-stores.ts'
+import { deferStores } from '../stores/deferred-stores.ts'
 import { THEME } from './theme.ts'
 
 // Yield once before building the terminal: Chromium starts loading the engine worker's script
@@ -40,16 +42,21 @@ new ResizeObserver(() => fit.fit()).observe(container)
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
 const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES })
+// IndexedDB is probed while the engine starts; calls made before the probe ends wait for it.
+const opening = openBrowserStores({ namespace: 'fxterm' })
+const stores = deferStores(opening)
 const runtime = createFxTerminal({
   terminal: xtermAdapter(term),
   wasm: engineModule,
   createWorker: () => engineWorker,
   dropTarget: container,
   workspace,
+  configStore: stores.config,
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace } = { term, runtime, workspace }
 Object.assign(window, { fxterm: debugHandle })
 term.focus()
 void runtime.interactive.then(() => performance.mark('fxterm:interactive'))
+void opening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))
 void runtime.exited.then(() => term.blur())

@@ -16,6 +16,10 @@ import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
+import { createConfigBridge } from './config-bridge.ts'
+import type { ConfigStore, OAuthSessionStore, PromptHistoryStore, SessionStore } from '../stores/types.ts'
+import type { CustomProviderConfig } from '../providers/provider-registry.ts'
+import type { ModelCatalog } from '../providers/model-list.ts'
 
 /** Options of {@link createFxTerminal}; the stores are accepted now and used by later releases. */
 export type FxTerminalOptions = {
@@ -27,14 +31,21 @@ export type FxTerminalOptions = {
   args?: string[]
   fetch?: typeof fetch
   onEvent?: (event: { type: string } & Record<string, unknown>) => void
-  configStore?: unknown
-  promptHistoryStore?: unknown
-  sessionStore?: unknown
-  oauthSessionStore?: unknown
+  /** Restores and keeps settings (`model`, `mode`, `provider`, `fast`). */
+  configStore?: ConfigStore
+  promptHistoryStore?: PromptHistoryStore
+  sessionStore?: SessionStore
+  oauthSessionStore?: OAuthSessionStore
   openUrl?: (url: string) => boolean | Promise<boolean>
   workspace?: WorkspaceAdapter
-  /** An OpenAI-compatible server (explicit values win over `env`). */
+  /** An OpenAI-compatible server (explicit values win over `env` and over saved settings). */
   provider?: { baseUrl?: string; model?: string; apiKey?: string }
+  /** More OpenAI-compatible servers for `/provider` (Ollama, LM Studio and llama.cpp are built in). */
+  providers?: CustomProviderConfig[]
+  /** The configured provider's model catalog, so it is never fetched (e.g. behind a chat-only proxy). */
+  modelCatalog?: ModelCatalog
+  /** Model requests allowed in one turn (default 100). */
+  maxSteps?: number
   /** The offline demo tape (default `./demos/tour.json` next to the page). */
   demoTapeUrl?: string
   /** Creates the engine worker (for bundlers that need their own worker URL). */
@@ -57,6 +68,8 @@ export type FxTerminal = {
   resize(cols: number, rows: number): void
   /** Stops everything in flight, ends the session, and frees the workers; `exited` resolves 130. */
   abort(): void
+  /** Shows a one-sentence notice in the transcript (e.g. the page's own storage warning). */
+  notice(text: string, level?: 'info' | 'warning' | 'error'): void
 }
 
 const encoder = new TextEncoder()
@@ -98,7 +111,13 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     resolveExited(code)
   }
 
+  const configBridge = createConfigBridge(options.configStore, (event, notice) => {
+    options.onEvent?.(event)
+    if (notice) void remote.notice({ text: notice, level: 'warning' })
+  })
+
   const host: HostCallbacks = {
+    config: (id, value) => configBridge.save(id, value),
     write: (bytes, echoColumns) => {
       if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
       term.write(bytes)
@@ -144,8 +163,13 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
-    const agents = await loadAgentsInstructions(extras)
+    const [agents, stored] = await Promise.all([loadAgentsInstructions(extras), configBridge.load()])
     notices.push(...agents.notices)
+    // A provider or model named by the page for this load wins over the saved choice.
+    if (options.provider?.baseUrl || options.provider?.model) {
+      delete stored['provider']
+      delete stored['model']
+    }
     const result = await remote.start(
       {
         wasm: module,
@@ -160,6 +184,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         notices,
         args: options.args ?? [],
         useHostFetch: Boolean(options.fetch),
+        config: stored,
+        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(options.providers ? { customProviders: options.providers } : {}),
+        ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
         ...(workspace ? { permission: workspace.permission } : {}),
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
         ...(agents.text ? { instructions: agents.text } : {}),
@@ -178,6 +206,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     exited,
     write: (data) => void remote.keys(typeof data === 'string' ? encoder.encode(data) : data),
     resize: (cols, rows) => void remote.resize(cols, rows),
+    notice: (text, level = 'info') => void remote.notice({ text, level }),
     abort: () => {
       void remote.dispose()
       worker.terminate()

@@ -4,7 +4,7 @@
  * command execs, which go to the workspace through the main thread.
  */
 import * as Comlink from 'comlink'
-import { resolveProvider } from '../providers/resolve-provider.ts'
+import { resolveProviders } from '../providers/provider-registry.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
@@ -32,15 +32,18 @@ const api: EngineWorkerApi = {
     } catch (error) {
       return { ok: false, code: 'FX_ENGINE_LOAD_FAILED', message: error instanceof Error ? error.message : String(error) }
     }
-    const { provider, notice } = resolveProvider({
+    const { providers, active, notice } = resolveProviders({
       env: config.provider.env,
       ...(config.provider.baseUrl ? { baseUrl: config.provider.baseUrl } : {}),
       ...(config.provider.model ? { model: config.provider.model } : {}),
       ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
       ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
+      ...(config.customProviders ? { providers: config.customProviders } : {}),
+      ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
       demoTapeUrl: config.provider.demoTapeUrl,
     })
-    const model = config.provider.model || config.provider.env['FX_MODEL'] || provider.defaultModel
+    const provider = providers.find((p) => p.name === active) ?? providers[0]!
+    const model = provider.defaultModel
     // The echo hint travels with the output it describes, so the page never applies it early.
     let echoColumns = 0
     const batcher = createOutputBatcher((bytes) => void host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns))
@@ -50,8 +53,10 @@ const api: EngineWorkerApi = {
         cols: config.cols,
         rows: config.rows,
         provider: provider.name,
-        providers: [{ name: provider.name, label: provider.label, model }],
+        providers: providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
         model,
+        config: config.config ?? {},
+        ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
         tools: config.workspaceCwd !== null,
         cwd: config.workspaceCwd ?? '/',
         notices: notice ? [...config.notices, notice] : config.notices,
@@ -60,12 +65,13 @@ const api: EngineWorkerApi = {
         ...(config.instructions ? { instructions: config.instructions } : {}),
         ...(config.toolDescription ? { toolDescription: config.toolDescription } : {}),
       },
-      providers: [provider],
+      providers,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
       onEvent: (event) => void host.event(event),
       onAction: (action) => void host.action(action),
       onClipboard: (text) => void host.clipboard(text),
+      onConfig: (id, value) => void host.config(id, value),
       onEchoHint: (columns) => {
         echoColumns = columns
       },

@@ -5,6 +5,8 @@
  */
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
+import type { CustomProviderConfig } from '../providers/provider-registry.ts'
+import type { ModelCatalog } from '../providers/model-list.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -31,6 +33,14 @@ export type WorkerStartConfig = {
   /** AGENTS.md text for the system prompt. */
   instructions?: string
   toolDescription?: string
+  /** Settings restored from the configStore; the engine validates them. */
+  config?: Record<string, string>
+  /** Model requests allowed per turn. */
+  maxSteps?: number
+  /** Custom OpenAI-compatible providers (`/provider` lists them). */
+  customProviders?: CustomProviderConfig[]
+  /** The configured provider's catalog, so it is never fetched. */
+  modelCatalog?: ModelCatalog
 }
 
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
@@ -48,6 +58,8 @@ export type HostCallbacks = {
   /** A slash command asked for something only the page can do. */
   action(action: HostAction): void
   clipboard(text: string): void
+  /** A setting the engine accepted: save it in the configStore. */
+  config(id: string, value: string): void
 }
 
 export type StartResult = { ok: true; provider: string; model: string } | { ok: false; code: string; message: string }

@@ -1,0 +1,148 @@
+/**
+ * The page's four stores: on IndexedDB when it works, else in memory with a notice. Private
+ * windows and blocked storage make `indexedDB.open` throw, fail or (in some browsers) never
+ * answer, so IndexedDB is tried once, with a deadline, before any store is handed out.
+ */
+import { guardCall } from './guard-store.ts'
+import { idbConfigStore } from './idb-config-store.ts'
+import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
+import { idbPromptHistoryStore } from './idb-prompt-history-store.ts'
+import { idbSessionStore } from './idb-session-store.ts'
+import { databaseName, OBJECT_STORE } from './keyval-database.ts'
+import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
+import { FX_STORE_TIMEOUT } from './store-errors.ts'
+import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore } from './types.ts'
+
+/** Options of `openBrowserStores`. */
+export type OpenBrowserStoresOptions = {
+  /** Prefix of the database names, so two embeds on one origin keep apart. Default 'fxterm'. */
+  namespace?: string
+  /** The IndexedDB to use; default `globalThis.indexedDB`. */
+  indexedDB?: IDBFactory
+  /** How long the first open may take before storage counts as unavailable. Default 5 s. */
+  probeTimeoutMs?: number
+}
+
+/** The stores, whether they outlive the tab, and a one-sentence notice when they do not. */
+export type BrowserStores = {
+  config: AsyncConfigStore
+  history: AsyncPromptHistoryStore
+  sessions: AsyncSessionStore
+  oauth: AsyncOAuthSessionStore
+  persistent: boolean
+  notice?: string
+}
+
+/** Written and deleted in one transaction by the probe, so it never stays in the config store. */
+const PROBE_KEY = '\u0000fxterm-probe'
+
+/** Opens the stores on IndexedDB, or in memory with `persistent: false` and a notice. */
+export async function openBrowserStores(options: OpenBrowserStoresOptions = {}): Promise<BrowserStores> {
+  const { namespace } = options
+  const configDatabase = databaseName(namespace, 'config') // validates the namespace first
+  const unavailable = await probeIndexedDB(options.indexedDB ?? globalIndexedDB(), configDatabase, options.probeTimeoutMs ?? 5_000)
+  if (unavailable !== undefined) {
+    return {
+      config: memoryConfigStore(),
+      history: memoryPromptHistoryStore(),
+      sessions: memorySessionStore(),
+      oauth: memoryOAuthSessionStore(),
+      persistent: false,
+      notice: `Storage is unavailable in this browser (${unavailable}), so nothing will be saved after this tab closes.`,
+    }
+  }
+  requestPersistence()
+  const idb = { namespace, indexedDB: options.indexedDB }
+  return {
+    config: idbConfigStore(idb),
+    history: idbPromptHistoryStore(idb),
+    sessions: idbSessionStore(idb),
+    oauth: idbOAuthSessionStore(idb),
+    persistent: true,
+  }
+}
+
+/** Undefined when a write to `dbName` commits, else why it did not, for the notice. */
+async function probeIndexedDB(factory: IDBFactory | undefined, dbName: string, timeoutMs: number): Promise<string | undefined> {
+  if (factory === undefined) return 'IndexedDB is missing'
+  let timedOut = false
+  try {
+    await guardCall('opening IndexedDB', timeoutMs, () => writeProbe(factory, dbName, () => timedOut))
+    return undefined
+  } catch (error) {
+    timedOut = true
+    if ((error as { code?: unknown }).code === FX_STORE_TIMEOUT) return `IndexedDB did not answer within ${timeoutMs} ms`
+    return describeFailure(error)
+  }
+}
+
+/** Opens `dbName` (creating it like the config store does), writes and deletes a key, closes. */
+function writeProbe(factory: IDBFactory, dbName: string, abandoned: () => boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const request = factory.open(dbName) // throws at once in some private windows
+    request.onupgradeneeded = () => request.result.createObjectStore(OBJECT_STORE)
+    request.onerror = () => reject(request.error)
+    request.onsuccess = () => {
+      const db = request.result
+      // An answer after the deadline: close the connection nobody will use.
+      if (abandoned()) return db.close()
+      try {
+        const transaction = db.transaction(OBJECT_STORE, 'readwrite')
+        const store = transaction.objectStore(OBJECT_STORE)
+        store.put(true, PROBE_KEY)
+        store.delete(PROBE_KEY)
+        transaction.oncomplete = () => {
+          db.close()
+          resolve()
+        }
+        transaction.onabort = () => {
+          db.close()
+          reject(transaction.error)
+        }
+      } catch (error) {
+        db.close()
+        reject(error)
+      }
+    }
+  })
+}
+
+/** `globalThis.indexedDB`, which some sandboxed frames make throw on access. */
+function globalIndexedDB(): IDBFactory | undefined {
+  try {
+    return globalThis.indexedDB
+  } catch {
+    return undefined
+  }
+}
+
+/** A short reason for the notice: the error's name, or its message when the name says nothing. */
+function describeFailure(error: unknown): string {
+  const { name, message, cause } = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown
+    message?: unknown
+    cause?: unknown
+  }
+  // guardCall wraps the browser's error; the browser's own name is the useful part.
+  if (cause !== undefined) return describeFailure(cause)
+  if (typeof name === 'string' && name !== '' && name !== 'Error' && name !== 'FxError') return `IndexedDB failed with ${name}`
+  const text = typeof message === 'string' && message !== '' ? message : String(error)
+  return `IndexedDB failed: ${text.replace(/[.\s]+$/, '')}`
+}
+
+let persistenceRequested = false
+
+/**
+ * Asks the browser once per page to keep this origin's storage under pressure instead of
+ * evicting it. The answer does not matter (browsers may refuse or prompt), so it is not awaited.
+ */
+function requestPersistence(): void {
+  if (persistenceRequested) return
+  persistenceRequested = true
+  try {
+    const answer = globalThis.navigator?.storage?.persist?.()
+    void answer?.catch(() => {})
+  } catch {
+    // A browser without the Storage API, or one that throws: storage still works, just evictable.
+  }
+}
