@@ -22,6 +22,34 @@ export type ModelRequest = {
   model: string
   messages: ChatMessage[]
   tools: ToolSpec[]
+  /** The name of the provider the engine chose (`ModelProvider.name`); the host routes by it. */
+  provider?: string
+  /** Per-request model settings; an adapter sends only the ones that are set. */
+  options?: ModelOptions
+}
+
+/**
+ * Model settings as in the reference's `{ id, effort, fast }`. The engine checks them against
+ * the catalog (`ModelInfo.efforts`, `ModelInfo.fast`) before asking; adapters map them to the wire.
+ */
+export type ModelOptions = {
+  /** Reasoning effort, e.g. `low`, `medium`, `high`. */
+  effort?: string
+  /** Ask for the faster (and dearer) service tier where the provider has one. */
+  fast?: boolean
+}
+
+/** What a provider's catalog says about one model; unknown fields are left out. */
+export type ModelInfo = {
+  id: string
+  contextWindow?: number
+  maxOutputTokens?: number
+  supportsToolUse?: boolean
+  supportsImages?: boolean
+  /** The efforts the model accepts; `[]` means it takes none, absent means unknown. */
+  efforts?: string[]
+  /** Whether the model offers a fast tier; absent means unknown. */
+  fast?: boolean
 }
 
 /** Normalized stream events fed back to the engine, in arrival order. */
@@ -33,7 +61,18 @@ export type ModelEvent =
   | { type: 'tool_call_end'; index: number }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'finish'; reason: FinishReason }
-  | { type: 'error'; code: string; message: string }
+  | {
+      type: 'error'
+      code: string
+      /** One sentence: what happened and what to do, with any credential masked. */
+      message: string
+      /** True when the same request may succeed if sent again (the engine decides and waits). */
+      retryable?: boolean
+      /** How long the server asked us to wait before retrying, capped at 30 s. */
+      retryAfterMs?: number
+      /** The HTTP status, when the server answered with an error status. */
+      status?: number
+    }
 
 /** Why the model stopped: `tool_calls` means the engine runs them and asks again. */
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error'
@@ -42,11 +81,23 @@ export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' |
  * A provider adapter: streams one model request. It calls `emit` for each event and always
  * ends with exactly one `finish` or `error` event (never throws for a server's fault; a thrown
  * error is a bug). `signal` aborts the request; after an abort nothing more is emitted.
+ * An `error` may follow a `tool_call_start` that never got its `tool_call_end` (the stream was
+ * cut mid-call): such a call is incomplete and must not run.
  */
 export type ModelProvider = {
+  /**
+   * Stable id, unique among the page's providers: `demo`, `ai-gateway`, `ollama`, `lmstudio`,
+   * `llamacpp`, a custom provider's name, or the host of a configured base URL. Persisted by `/provider`.
+   */
+  readonly name: string
   /** Short label shown in the status line, e.g. `demo` or `ai-gateway`. */
   readonly label: string
-  /** The model id used when the engine does not name one. */
+  /** The model id used when the engine does not name one; empty when only the catalog can tell. */
   readonly defaultModel: string
   stream(request: ModelRequest, emit: (event: ModelEvent) => void, signal: AbortSignal): Promise<void>
+  /**
+   * The models this provider offers. Rejects with an `Error` whose `message` is one sentence
+   * saying what failed and what to do, and whose `code` is a stable `FX_MODEL_*` code.
+   */
+  listModels?(signal: AbortSignal): Promise<ModelInfo[]>
 }

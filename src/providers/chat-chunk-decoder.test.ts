@@ -45,6 +45,7 @@ describe('the chat chunk decoder', () => {
       decode([
         { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"a"' } }] } }] },
         { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'run_command', arguments: ':1}' } }] } }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
         '[DONE]',
       ]),
     ).toEqual([
@@ -64,10 +65,11 @@ describe('the chat chunk decoder', () => {
         { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
       ]),
     ).toEqual([
-      { type: 'tool_call_start', index: 1, id: 'x2', name: 'run_command' },
-      { type: 'tool_call_delta', index: 1, delta: '{}' },
+      // The first call can get no more fragments once the second begins, so it starts then.
       { type: 'tool_call_start', index: 0, id: 'call_0', name: 'run_command' },
       { type: 'tool_call_delta', index: 0, delta: '{"command":"ls"}' },
+      { type: 'tool_call_start', index: 1, id: 'x2', name: 'run_command' },
+      { type: 'tool_call_delta', index: 1, delta: '{}' },
       { type: 'tool_call_end', index: 0 },
       { type: 'tool_call_end', index: 1 },
       // A server that says "stop" after calling tools still needs the engine to run them.
@@ -96,9 +98,9 @@ describe('the chat chunk decoder', () => {
   })
 
   test('nothing is emitted after the terminal event, and end() after it stays silent', () => {
-    expect(decode(['[DONE]', { choices: [{ index: 0, delta: { content: 'late' } }] }, 'not json'])).toEqual([
-      { type: 'finish', reason: 'stop' },
-    ])
+    expect(
+      decode([{ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }, '[DONE]', { choices: [{ index: 0, delta: { content: 'late' } }] }, 'not json']),
+    ).toEqual([{ type: 'finish', reason: 'stop' }])
   })
 
   test('an SSE error event and a string error are reported with secrets masked', () => {
@@ -106,16 +108,16 @@ describe('the chat chunk decoder', () => {
     const decoder = createChatChunkDecoder({ emit: (event) => events.push(event), label: 'srv', secret: 'sk-live-abcdefgh' })
     decoder.payload('{"message":"quota exceeded for sk-live-abcdefgh"}', 'error')
     expect(events).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: quota exceeded for ***; try again' },
+      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: quota exceeded for ***; try again', retryable: true },
     ])
     expect(decode([{ error: 'overloaded' }])).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: overloaded; try again' },
+      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: overloaded; try again', retryable: true },
     ])
   })
 
   test('a JSON value that is not an object is malformed', () => {
     expect(decode(['[1,2]'])).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_MALFORMED', message: 'srv sent a stream line that is not a JSON object: "[1,2]"' },
+      { type: 'error', code: 'FX_MODEL_STREAM_MALFORMED', message: 'srv sent a stream line that is not a JSON object: "[1,2]"', retryable: false },
     ])
   })
 })

@@ -5,6 +5,7 @@
  */
 import type { FinishReason, ModelEvent } from '../protocol/model-events.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { streamErrorRetryable } from './retry-hints.ts'
 
 /** Options for {@link createChatChunkDecoder}. */
 export type ChatChunkDecoderOptions = {
@@ -19,13 +20,21 @@ export type ChatChunkDecoderOptions = {
 export type ChatChunkDecoder = {
   /** One SSE `data:` payload (a JSON chunk or `[DONE]`); `event` is the SSE event name if any. */
   payload(data: string, event?: string): void
-  /** The body ended (or the connection dropped): finishes, or reports truncation. */
-  end(): void
+  /**
+   * The body ended, or (`dropped`) reading it failed: finishes when the model had finished,
+   * otherwise reports a retryable truncation.
+   */
+  end(dropped?: boolean): void
   /** True once `finish` or `error` was emitted. */
   readonly done: boolean
 }
 
-type OpenCall = { id?: string; name?: string; started: boolean; pendingArgs: string }
+/**
+ * One tool call being assembled. `index` is ours (0, 1, 2… in order of first appearance), not
+ * the wire's: servers number calls inconsistently (missing `index`, or `index: 0` for every
+ * parallel call), and the engine needs one distinct index per call.
+ */
+type OpenCall = { index: number; id?: string; name?: string; started: boolean; pendingArgs: string; args: string }
 
 const FINISH_REASONS: Record<string, FinishReason> = {
   stop: 'stop',
@@ -33,7 +42,6 @@ const FINISH_REASONS: Record<string, FinishReason> = {
   function_call: 'tool_calls',
   length: 'length',
   content_filter: 'content_filter',
-  error: 'error',
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -46,37 +54,55 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
+/** True when `text` is already a whole JSON value, i.e. no further fragment can belong to it. */
+function isCompleteJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Creates a decoder for one streamed chat completion. */
 export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatChunkDecoder {
   const { emit, label, secret } = options
-  const calls = new Map<number, OpenCall>()
+  const calls: OpenCall[] = []
+  // The call each wire `index` currently feeds; a call with a new id on a used index replaces it.
+  const byWireIndex = new Map<number, OpenCall>()
   let finishReason: FinishReason | undefined
   let usage: { inputTokens: number; outputTokens: number } | undefined
   let done = false
 
-  const fail = (code: string, message: string): void => {
+  const fail = (code: string, message: string, retryable: boolean): void => {
     done = true
-    emit({ type: 'error', code, message })
+    emit({ type: 'error', code, message, retryable })
   }
 
-  const startIfReady = (index: number, call: OpenCall): void => {
+  const startIfReady = (call: OpenCall): void => {
     if (call.started || call.id === undefined || call.name === undefined) return
     call.started = true
-    emit({ type: 'tool_call_start', index, id: call.id, name: call.name })
-    if (call.pendingArgs !== '') emit({ type: 'tool_call_delta', index, delta: call.pendingArgs })
+    emit({ type: 'tool_call_start', index: call.index, id: call.id, name: call.name })
+    if (call.pendingArgs !== '') emit({ type: 'tool_call_delta', index: call.index, delta: call.pendingArgs })
     call.pendingArgs = ''
   }
 
-  const closeCalls = (): void => {
-    for (const [index, call] of calls) {
-      // Some local servers never send a call id; the engine still needs one to pair the result.
-      if (!call.started && call.name !== undefined) {
-        call.id ??= `call_${index}`
-        startIfReady(index, call)
-      }
-      if (call.started) emit({ type: 'tool_call_end', index })
+  /** No fragment can reach `call` any more: start it even if the server never sent an id. */
+  const seal = (call: OpenCall): void => {
+    // Some local servers never send a call id; the engine still needs one to pair the result.
+    if (!call.started && call.name !== undefined) {
+      call.id ??= `call_${call.index}`
+      startIfReady(call)
     }
-    calls.clear()
+  }
+
+  const closeCalls = (): void => {
+    for (const call of calls) {
+      seal(call)
+      if (call.started) emit({ type: 'tool_call_end', index: call.index })
+    }
+    calls.length = 0
+    byWireIndex.clear()
   }
 
   const finish = (reason: FinishReason): void => {
@@ -86,29 +112,44 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     emit({ type: 'finish', reason })
   }
 
-  const toolCallIndex = (delta: Record<string, unknown>): number => {
-    if (typeof delta['index'] === 'number') return delta['index']
-    // Servers that omit `index` (some Gemini-compatible proxies) send one call per id.
-    const id = asString(delta['id'])
-    for (const [index, call] of calls) if (id !== undefined && call.id === id) return index
-    if (id !== undefined || calls.size === 0) return calls.size
-    return [...calls.keys()].pop() ?? 0
+  /**
+   * Whether a fragment naming `id`/`name` begins a call other than `current`: a different id
+   * (parallel calls that all say `index: 0`), or a function name after `current`'s arguments
+   * already form a whole JSON value (servers that send neither index nor id).
+   */
+  const beginsAnotherCall = (current: OpenCall, id: string | undefined, name: string | undefined): boolean => {
+    if (id !== undefined && current.id !== undefined) return id !== current.id
+    // Otherwise an id is current's own, arriving late, unless a new function name says otherwise.
+    if (name === undefined || current.name === undefined || current.args === '') return false
+    return name !== current.name || isCompleteJson(current.args)
+  }
+
+  const callFor = (delta: Record<string, unknown>, id: string | undefined, name: string | undefined): OpenCall => {
+    const wireIndex = typeof delta['index'] === 'number' ? delta['index'] : undefined
+    let current = wireIndex === undefined ? calls.at(-1) : byWireIndex.get(wireIndex)
+    // Without an index, an id seen before picks its call even if others came in between.
+    if (wireIndex === undefined && id !== undefined) current = calls.find((call) => call.id === id) ?? current
+    if (current !== undefined && !beginsAnotherCall(current, id, name)) return current
+    if (current !== undefined) seal(current)
+    const call: OpenCall = { index: calls.length, started: false, pendingArgs: '', args: '' }
+    calls.push(call)
+    if (wireIndex !== undefined) byWireIndex.set(wireIndex, call)
+    return call
   }
 
   const toolCallDelta = (delta: Record<string, unknown>): void => {
-    const index = toolCallIndex(delta)
-    let call = calls.get(index)
-    if (call === undefined) {
-      call = { started: false, pendingArgs: '' }
-      calls.set(index, call)
-    }
     const fn = asRecord(delta['function'])
-    call.id ??= asString(delta['id']) || undefined
-    call.name ??= asString(fn?.['name']) || undefined
+    const id = asString(delta['id']) || undefined
+    const name = asString(fn?.['name']) || undefined
+    const call = callFor(delta, id, name)
+    call.id ??= id
+    call.name ??= name
+    // Arguments pass through as raw text: invalid JSON is the engine's to answer as a tool error.
     const args = asString(fn?.['arguments']) ?? ''
-    startIfReady(index, call)
+    call.args += args
+    startIfReady(call)
     if (args === '') return
-    if (call.started) emit({ type: 'tool_call_delta', index, delta: args })
+    if (call.started) emit({ type: 'tool_call_delta', index: call.index, delta: args })
     else call.pendingArgs += args
   }
 
@@ -116,7 +157,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     const choice = asRecord(value)
     // We never ask for n > 1; a server sending other choices must not interleave them into ours.
     if (choice === undefined || (choice['index'] !== undefined && choice['index'] !== 0)) return
-    if (finishReason !== undefined) return
+    if (finishReason !== undefined || done) return
     const delta = asRecord(choice['delta']) ?? {}
     const reasoning = asString(delta['reasoning_content']) ?? asString(delta['reasoning'])
     if (reasoning) emit({ type: 'reasoning_delta', delta: reasoning })
@@ -130,10 +171,14 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       }
     }
     const reason = asString(choice['finish_reason'])
+    if (reason === 'error') {
+      fail('FX_MODEL_STREAM_ERROR', `${label} stopped the answer with an error; try again`, true)
+      return
+    }
     if (reason) {
       // Older Ollama builds say `stop` even when they called tools; the engine must still run them.
       const mapped = FINISH_REASONS[reason] ?? 'stop'
-      finishReason = mapped === 'stop' && calls.size > 0 ? 'tool_calls' : mapped
+      finishReason = mapped === 'stop' && calls.length > 0 ? 'tool_calls' : mapped
       // Close calls now: no argument fragment can follow a finish_reason.
       closeCalls()
     }
@@ -142,13 +187,18 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
   const serverError = (error: unknown): void => {
     const record = asRecord(error)
     const text = asString(error) ?? asString(record?.['message']) ?? JSON.stringify(error)
-    fail('FX_MODEL_STREAM_ERROR', `${label} reported an error mid-answer: ${quoteForMessage(text, 200, secret)}; try again`)
+    const retryable = streamErrorRetryable(error)
+    const advice = retryable ? 'try again' : 'change the request or the model before trying again'
+    fail('FX_MODEL_STREAM_ERROR', `${label} reported an error mid-answer: ${quoteForMessage(text, 200, secret)}; ${advice}`, retryable)
   }
 
   const payload = (data: string, event?: string): void => {
     if (done) return
     if (data.trim() === '[DONE]') {
-      finish(finishReason ?? (calls.size > 0 ? 'tool_calls' : 'stop'))
+      // Without a finish_reason nothing says the model finished: a proxy that lost the upstream
+      // mid-answer still ends its own stream with [DONE]. So this is a cut, not a success.
+      if (finishReason !== undefined) finish(finishReason)
+      else fail('FX_MODEL_STREAM_TRUNCATED', `${label} ended the stream without saying why the model stopped, so the answer may be cut short; try again`, true)
       return
     }
     let chunk: Record<string, unknown> | undefined
@@ -158,7 +208,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       chunk = undefined
     }
     if (chunk === undefined) {
-      fail('FX_MODEL_STREAM_MALFORMED', `${label} sent a stream line that is not a JSON object: "${quoteForMessage(data, 80, secret)}"`)
+      fail('FX_MODEL_STREAM_MALFORMED', `${label} sent a stream line that is not a JSON object: "${quoteForMessage(data, 80, secret)}"`, false)
       return
     }
     if (chunk['error'] !== undefined && chunk['error'] !== null) return serverError(chunk['error'])
@@ -173,11 +223,12 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     }
   }
 
-  const end = (): void => {
+  const end = (dropped = false): void => {
     if (done) return
     // A finish_reason is a complete answer even if the server forgot [DONE] or the usage chunk.
     if (finishReason !== undefined) finish(finishReason)
-    else fail('FX_MODEL_STREAM_TRUNCATED', 'the model server closed the stream before finishing; try again')
+    else if (dropped) fail('FX_MODEL_STREAM_TRUNCATED', `the connection to ${label} dropped before the model finished; try again`, true)
+    else fail('FX_MODEL_STREAM_TRUNCATED', 'the model server closed the stream before finishing; try again', true)
   }
 
   return {

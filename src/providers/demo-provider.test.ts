@@ -123,8 +123,19 @@ describe('the demo provider', () => {
         type: 'error',
         code: 'FX_DEMO_TAPE_UNAVAILABLE',
         message: 'the offline demo could not load ./demos/tour.json (HTTP 404); reload the page, or connect a model by setting AI_GATEWAY_API_KEY',
+        retryable: true,
       },
     ])
+  })
+
+  test('its catalog is its one model, named demo, listed without any request', async () => {
+    const { fetch, calls } = fakeFetch(() => Response.json(tinyTape))
+    const provider = createDemoProvider({ tape: 'https://fxterm.example/demos/tour.json', fetch })
+    expect({ name: provider.name, models: await provider.listModels?.(new AbortController().signal) }).toEqual({
+      name: 'demo',
+      models: [{ id: 'demo', supportsToolUse: true, supportsImages: false, efforts: [], fast: false }],
+    })
+    expect(calls).toEqual([])
   })
 
   test('text is split into pieces of a few words that join back exactly', () => {

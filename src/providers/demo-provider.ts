@@ -59,7 +59,7 @@ function toolCallsSoFar(messages: ChatMessage[]): number {
   return messages.reduce((count, message) => count + (message.role === 'assistant' ? (message.toolCalls?.length ?? 0) : 0), 0)
 }
 
-/** Creates the offline demo provider (label `demo`). */
+/** Creates the offline demo provider (name and label `demo`). */
 export function createDemoProvider(options: DemoProviderOptions = {}): ModelProvider {
   const source = options.tape ?? DEFAULT_DEMO_TAPE_URL
   const delayMs = options.delayMs ?? 15
@@ -116,6 +116,8 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
         type: 'error',
         code: 'FX_DEMO_TAPE_UNAVAILABLE',
         message: `the offline demo could not load ${where} (${reason}); reload the page, or connect a model by setting AI_GATEWAY_API_KEY`,
+        // A failed load is forgotten, so asking again fetches the tape again (e.g. back online).
+        retryable: true,
       })
       return
     }
@@ -127,5 +129,12 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
     await replay(response, request, emit, signal)
   }
 
-  return { label: 'demo', defaultModel: 'demo', stream }
+  return {
+    name: 'demo',
+    label: 'demo',
+    defaultModel: 'demo',
+    stream,
+    // The tape is the only model; it can call tools but has no efforts or fast tier.
+    listModels: async () => [{ id: 'demo', supportsToolUse: true, supportsImages: false, efforts: [], fast: false }],
+  }
 }

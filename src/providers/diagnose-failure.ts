@@ -3,19 +3,24 @@
  * stable code. A browser hides why a cross-origin fetch failed (CORS, mixed content and "nothing
  * listening" all look like the same TypeError), so the network case probes to tell them apart.
  */
-import { isLoopbackHost } from './loopback-host.ts'
+import { isLocalNetworkHost, isLoopbackHost } from './loopback-host.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { requestModelList } from './model-list.ts'
+import { httpRetryHints, type RetryHints } from './retry-hints.ts'
+import { corsFix, LLAMACPP_KEY_FIX, type LocalServerKind, localServerKind, startHint } from './server-advice.ts'
 
-/** A diagnosed failure, ready to become an `error` ModelEvent. */
-export type Diagnosis = { code: string; message: string }
+/** A diagnosed failure, ready to become an `error` ModelEvent (retry hints included). */
+export type Diagnosis = { code: string; message: string } & RetryHints
 
 /** A response that came back with a non-2xx status. */
 export type HttpFailure = {
   status: number
   /** The response body as text (may be empty). */
   bodyText: string
-  /** The `Retry-After` header, if any. */
-  retryAfter?: string | null
+  /** The response headers (`Retry-After`, `x-should-retry`). */
+  headers?: Pick<Headers, 'get'>
+  /** The clock `Retry-After` dates are measured against (ms since the epoch); defaults to `Date.now()`. */
+  now?: number
   baseUrl: string
   model: string
   /** Names the server in messages, e.g. `ai-gateway`. */
@@ -31,10 +36,22 @@ export type NetworkFailure = {
   baseUrl: string
   /** The page's origin (e.g. `https://fxterm.dev`); undefined outside a browser. */
   origin: string | undefined
-  /** Used for the no-cors probe. */
+  /** Used for the probes. */
   fetch: typeof fetch
   signal?: AbortSignal
+  /** Which local server this is, when the provider knows (a preset); picks the exact fix. */
+  server?: LocalServerKind
+  /** True when the failed request carried an Authorization header (changes the CORS story). */
+  sentKey?: boolean
+  /**
+   * The Permissions API, for Chrome's Local Network Access; defaults to `navigator.permissions`.
+   * `null` skips the check (a browser without it).
+   */
+  permissions?: PermissionsLike | null
 }
+
+/** The part of `navigator.permissions` we use (its descriptor names vary by Chrome version). */
+export type PermissionsLike = { query(descriptor: { name: string }): Promise<{ state: string }> }
 
 const MAX_LISTED_MODELS = 8
 
@@ -62,113 +79,175 @@ export function serverErrorText(bodyText: string): string {
 }
 
 /** The model ids a server lists at GET {baseUrl}/models, or [] when it lists none we can read. */
-async function listModels(failure: HttpFailure): Promise<string[]> {
+async function listModelIds(failure: HttpFailure): Promise<string[]> {
   try {
-    const headers: Record<string, string> = {}
-    if (failure.apiKey) headers['Authorization'] = `Bearer ${failure.apiKey}`
-    const init: RequestInit = { headers }
-    if (failure.signal) init.signal = failure.signal
-    const response = await failure.fetch(`${failure.baseUrl}/models`, init)
-    if (!response.ok) return []
-    const body: unknown = await response.json()
-    const data = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['data'] : undefined
-    if (!Array.isArray(data)) return []
-    return data.flatMap((item: unknown) => {
-      const id = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)['id'] : undefined
-      return typeof id === 'string' ? [id] : []
-    })
+    const request = { baseUrl: failure.baseUrl, fetch: failure.fetch, ...(failure.apiKey ? { apiKey: failure.apiKey } : {}) }
+    const listed = await requestModelList(failure.signal ? { ...request, signal: failure.signal } : request)
+    return listed.kind === 'models' ? listed.models.map((model) => model.id) : []
   } catch {
     // The list is a hint; without it the message still says what failed.
     return []
   }
 }
 
+
+/** Why the server needs a key, and how to give it one: /login signs in to AI Gateway. */
+function keyAdvice(label: string, sentKey: boolean): string {
+  return sentKey ? `${label} rejected the key` : `${label} needs a key`
+}
+
 /** Diagnoses a non-2xx response. */
 export async function diagnoseHttpFailure(failure: HttpFailure): Promise<Diagnosis> {
   const { status, label, model, baseUrl, apiKey } = failure
+  const hints = httpRetryHints(status, failure.headers ?? new Headers(), failure.now ?? Date.now())
   const detail = quoteForMessage(serverErrorText(failure.bodyText), 200, apiKey)
   const statusText = detail === '' ? `HTTP ${status}` : `HTTP ${status}: ${detail}`
+  const diagnosis = (code: string, message: string): Diagnosis => ({ code, message, ...hints })
   if (status === 401 || status === 403) {
-    const what = apiKey ? `${label} rejected the key` : `${label} needs a key`
-    return {
-      code: 'FX_MODEL_UNAUTHORIZED',
-      message: `${what} (${statusText}); set AI_GATEWAY_API_KEY or FX_API_KEY to a valid key and try again`,
-    }
+    return diagnosis('FX_MODEL_UNAUTHORIZED', `${keyAdvice(label, Boolean(apiKey))} (${statusText}); run /login or set a key, then try again`)
   }
   if (status === 404) {
-    const models = await listModels(failure)
+    const models = await listModelIds(failure)
     if (models.length === 0) {
-      return {
-        code: 'FX_MODEL_NOT_FOUND',
-        message: `${label} has no model "${model}" (HTTP 404); check the model id, and that ${baseUrl} is the API root (it usually ends in /v1)`,
-      }
+      return diagnosis(
+        'FX_MODEL_NOT_FOUND',
+        `${label} has no model "${model}" (HTTP 404); check the model id, and that ${baseUrl} is the API root (it usually ends in /v1)`,
+      )
     }
     const shown = models.slice(0, MAX_LISTED_MODELS).join(', ')
     const more = models.length > MAX_LISTED_MODELS ? ` and ${models.length - MAX_LISTED_MODELS} more` : ''
-    return {
-      code: 'FX_MODEL_NOT_FOUND',
-      message: `${label} has no model "${model}" (HTTP 404); it offers ${shown}${more}: set FX_MODEL to one of them`,
-    }
+    return diagnosis('FX_MODEL_NOT_FOUND', `${label} has no model "${model}" (HTTP 404); it offers ${shown}${more}: pick one with /model <id>`)
   }
   if (status === 429) {
-    const seconds = Number(failure.retryAfter ?? '')
-    const wait = failure.retryAfter && Number.isFinite(seconds) ? `wait ${seconds} s` : 'wait a moment'
-    return { code: 'FX_MODEL_RATE_LIMITED', message: `${label} is rate limiting requests (${statusText}); ${wait} and try again` }
+    const wait = hints.retryAfterMs === undefined ? 'wait a moment' : `wait ${Math.ceil(hints.retryAfterMs / 1000)} s`
+    return diagnosis('FX_MODEL_RATE_LIMITED', `${label} is rate limiting requests (${statusText}); ${wait} and try again`)
+  }
+  if (status === 408) {
+    return diagnosis('FX_MODEL_TIMEOUT', `${label} timed out waiting for the request (${statusText}); try again`)
+  }
+  if (status === 409) {
+    return diagnosis('FX_MODEL_CONFLICT', `${label} was busy with a conflicting request (${statusText}); try again in a moment`)
   }
   if (status >= 500) {
-    return { code: 'FX_MODEL_SERVER_ERROR', message: `${label} had a server error (${statusText}); try again in a moment` }
+    return diagnosis('FX_MODEL_SERVER_ERROR', `${label} had a server error (${statusText}); try again in a moment`)
   }
-  return {
-    code: 'FX_MODEL_REQUEST_REJECTED',
-    message: `${label} rejected the request (${statusText}); the model "${model}" may not support tool calls, so try another model`,
+  return diagnosis(
+    'FX_MODEL_REQUEST_REJECTED',
+    `${label} rejected the request (${statusText}); the model "${model}" may not support tool calls, so try another model`,
+  )
+}
+
+/** Resolves to true when `url` answered at all, even with a response CORS hides from us. */
+async function answers(fetchFn: typeof fetch, url: string, mode: RequestMode, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    const init: RequestInit = { mode }
+    if (signal) init.signal = signal
+    await fetchFn(url, init)
+    return true
+  } catch {
+    return false
   }
 }
 
-function corsFix(baseUrl: URL, origin: string | undefined): string {
-  if (baseUrl.port === '11434') return `restart Ollama with OLLAMA_ORIGINS=${origin ?? '<page origin>'} ollama serve`
-  if (baseUrl.port === '1234') return "enable CORS in LM Studio's server settings"
-  return `allow the origin ${origin ?? "of this page"} in the server's CORS settings`
+/**
+ * True when Chrome's Local Network Access permission for this page is denied. Chrome 142 named
+ * it `local-network-access`; later versions split it into `local-network` and `loopback-network`.
+ * A name the browser does not know makes `query` reject, which counts as "not denied".
+ */
+async function localNetworkDenied(permissions: PermissionsLike | null | undefined, loopback: boolean): Promise<boolean> {
+  if (!permissions) return false
+  const names = [loopback ? 'loopback-network' : 'local-network', 'local-network-access']
+  for (const name of names) {
+    try {
+      if ((await permissions.query({ name })).state === 'denied') return true
+    } catch {
+      // Unknown permission name in this browser.
+    }
+  }
+  return false
 }
 
-/** Diagnoses a fetch that rejected without a response. */
+function defaultPermissions(): PermissionsLike | undefined {
+  const navigator = (globalThis as { navigator?: { permissions?: PermissionsLike } }).navigator
+  return navigator?.permissions
+}
+
+function hostOf(origin: string | undefined): string | undefined {
+  try {
+    return origin === undefined ? undefined : new URL(origin).hostname
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Diagnoses a fetch that rejected without a response. Probes, in order: a `no-cors` GET (did
+ * anything answer?), then a plain CORS GET without credentials (does it accept this origin at
+ * all?). Only what the probes prove is claimed; the rest is said as a likely cause.
+ */
 export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<Diagnosis> {
-  const { baseUrl, origin } = failure
+  const { baseUrl, origin, signal } = failure
   let url: URL
   try {
     url = new URL(baseUrl)
   } catch {
-    return { code: 'FX_MODEL_UNREACHABLE', message: `"${baseUrl}" is not a valid URL; set FX_BASE_URL to the server's API root` }
+    return { code: 'FX_MODEL_INVALID_URL', message: `"${baseUrl}" is not a valid URL; set FX_BASE_URL to the server's API root`, retryable: false }
   }
+  const kind = localServerKind(url, failure.server)
+  const loopback = isLoopbackHost(url.hostname)
   const mixed = origin?.startsWith('https:') === true && url.protocol === 'http:'
   // Chrome and Firefox let an https page call http://localhost, so for loopback the probe below
   // decides; for any other host an https page's http request is always blocked.
-  if (mixed && !isLoopbackHost(url.hostname)) {
+  if (mixed && !loopback) {
     return {
       code: 'FX_MODEL_MIXED_CONTENT',
       message: `this page is served over https, so the browser blocks requests to ${baseUrl} (mixed content); serve the model over https, or open fxterm over http://localhost`,
+      retryable: false,
     }
   }
-  let answered: boolean
-  try {
-    // An opaque no-cors response proves something is listening even though CORS hid it from us.
-    const init: RequestInit = { mode: 'no-cors' }
-    if (failure.signal) init.signal = failure.signal
-    await failure.fetch(`${baseUrl}/models`, init)
-    answered = true
-  } catch {
-    answered = false
-  }
-  if (answered) {
+  // An opaque no-cors response proves something is listening even though CORS hid it from us.
+  if (await answers(failure.fetch, `${baseUrl}/models`, 'no-cors', signal)) {
+    if (!(await answers(failure.fetch, `${baseUrl}/models`, 'cors', signal))) {
+      return {
+        code: 'FX_MODEL_CORS_REFUSED',
+        message: `${url.host} is running but refused requests from ${origin ?? "this page's origin"} (CORS); ${corsFix(kind, url, origin)}`,
+        retryable: false,
+      }
+    }
+    // It accepts this origin for a simple GET, so either the connection failed on the way, or
+    // the preflight for our POST (Content-Type, Authorization) was refused.
+    if (failure.sentKey && kind === 'llamacpp') {
+      return { code: 'FX_MODEL_CORS_REFUSED', message: `${url.host} refused the request that carries the key (CORS); ${LLAMACPP_KEY_FIX}`, retryable: false }
+    }
+    const headers = failure.sentKey ? 'the Authorization and Content-Type headers' : 'the Content-Type header'
     return {
-      code: 'FX_MODEL_CORS_REFUSED',
-      message: `${url.host} is running but refused requests from ${origin ?? "this page's origin"} (CORS); ${corsFix(url, origin)}`,
+      code: 'FX_MODEL_NETWORK_ERROR',
+      message: `the connection to ${url.host} failed before an answer arrived although the server is up; try again, and if it keeps failing allow ${headers} in its CORS settings`,
+      retryable: true,
+    }
+  }
+  const pageHost = hostOf(origin)
+  const pageIsLocal = pageHost !== undefined && isLoopbackHost(pageHost)
+  if (isLocalNetworkHost(url.hostname) && !pageIsLocal) {
+    const permissions = failure.permissions === undefined ? defaultPermissions() : failure.permissions
+    if (await localNetworkDenied(permissions, loopback)) {
+      return {
+        code: 'FX_MODEL_LOCAL_NETWORK_DENIED',
+        message: `the browser blocked this page from reaching ${url.host} because local network access was denied; allow it for this site (the icon at the left of the address bar, then Local network access) and reload`,
+        retryable: false,
+      }
     }
   }
   if (mixed) {
     return {
       code: 'FX_MODEL_MIXED_CONTENT',
       message: `nothing answered at ${baseUrl} from this https page: the browser may block plain http here (mixed content) or the server is not running; start it and try Chrome or Firefox, or open fxterm over http://localhost`,
+      retryable: false,
     }
   }
-  return { code: 'FX_MODEL_UNREACHABLE', message: `nothing answered at ${baseUrl}; is the server running?` }
+  if (isLocalNetworkHost(url.hostname)) {
+    // A local server that is not listening stays down for the seconds a retry would wait.
+    return { code: 'FX_MODEL_UNREACHABLE', message: `nothing answered at ${baseUrl}; ${startHint(kind)}`, retryable: false }
+  }
+  return { code: 'FX_MODEL_UNREACHABLE', message: `nothing answered at ${baseUrl}; check the network connection and the address, then try again`, retryable: true }
 }

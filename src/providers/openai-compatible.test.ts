@@ -70,11 +70,16 @@ describe('streaming a chat completion', () => {
     for (const events of await eventsAtEverySplit(text)) expect(events).toEqual(expected)
   })
 
-  test('[DONE] without a finish_reason still finishes the answer', async () => {
+  test('[DONE] without a finish_reason is a cut answer, not a success', async () => {
     const events = await collect(providerOver([new TextEncoder().encode(sseText(chunk({ content: 'ok' }), '[DONE]'))]).provider)
     expect(events).toEqual([
       { type: 'text_delta', delta: 'ok' },
-      { type: 'finish', reason: 'stop' },
+      {
+        type: 'error',
+        code: 'FX_MODEL_STREAM_TRUNCATED',
+        message: 'models.example ended the stream without saying why the model stopped, so the answer may be cut short; try again',
+        retryable: true,
+      },
     ])
   })
 
@@ -88,6 +93,7 @@ describe('streaming a chat completion', () => {
         type: 'error',
         code: 'FX_MODEL_STREAM_MALFORMED',
         message: `models.example sent a stream line that is not a JSON object: "${bad.slice(0, 79)}…"`,
+        retryable: false,
       },
     ])
   })
@@ -97,7 +103,7 @@ describe('streaming a chat completion', () => {
     for (const events of await eventsAtEverySplit(text)) {
       expect(events).toEqual([
         { type: 'text_delta', delta: 'partial' },
-        { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the model server closed the stream before finishing; try again' },
+        { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the model server closed the stream before finishing; try again', retryable: true },
       ])
     }
   })
@@ -111,7 +117,12 @@ describe('streaming a chat completion', () => {
     const events = await collect(providerOver([new TextEncoder().encode(text)], KEY).provider)
     expect(events).toEqual([
       { type: 'text_delta', delta: 'a' },
-      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'models.example reported an error mid-answer: upstream failed for *** with Bearer ***; try again' },
+      {
+        type: 'error',
+        code: 'FX_MODEL_STREAM_ERROR',
+        message: 'models.example reported an error mid-answer: upstream failed for *** with Bearer ***; try again',
+        retryable: true,
+      },
     ])
   })
 })
@@ -204,14 +215,16 @@ describe('the request sent', () => {
 })
 
 describe('failed requests', () => {
-  test('a 401 says the key was rejected and what to set, without echoing the key', async () => {
+  test('a 401 says the key was rejected and to run /login or set a key, without echoing the key', async () => {
     const { fetch } = fakeFetch(() => new Response(JSON.stringify({ error: { message: `Invalid key ${KEY}` } }), { status: 401 }))
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'https://ai-gateway.vercel.sh/v1', apiKey: KEY, model: 'm', label: 'ai-gateway', fetch })
     expect(await collect(provider)).toEqual([
       {
         type: 'error',
         code: 'FX_MODEL_UNAUTHORIZED',
-        message: 'ai-gateway rejected the key (HTTP 401: Invalid key ***); set AI_GATEWAY_API_KEY or FX_API_KEY to a valid key and try again',
+        message: 'ai-gateway rejected the key (HTTP 401: Invalid key ***); run /login or set a key, then try again',
+        retryable: false,
+        status: 401,
       },
     ])
   })
@@ -229,7 +242,9 @@ describe('failed requests', () => {
         type: 'error',
         code: 'FX_MODEL_NOT_FOUND',
         message:
-          'localhost:11434 has no model "llama9" (HTTP 404); it offers llama3.2, qwen2.5-coder, mistral, phi4, gemma3, deepseek-r1, codellama, llava and 2 more: set FX_MODEL to one of them',
+          'localhost:11434 has no model "llama9" (HTTP 404); it offers llama3.2, qwen2.5-coder, mistral, phi4, gemma3, deepseek-r1, codellama, llava and 2 more: pick one with /model <id>',
+        retryable: false,
+        status: 404,
       },
     ])
     expect(calls.map((call) => call.url)).toEqual(['http://localhost:11434/v1/chat/completions', 'http://localhost:11434/v1/models'])
@@ -252,9 +267,14 @@ describe('failed requests', () => {
         type: 'error',
         code: 'FX_MODEL_CORS_REFUSED',
         message: 'localhost:11434 is running but refused requests from https://fxterm.example (CORS); restart Ollama with OLLAMA_ORIGINS=https://fxterm.example ollama serve',
+        retryable: false,
       },
     ])
-    expect(calls.map((call) => call.url)).toEqual(['http://localhost:11434/v1/chat/completions', 'http://localhost:11434/v1/models'])
+    expect(calls.map((call) => `${call.init?.mode ?? 'default'} ${call.url}`)).toEqual([
+      'default http://localhost:11434/v1/chat/completions',
+      'no-cors http://localhost:11434/v1/models',
+      'cors http://localhost:11434/v1/models',
+    ])
   })
 
   test('a fetch rejected because of an abort emits nothing', async () => {
@@ -271,7 +291,7 @@ describe('failed requests', () => {
     const { fetch } = fakeFetch(() => new Response(null, { status: 200 }))
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'https://models.example/v1', model: 'm', label: 'x', fetch })
     expect(await collect(provider)).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the model server closed the stream before finishing; try again' },
+      { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the model server closed the stream before finishing; try again', retryable: true },
     ])
   })
 
@@ -279,7 +299,12 @@ describe('failed requests', () => {
     const { fetch } = fakeFetch(() => new Response(streamOf([new TextEncoder().encode('{"error":"no tools for you"}\n')])))
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'https://models.example/v1', model: 'm', label: 'x', fetch })
     expect(await collect(provider)).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_MALFORMED', message: 'x sent a line that is not part of an event stream: "{"error":"no tools for you"}"' },
+      {
+        type: 'error',
+        code: 'FX_MODEL_STREAM_MALFORMED',
+        message: 'x sent a line that is not part of an event stream: "{"error":"no tools for you"}"',
+        retryable: false,
+      },
     ])
   })
 })

@@ -4,12 +4,15 @@
  * worker: it adds the key (which never enters the engine), reads the SSE body itself and turns
  * every failure into one `error` event with a code and a message that says what to try.
  */
-import type { ModelEvent, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
-import { diagnoseHttpFailure, diagnoseNetworkFailure } from './diagnose-failure.ts'
+import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
+import { diagnoseHttpFailure, diagnoseNetworkFailure, type PermissionsLike } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
+import { listServerModels } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
 import { toChatCompletionsBody } from './openai-wire.ts'
 import { readTextStream } from './read-text-stream.ts'
+import type { LocalServerKind } from './server-advice.ts'
 import { createSseChatStream } from './sse-chat-stream.ts'
 
 /** Options for {@link createOpenAiCompatibleProvider}. */
@@ -22,6 +25,22 @@ export type OpenAiCompatibleOptions = {
   model: string
   /** Shown in the status line and in messages, e.g. `ai-gateway` or `localhost:11434`. */
   label: string
+  /** The provider's stable id (`ModelProvider.name`); defaults to `label`. */
+  name?: string
+  /** Which local server this is (a preset), so a CORS or start-up failure gets its exact fix. */
+  server?: LocalServerKind
+  /** Answers `listModels` without a request (for a proxy that forwards only chat requests). */
+  modelCatalog?: ModelCatalog
+  /**
+   * The `service_tier` sent for `options.fast` (AI Gateway: `priority`, its faster and dearer
+   * tier for the models that have one). Without it the provider has no fast tier: a request with
+   * `fast: true` fails with `FX_MODEL_UNSUPPORTED_FAST`, and `listModels` reports `fast: false`.
+   */
+  fastServiceTier?: string
+  /** The clock for `Retry-After` dates (ms since the epoch); defaults to `Date.now`. */
+  now?: () => number
+  /** The Permissions API for the Local Network Access check; defaults to `navigator.permissions`. */
+  permissions?: PermissionsLike | null
   /** Defaults to the global fetch; the app's `fetch` option goes here. */
   fetch?: typeof fetch
   /** The page's origin, for CORS advice; defaults to `location.origin` when there is one. */
@@ -36,14 +55,36 @@ function defaultOrigin(): string | undefined {
 /** Creates a provider that streams from an OpenAI-compatible `/chat/completions` endpoint. */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ModelProvider {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const { apiKey, label } = options
+  const { apiKey, label, fastServiceTier } = options
+  const name = options.name ?? label
   // Resolved per call, not captured, so a test or app can swap globalThis.fetch later.
   const fetchFn = (): typeof fetch => options.fetch ?? globalThis.fetch.bind(globalThis)
+  const now = (): number => options.now?.() ?? Date.now()
+  const probeOptions = {
+    ...(options.server ? { server: options.server } : {}),
+    ...(options.permissions !== undefined ? { permissions: options.permissions } : {}),
+  }
+
+  /** A request this provider cannot send at all, as one error event; undefined when it can. */
+  function refusal(request: ModelRequest, model: string): ModelEvent | undefined {
+    if (model === '') {
+      return { type: 'error', code: 'FX_MODEL_NOT_CHOSEN', message: `no model is chosen for ${label}; pick one with /model <id> (/models lists them)`, retryable: false }
+    }
+    if (request.options?.fast === true && fastServiceTier === undefined) {
+      return { type: 'error', code: 'FX_MODEL_UNSUPPORTED_FAST', message: `${label} has no fast tier; turn fast mode off with /fast`, retryable: false }
+    }
+    return undefined
+  }
 
   async function stream(request: ModelRequest, rawEmit: (event: ModelEvent) => void, signal: AbortSignal) {
     const guard = guardEmit(rawEmit, signal)
     const emit = guard.emit
-    const body = toChatCompletionsBody(request, options.model)
+    const body = toChatCompletionsBody(request, options.model, fastServiceTier === undefined ? {} : { fastServiceTier })
+    const refused = refusal(request, body.model)
+    if (refused !== undefined) {
+      emit(refused)
+      return
+    }
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
     if (apiKey) headers['Authorization'] = `Bearer ${apiKey}`
     try {
@@ -58,7 +99,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       } catch {
         if (signal.aborted) return
         const origin = options.origin ?? defaultOrigin()
-        emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal })) })
+        const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), ...probeOptions })
+        emit({ type: 'error', ...diagnosis })
         return
       }
       if (!response.ok) {
@@ -66,7 +108,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         const failure = {
           status: response.status,
           bodyText,
-          retryAfter: response.headers.get('retry-after'),
+          headers: response.headers,
+          now: now(),
           baseUrl,
           model: body.model,
           label,
@@ -82,6 +125,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         sse.end()
         return
       }
+      let dropped = false
       try {
         await readTextStream(response.body, signal, (text) => {
           sse.feed(text)
@@ -89,14 +133,40 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         })
       } catch {
         // The connection dropped mid-body: a complete answer still finishes, otherwise truncated.
+        dropped = true
       }
-      sse.end()
+      sse.end(dropped)
     } catch (error) {
       // Only a bug lands here; the contract still owes the engine a terminal event.
       const text = error instanceof Error ? error.message : String(error)
-      emit({ type: 'error', code: 'FX_MODEL_PROVIDER_FAILED', message: `the ${label} adapter failed: ${quoteForMessage(text, 200, apiKey)}` })
+      emit({
+        type: 'error',
+        code: 'FX_MODEL_PROVIDER_FAILED',
+        message: `the ${label} adapter failed: ${quoteForMessage(text, 200, apiKey)}`,
+        retryable: false,
+      })
     }
   }
 
-  return { label, defaultModel: options.model, stream }
+  /** Without a fast tier, every model is known not to have one. */
+  const withFast = (models: ModelInfo[]): ModelInfo[] =>
+    fastServiceTier === undefined ? models.map((model) => ({ ...model, fast: model.fast ?? false })) : models
+
+  async function listModels(signal: AbortSignal): Promise<ModelInfo[]> {
+    if (options.modelCatalog !== undefined) return withFast(catalogToModelInfo(options.modelCatalog))
+    const origin = options.origin ?? defaultOrigin()
+    const listed = await listServerModels({
+      baseUrl,
+      label,
+      fetch: fetchFn(),
+      signal,
+      now,
+      ...(apiKey ? { apiKey } : {}),
+      ...(origin ? { origin } : {}),
+      ...probeOptions,
+    })
+    return withFast(listed)
+  }
+
+  return { name, label, defaultModel: options.model, stream, listModels }
 }

@@ -27,6 +27,16 @@ export type ChatCompletionsBody = {
   tools?: WireTool[]
   stream: true
   stream_options: { include_usage: true }
+  /** From `options.effort`; OpenAI's name, which AI Gateway, Ollama and LM Studio also read. */
+  reasoning_effort?: string
+  /** From `options.fast`: the provider's faster tier (AI Gateway: `priority`). */
+  service_tier?: string
+}
+
+/** How a provider maps the request's model options; see {@link toChatCompletionsBody}. */
+export type WireOptions = {
+  /** The `service_tier` sent for `fast: true`; undefined when the provider has no faster tier. */
+  fastServiceTier?: string
 }
 
 /** Maps one engine message to the wire. */
@@ -62,9 +72,12 @@ export function toWireTool(tool: ToolSpec): WireTool {
 
 /**
  * Builds the request body. `tools` is left out when there are none: several local servers
- * reject an empty array, and "no tools" is the same request either way.
+ * reject an empty array, and "no tools" is the same request either way. Model options appear
+ * only when set, so a server that knows neither field never sees one: `effort` becomes
+ * `reasoning_effort`, and `fast: true` becomes `service_tier` when the provider names a tier
+ * (the adapter refuses `fast` before calling this when it does not).
  */
-export function toChatCompletionsBody(request: ModelRequest, defaultModel: string): ChatCompletionsBody {
+export function toChatCompletionsBody(request: ModelRequest, defaultModel: string, wire: WireOptions = {}): ChatCompletionsBody {
   const body: ChatCompletionsBody = {
     model: request.model === '' ? defaultModel : request.model,
     messages: request.messages.map(toWireMessage),
@@ -72,5 +85,8 @@ export function toChatCompletionsBody(request: ModelRequest, defaultModel: strin
     stream_options: { include_usage: true },
   }
   if (request.tools.length > 0) body.tools = request.tools.map(toWireTool)
+  const effort = request.options?.effort
+  if (effort !== undefined && effort !== '') body.reasoning_effort = effort
+  if (request.options?.fast === true && wire.fastServiceTier !== undefined) body.service_tier = wire.fastServiceTier
   return body
 }

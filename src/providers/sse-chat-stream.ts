@@ -21,8 +21,11 @@ export type SseChatStreamOptions = {
 export type SseChatStream = {
   /** Any piece of the body's text (split anywhere, even inside a line). */
   feed(text: string): void
-  /** The body ended: emits the terminal event if none was emitted yet. */
-  end(): void
+  /**
+   * The body ended (`dropped`: reading it failed): emits the terminal event if none was
+   * emitted yet.
+   */
+  end(dropped?: boolean): void
   /** True once `finish` or `error` was emitted; the caller can stop reading. */
   readonly done: boolean
 }
@@ -47,7 +50,7 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
     feed(text) {
       if (!isDone()) parser.feed(text)
     },
-    end() {
+    end(dropped = false) {
       if (isDone()) return
       // Servers that end the body without the final blank line still meant their last event.
       parser.feed('\n\n')
@@ -58,10 +61,11 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
           type: 'error',
           code: 'FX_MODEL_STREAM_MALFORMED',
           message: `${options.label} sent a line that is not part of an event stream: "${quoteForMessage(strayLine, 80, options.secret)}"`,
+          retryable: false,
         })
         return
       }
-      decoder.end()
+      decoder.end(dropped)
     },
     get done() {
       return isDone()

@@ -7,7 +7,21 @@ import type { ModelEvent, ModelInfo, ModelRequest } from '../protocol/model-even
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
 
-export const IN = { boot: 1, keys: 2, resize: 3, model: 4, execResult: 5, timer: 6, notice: 7, catalog: 8, trap: 0x7f } as const
+export const IN = {
+  boot: 1,
+  keys: 2,
+  resize: 3,
+  model: 4,
+  execResult: 5,
+  timer: 6,
+  notice: 7,
+  catalog: 8,
+  session: 9,
+  sessionList: 10,
+  sessionEvent: 11,
+  config: 12,
+  trap: 0x7f,
+} as const
 export const MODEL_SUB = {
   text_delta: 1,
   reasoning_delta: 2,
@@ -33,6 +47,12 @@ const OUT = {
   echoHint: 12,
   configSet: 13,
   catalogRequest: 14,
+  historyAppend: 15,
+  historyClear: 16,
+  sessionCommit: 17,
+  sessionList: 18,
+  sessionOpen: 19,
+  sessionRemove: 20,
 } as const
 
 /** Boot options the engine reads (JSON in the boot frame). */
@@ -58,7 +78,20 @@ export type BootOptions = {
   config?: Record<string, string>
   /** Model requests allowed per turn (default 100). */
   maxSteps?: number
+  /** A session store exists: the engine commits snapshots and offers /resume. */
+  sessions?: boolean
+  /** Prompt history for this workspace, oldest first. */
+  history?: string[]
 }
+
+/** A saved session as /resume lists it (read from the snapshot's metadata header). */
+export type SessionListEntry = { id: string; updatedAtMs: number; title?: string; turns?: number; firstPrompt?: string }
+/** What became of a commit or a request, told back to the engine. */
+export type SessionEvent =
+  | { type: 'commit_ok' }
+  | { type: 'conflict' }
+  | { type: 'commit_error'; message: string }
+  | { type: 'missing'; id: string }
 
 /** A provider's model catalog, or why it could not be loaded. */
 export type CatalogAnswer = { provider: string; models: ModelInfo[]; error?: string }
@@ -89,6 +122,12 @@ export type EngineEffect =
   | { kind: 'echo_hint'; columns: number }
   | { kind: 'config_set'; id: string; value: string }
   | { kind: 'catalog_request'; provider: string }
+  | { kind: 'history_append'; value: string }
+  | { kind: 'history_clear' }
+  | { kind: 'session_commit'; bytes: Uint8Array }
+  | { kind: 'session_list' }
+  | { kind: 'session_open'; id: string }
+  | { kind: 'session_remove'; id: string }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -216,6 +255,18 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       const { id, value } = JSON.parse(decoder.decode(payload)) as { id: string; value: string }
       return { kind: 'config_set', id, value }
     }
+    case OUT.historyAppend:
+      return { kind: 'history_append', value: decoder.decode(payload) }
+    case OUT.historyClear:
+      return { kind: 'history_clear' }
+    case OUT.sessionCommit:
+      return { kind: 'session_commit', bytes: payload }
+    case OUT.sessionList:
+      return { kind: 'session_list' }
+    case OUT.sessionOpen:
+      return { kind: 'session_open', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
+    case OUT.sessionRemove:
+      return { kind: 'session_remove', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
     case OUT.catalogRequest:
       return { kind: 'catalog_request', provider: (JSON.parse(decoder.decode(payload)) as { provider: string }).provider }
     default:

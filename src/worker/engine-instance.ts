@@ -13,6 +13,8 @@ import {
   modelEventPayload,
   noticePayload,
   type CatalogAnswer,
+  type SessionEvent,
+  type SessionListEntry,
   resizePayload,
   writeInputFrame,
   type BootOptions,
@@ -44,6 +46,12 @@ export type EngineInstance = {
   notice(notice: HostNotice, nowMs: number): EngineEffect[]
   /** A provider's model catalog (the answer to a `catalog_request`). */
   catalog(catalog: CatalogAnswer, nowMs: number): EngineEffect[]
+  /** A saved session to restore; `readOnly` when another tab holds it. */
+  session(bytes: Uint8Array, readOnly: boolean, nowMs: number): EngineEffect[]
+  sessionList(entries: SessionListEntry[], nowMs: number): EngineEffect[]
+  sessionEvent(event: SessionEvent, nowMs: number): EngineEffect[]
+  /** A setting another tab changed. */
+  configChanged(id: string, value: string, nowMs: number): EngineEffect[]
   timer(timerId: number, nowMs: number): EngineEffect[]
   /** Makes the engine trap (tests of the recovery path). */
   trap(): EngineEffect[]
@@ -71,6 +79,7 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
   const exports = instance.exports as unknown as EngineExports
   memory = exports.memory
 
+  const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
   const feed = (kind: number, payload: Uint8Array, nowMs: number, id = 0, sub = 0): EngineEffect[] => {
     try {
       const len = INPUT_HEADER + payload.length
@@ -95,7 +104,11 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     execResult: (execId, result, nowMs) => feed(IN.execResult, execResultPayload(result), nowMs, execId),
     timer: (timerId, nowMs) => feed(IN.timer, new Uint8Array(0), nowMs, timerId),
     notice: (notice, nowMs) => feed(IN.notice, noticePayload(notice), nowMs),
-    catalog: (catalog, nowMs) => feed(IN.catalog, new TextEncoder().encode(JSON.stringify(catalog)), nowMs),
+    catalog: (catalog, nowMs) => feed(IN.catalog, json(catalog), nowMs),
+    session: (bytes, readOnly, nowMs) => feed(IN.session, bytes, nowMs, 0, readOnly ? 1 : 0),
+    sessionList: (entries, nowMs) => feed(IN.sessionList, json(entries), nowMs),
+    sessionEvent: (event, nowMs) => feed(IN.sessionEvent, json(event), nowMs),
+    configChanged: (id, value, nowMs) => feed(IN.config, json({ id, value }), nowMs),
     trap: () => feed(IN.trap, new Uint8Array(0), 0),
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
+import type { BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import { createDeltaCoalescer } from './delta-coalescer.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
 
@@ -32,8 +32,22 @@ export type HostLoopOptions = {
   onClipboard?(text: string): void
   /** A setting the engine accepted, for the configStore. */
   onConfig?(id: string, value: string): void
+  /** Sessions and prompt history (absent: nothing is saved). */
+  sessions?: SessionHost
+  /** A saved session to restore right after boot (`--resume`). */
+  resume?: { bytes: Uint8Array; readOnly: boolean }
   now?: () => number
   seed?: () => number
+}
+
+/** Where sessions and prompt history go; answers come back to the engine as input frames. */
+export type SessionHost = {
+  commit(bytes: Uint8Array): Promise<SessionEvent>
+  list(): Promise<SessionListEntry[]>
+  open(id: string): Promise<{ bytes: Uint8Array; readOnly: boolean } | null>
+  remove(id: string): void
+  historyAppend(value: string): void
+  historyClear(): void
 }
 
 export type HostLoop = {
@@ -143,10 +157,46 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       case 'catalog_request':
         loadCatalog(effect.provider)
         return
+      case 'history_append':
+        options.sessions?.historyAppend(effect.value)
+        return
+      case 'history_clear':
+        options.sessions?.historyClear()
+        return
+      case 'session_commit':
+        commitSession(effect.bytes)
+        return
+      case 'session_list':
+        void (options.sessions?.list() ?? Promise.resolve([])).then(
+          (entries) => run((e) => e.sessionList(entries, now())),
+          () => run((e) => e.sessionList([], now())),
+        )
+        return
+      case 'session_open': {
+        const id = effect.id
+        void (options.sessions?.open(id) ?? Promise.resolve(null)).then(
+          (found) => run((e) => (found ? e.session(found.bytes, found.readOnly, now()) : e.sessionEvent({ type: 'missing', id }, now()))),
+          (error: unknown) => run((e) => e.sessionEvent({ type: 'commit_error', message: String(error) }, now())),
+        )
+        return
+      }
+      case 'session_remove':
+        options.sessions?.remove(effect.id)
+        return
     }
   }
 
-  const providerNamed = (name: string | undefined) => options.providers.find((p) => p.name === name) ?? options.providers[0]!
+  /** The last snapshot the engine asked to save: a restarted engine continues from it. */
+  let lastSnapshot: Uint8Array | undefined = options.resume?.bytes
+  const commitSession = (bytes: Uint8Array) => {
+    lastSnapshot = bytes
+    if (!options.sessions) return
+    void options.sessions.commit(bytes).then((event) => run((e) => e.sessionEvent(event, now())))
+  }
+
+  // A request names its provider; one that does not goes to the provider active at boot.
+  const providerNamed = (name: string | undefined) =>
+    options.providers.find((p) => p.name === name) ?? options.providers.find((p) => p.name === options.boot.provider) ?? options.providers[0]!
 
   /** Fetches a provider's catalog (once per request from the engine) and hands it over. */
   const loadCatalog = (name: string) => {
@@ -232,14 +282,18 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     try {
       engine = await instantiateEngine(options.module)
       restarting = false
-      boot = { ...boot, notices: ['The engine restarted after an internal error; the conversation before it is gone.'] }
+      const snapshot = lastSnapshot
+      boot = { ...boot, notices: [snapshot ? 'The engine restarted after an internal error; the conversation continues from its last save.' : 'The engine restarted after an internal error; the conversation before it is gone.'] }
       run((e) => e.boot({ ...boot, seed: seed() }, now()))
+      if (snapshot) run((e) => e.session(snapshot, false, now()))
     } catch (error) {
       options.write(encoder.encode(`\x1b[31m✗ The engine could not restart: ${sanitize(String(error))}. Reload the page.\x1b[0m\r\n`))
     }
   }
 
   run((e) => e.boot({ ...boot, seed: seed() }, now()))
+  const resume = options.resume
+  if (resume) run((e) => e.session(resume.bytes, resume.readOnly, now()))
 
   return {
     keys: (bytes) => run((e) => e.keys(bytes, now())),

@@ -3,7 +3,7 @@
 
 import { ByteBuf, stringBytes } from './util/byte-buf'
 import { parseJson, J_STR, writeJsonString } from './util/json'
-import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_ECHO_HINT, OUT_CATALOG_REQUEST } from './abi/frames'
+import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_ECHO_HINT, OUT_CATALOG_REQUEST, OUT_HISTORY_APPEND } from './abi/frames'
 import { Composer } from './terminal/composer'
 import { Rows } from './terminal/layout'
 import { Screen } from './terminal/screen'
@@ -17,8 +17,10 @@ import { MAX_ATTEMPTS } from './agent/retry'
 import { runSlash } from './commands/run-slash'
 import { SlashMenu } from './commands/slash-menu'
 import { Picker, PICK_CHOSEN } from './commands/picker'
-import { modelIds, modelsCommand, restoreConfig, setModel, syncModelInfo } from './commands/model-commands'
+import { modelIds, modelsCommand, restore, restoreConfig, setModel, syncModelInfo } from './commands/model-commands'
 import { TranscriptView } from './terminal/transcript-view'
+import { Session, commitIfDue, forkSession, restoreSession } from './session/session'
+import { describe, openSession, removeSession, SessionEntry } from './commands/session-commands'
 
 const SPINNER_TIMER_ID: u32 = 0xffff0001
 const HINT_TIMER_ID: u32 = 0xffff0002
@@ -34,8 +36,15 @@ export class Engine {
   nowMs: f64 = 0
   providers: Providers = new Providers()
   picker: Picker = new Picker()
-  /** The picker lists models (the only picker so far; sessions will be the next). */
+  /** What the picker lists: models (/model) or saved sessions (/resume). */
   pickingModels: bool = false
+  private sessionEntries: Array<SessionEntry> = []
+  /** A session the person asked to delete, waiting for y. */
+  private pendingDelete: SessionEntry | null = null
+  session: Session = new Session()
+  /** Why the host's next session list was asked for (session-commands LIST_FOR_*). */
+  sessionListFor: i32 = 0
+  private commitFailing: bool = false
   /** /models ran before the catalog arrived: list it when it does. */
   listModelsWhenLoaded: bool = false
   booted: bool = false
@@ -84,7 +93,17 @@ export class Engine {
       this.loop.conv.toolDescription = v.getString('toolDescription', '')
     }
     this.booted = true
-    if (v != null) restoreConfig(this, v.get('config'))
+    if (v != null) {
+      restoreConfig(this, v.get('config'))
+      this.session.enabled = v.getBool('sessions', false)
+      this.session.seed(<u32>v.getNumber('seed', 1))
+      const history = v.get('history')
+      if (history != null) {
+        for (let i = 0; i < history.items.length; i++) {
+          if (history.items[i].kind == J_STR) this.history.push(stringBuf(history.items[i].str))
+        }
+      }
+    }
     const w = new ByteBuf(64)
     w.str(BRACKETED_PASTE_ON)
     this.fx.write(w)
@@ -142,9 +161,98 @@ export class Engine {
   }
 
   private pickerKey(k: K.Key): void {
+    if (!this.pickingModels && this.sessionPickerKey(k)) return
     if (this.picker.key(k) != PICK_CHOSEN) return
-    const id = this.picker.chosen()
-    if (this.pickingModels && id.length > 0 && id != this.loop.model) setModel(this, id)
+    const chosen = this.picker.chosen()
+    if (this.pickingModels) {
+      if (chosen.length > 0 && chosen != this.loop.model) setModel(this, chosen)
+      return
+    }
+    const entry = this.chosenSession()
+    if (entry != null) openSession(this, entry.id)
+  }
+
+  /** /resume: saved sessions, newest first; Delete asks before removing one. */
+  openSessionPicker(entries: Array<SessionEntry>): void {
+    this.pickingModels = false
+    this.sessionEntries = entries
+    this.pendingDelete = null
+    this.picker.empty = 'There are no saved sessions.'
+    this.picker.show('Resume a session', this.sessionTitles(), this.sessionDetails(), '')
+  }
+
+  private sessionTitles(): Array<string> {
+    const out = new Array<string>()
+    for (let i = 0; i < this.sessionEntries.length; i++) out.push(this.sessionEntries[i].title)
+    return out
+  }
+
+  private sessionDetails(): Array<string> {
+    const out = new Array<string>()
+    for (let i = 0; i < this.sessionEntries.length; i++) out.push(describe(this, this.sessionEntries[i]))
+    return out
+  }
+
+  private chosenSession(): SessionEntry | null {
+    const m = this.picker.matches()
+    if (m.length == 0) return null
+    return this.sessionEntries[m[min(this.picker.selected, m.length - 1)]]
+  }
+
+  /** Delete on an entry asks; y removes it, any other key keeps it. */
+  private sessionPickerKey(k: K.Key): bool {
+    const pending = this.pendingDelete
+    if (pending != null) {
+      this.pendingDelete = null
+      if (k.kind == K.K_CHAR && (k.cp == 0x79 || k.cp == 0x59)) {
+        removeSession(this, pending)
+        const at = this.sessionEntries.indexOf(pending)
+        if (at >= 0) this.sessionEntries.splice(at, 1)
+        this.picker.setItems(this.sessionTitles(), this.sessionDetails())
+      }
+      return true
+    }
+    if (k.kind == K.K_DELETE) {
+      this.pendingDelete = this.chosenSession()
+      return true
+    }
+    return false
+  }
+
+  /** A saved session arrived (resume): replayed, and continued when it stopped mid-turn. */
+  sessionBytes(bytes: Uint8Array, start: i32, end: i32, readOnly: bool): void {
+    this.picker.open = false
+    restoreSession(this, bytes, start, end, readOnly)
+    this.dirty = true
+  }
+
+  /** What became of a commit (or a request) at the host. */
+  sessionEvent(json: Uint8Array, start: i32, end: i32): void {
+    const v = parseJson(json, start, end)
+    if (v == null) return
+    const type = v.getString('type', '')
+    if (type == 'conflict') forkSession(this, 'Another tab saved this session at the same time.')
+    else if (type == 'commit_ok') this.commitFailing = false
+    else if (type == 'commit_error') {
+      // Once per streak: the in-memory session goes on, and the last good record stays.
+      if (!this.commitFailing) this.transcript.notice('The session could not be saved (' + v.getString('message', 'unknown error') + '). It goes on in this tab; the last saved copy is kept.', YELLOW)
+      this.commitFailing = true
+    } else if (type == 'missing') this.transcript.error(stringBytes('There is no saved session ' + v.getString('id', '') + '.'))
+    this.dirty = true
+  }
+
+  /** Another tab changed a setting: apply it here too (it is already stored). */
+  configChanged(json: Uint8Array, start: i32, end: i32): void {
+    const v = parseJson(json, start, end)
+    if (v == null) return
+    restore(this, v.getString('id', ''), v.getString('value', ''))
+    syncModelInfo(this)
+    this.dirty = true
+  }
+
+  clearHistory(): void {
+    this.history = []
+    this.historyIndex = -1
   }
 
   setSize(cols: i32, rows: i32): void {
@@ -406,6 +514,7 @@ export class Engine {
       this.composer.setText(text)
       return
     }
+    if (this.session.readOnly) forkSession(this, 'This session is open in another tab.')
     if (this.loop.busy) {
       this.loop.steer(text)
       return
@@ -416,6 +525,7 @@ export class Engine {
   private remember(text: ByteBuf): void {
     const n = this.history.length
     if (n == 0 || this.history[n - 1].toString() != text.toString()) this.history.push(text)
+    this.fx.emit(OUT_HISTORY_APPEND, 0, text)
     this.historyIndex = -1
     this.draft = null
   }
@@ -448,6 +558,7 @@ export class Engine {
     if (this.loop.busy) this.loop.interrupt()
     this.loop.conv.clear()
     this.loop.forgetContextCount()
+    this.session.reset()
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J\x1b[3J')
     this.fx.write(w)
@@ -473,6 +584,7 @@ export class Engine {
       this.fx.timer(SPINNER_TIMER_ID, SPINNER_INTERVAL_MS)
       this.timerPending = true
     }
+    commitIfDue(this)
     if (this.dirty || this.transcript.commit.length > 0) this.render()
   }
 
@@ -533,7 +645,9 @@ export class Engine {
     for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
     divider(live, cols)
     const matches = this.loop.pendingApproval == null ? this.menu.matches(this.composer.toBuf().toString()) : new Array<i32>()
-    if (this.picker.open) this.picker.rows(live, cols)
+    const deleting = this.pendingDelete
+    if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
+    else if (this.picker.open) this.picker.rows(live, cols)
     else if (matches.length > 0) this.menu.rows(live, matches, cols)
     else this.statusRow(live, cols)
     this.present(live, composerTop + this.composer.cursorRow - first, this.composer.cursorCol)

@@ -7,6 +7,7 @@ import { Engine } from './engine'
 import { parseJson } from './util/json'
 import * as F from './abi/frames'
 import { ModelFailure } from './agent/retry'
+import { sessionList } from './commands/session-commands'
 
 let engine = new Engine()
 let input = new Uint8Array(4096)
@@ -49,6 +50,10 @@ export function feed(len: u32): u32 {
   else if (kind == F.IN_TIMER) engine.timer(id)
   else if (kind == F.IN_NOTICE) engine.hostNotice(input, start, end)
   else if (kind == F.IN_CATALOG) engine.catalog(input, start, end)
+  else if (kind == F.IN_SESSION) engine.sessionBytes(input, start, end, sub == 1)
+  else if (kind == F.IN_SESSION_LIST) sessionList(engine, input, start, end)
+  else if (kind == F.IN_SESSION_EVENT) engine.sessionEvent(input, start, end)
+  else if (kind == F.IN_CONFIG) engine.configChanged(input, start, end)
   engine.settle()
   return <u32>fx.buf.length
 }

@@ -443,22 +443,22 @@ describe('slash commands', () => {
     expect(lines.filter((l) => /^[A-Z]/.test(l))).toEqual(['Session', 'Model', 'Workspace', 'Transcript', 'Account', 'Keys'])
     const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z]+)/)?.[1] ?? [])
     expect(names).toEqual([
-      '/help', '/new', '/clear', '/resume', '/rename', '/compact', '/status', '/exit', '/quit',
-      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/login', '/logout', '/version',
+      '/help', '/new', '/clear', '/resume', '/sessions', '/rename', '/compact', '/status', '/exit', '/quit',
+      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/history', '/login', '/logout', '/version',
     ])
   })
 
   test('/exit says Goodbye and asks the host to exit with code 0', async () => {
     const h = await createHarness()
     await h.type('/exit\r')
-    expect(h.effects).toEqual([{ kind: 'exit', code: 0 }])
+    expect(h.effects).toEqual([{ kind: 'history_append', value: '/exit' }, { kind: 'exit', code: 0 }])
     expect(h.screen().split('\n').slice(2)).toEqual(['', '  Goodbye.', '', 'Session ended · reload the page to start again'])
     expect(h.viewport().filter((line) => line.startsWith('❯'))).toEqual([])
 
     const screen = h.screen()
     await h.type('anything\r')
     expect(h.screen()).toBe(screen)
-    expect(h.effects).toEqual([{ kind: 'exit', code: 0 }])
+    expect(h.effects).toEqual([{ kind: 'history_append', value: '/exit' }, { kind: 'exit', code: 0 }])
   })
 
   test('/exit during a turn cancels it first', async () => {
@@ -467,6 +467,7 @@ describe('slash commands', () => {
     const before = h.effects.length
     await h.type('/exit\r')
     expect(h.effects.slice(before)).toEqual([
+      { kind: 'history_append', value: '/exit' },
       { kind: 'model_cancel', id: 1 },
       { kind: 'event', event: { type: 'turn_end', stopReason: 'cancelled' } },
       { kind: 'exit', code: 0 },

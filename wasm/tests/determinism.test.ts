@@ -74,7 +74,7 @@ describe('determinism', () => {
     expect(bytes(second)).toEqual(bytes(first))
     // The session really did something on every kind of effect.
     const kinds = new Set(first.flat().map((e) => e.kind))
-    expect([...kinds].sort()).toEqual(['catalog_request', 'echo_hint', 'event', 'exec', 'exec_cancel', 'exit', 'model_cancel', 'model_request', 'timer_set', 'write'])
+    expect([...kinds].sort()).toEqual(['catalog_request', 'echo_hint', 'event', 'exec', 'exec_cancel', 'exit', 'history_append', 'model_cancel', 'model_request', 'timer_set', 'write'])
   })
 
   test('an engine that has already run a session does not leak state into a fresh one', async () => {

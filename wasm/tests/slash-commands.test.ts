@@ -108,13 +108,10 @@ describe('commands', () => {
     })
   })
 
-  test('commands that arrive with later releases say so instead of pretending', async () => {
+  test('sign-in says it is not available yet instead of pretending', async () => {
     const h = await createHarness()
     await h.type('/login\r')
-    await h.type('/resume\r')
-    const text = h.screen()
-    expect(text).toContain('Sign-in is not available in this version yet.')
-    expect(text).toContain('Sessions are not saved in this version yet, so there is nothing to resume.')
+    expect(h.screen()).toContain('Sign-in is not available in this version yet.')
   })
 
   test('an unknown command says so and points to /help', async () => {

@@ -21,6 +21,10 @@ export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout
 export const IN_TIMER = 6 // id = timer id
 export const IN_NOTICE = 7 // JSON {text, level: info | warning | error | plain}
 export const IN_CATALOG = 8 // JSON {provider, models: [ModelInfo | id], error?}
+export const IN_SESSION = 9 // snapshot bytes; sub 1 = held by another tab (open read-only)
+export const IN_SESSION_LIST = 10 // JSON [{id, title, updatedAtMs, turns, firstPrompt}]
+export const IN_SESSION_EVENT = 11 // JSON {type: conflict | commit_error | commit_ok | missing, message?}
+export const IN_CONFIG = 12 // JSON {id, value}: a setting another tab changed
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL)
@@ -48,6 +52,12 @@ export const OUT_CLIPBOARD = 11 // raw UTF-8 text to copy
 export const OUT_ECHO_HINT = 12 // u32 columns the host may echo typed ASCII into before the engine answers
 export const OUT_CONFIG_SET = 13 // JSON {id, value}: a setting accepted, for the configStore
 export const OUT_CATALOG_REQUEST = 14 // JSON {provider}: fetch this provider's model catalog
+export const OUT_HISTORY_APPEND = 15 // raw UTF-8: a submitted prompt or command, for the history store
+export const OUT_HISTORY_CLEAR = 16 // empty: /history clear
+export const OUT_SESSION_COMMIT = 17 // snapshot bytes (session/snapshot.ts); the meta header names the id
+export const OUT_SESSION_LIST = 18 // empty: list saved sessions (answered by IN_SESSION_LIST)
+export const OUT_SESSION_OPEN = 19 // JSON {id}: load this session (answered by IN_SESSION)
+export const OUT_SESSION_REMOVE = 20 // JSON {id}: delete this saved session
 
 /** The effects produced by one `feed` call. */
 export class Effects {

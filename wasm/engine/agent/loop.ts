@@ -64,6 +64,8 @@ export class AgentLoop {
   steers: Array<ByteBuf> = []
   /** The command waiting for the person's answer, or null. */
   pendingApproval: ByteBuf | null = null
+  /** A commit point passed (prompt accepted, tool step, turn end): the session is saved. */
+  commitDue: bool = false
 
   constructor(public fx: Effects, public transcript: Transcript) {
     this.compaction = new Compaction(this)
@@ -108,6 +110,21 @@ export class AgentLoop {
     m.content.append(text)
     this.conv.add(m)
     this.transcript.promptCard(text)
+    this.commitDue = true
+  }
+
+  /** The tool call whose command runs or waits for approval now ('' when none). */
+  get runningCallId(): string {
+    if (this.execId == 0 && this.pendingApproval == null) return ''
+    return this.nextCall < this.reply.toolCalls.length ? this.reply.toolCalls[this.nextCall].id : ''
+  }
+
+  /** A restored session was saved mid-turn: the model is told, and the turn goes on. */
+  resumeTurn(nowMs: f64): void {
+    const m = new Message(ROLE_USER)
+    m.content.str('[The previous turn was interrupted: the tab closed or fxterm stopped before it ended. Continue where it stopped.]')
+    this.conv.add(m)
+    this.beginTurn(nowMs)
   }
 
   private beginTurn(nowMs: f64): void {
@@ -323,6 +340,8 @@ export class AgentLoop {
     b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + '}')
     this.fx.end(at)
     this.eventWith('tool_start', command)
+    this.commitDue = true // a crash from here on reports this command as "may have partly run"
+
   }
 
   /** Why a tool call cannot run, or '' when it can. */
@@ -351,6 +370,7 @@ export class AgentLoop {
     m.content = toolResultText(stdout, stderr, exitCode, this.cwd)
     this.conv.add(m)
     this.event('{"type":"tool_end","exitCode":' + exitCode.toString() + '}')
+    this.commitDue = true
     this.nextCall++
     this.runNextTool()
   }
@@ -404,6 +424,7 @@ export class AgentLoop {
 
   endTurn(reason: string): void {
     this.busy = false
+    this.commitDue = true
     this.event('{"type":"turn_end","stopReason":"' + reason + '"}')
   }
 

@@ -21,32 +21,52 @@ export function isModelId(id: string): bool {
 /** Boot's `config: {model?, mode?, provider?, fast?}`: the settings saved by an earlier visit. */
 export function restoreConfig(engine: Engine, config: JsonValue | null): void {
   if (config == null || config.kind != J_OBJ) return
+  // The provider first: a stored model belongs to it, and is dropped with it.
   const provider = config.getString('provider', '')
-  let providerOk = true
-  if (provider.length > 0) {
-    const p = engine.providers.find(provider)
-    if (p != null) activate(engine, p)
-    else {
-      providerOk = false
-      restoreError(engine, 'provider', 'no provider named "' + provider + '" is configured on this page')
-    }
-  }
+  const providerOk = provider.length == 0 || restore(engine, 'provider', provider)
   const model = config.getString('model', '')
-  if (model.length > 0 && providerOk) {
-    if (engine.providers.active.name == 'demo' && model != 'demo') restoreError(engine, 'model', 'the offline demo has one model')
-    else if (!isModelId(model)) restoreError(engine, 'model', 'not a model id')
-    else engine.loop.model = model
+  if (model.length > 0 && providerOk) restore(engine, 'model', model)
+  const ids = ['mode', 'fast']
+  for (let i = 0; i < ids.length; i++) {
+    const value = config.getString(ids[i], '')
+    if (value.length > 0) restore(engine, ids[i], value)
   }
-  const mode = config.getString('mode', '')
-  if (mode == 'ask') engine.setModeAsk(true, false)
-  else if (mode.length > 0 && mode != 'auto') restoreError(engine, 'mode', 'expected ask or auto')
-  const fast = config.getString('fast', '')
-  if (fast == 'on') engine.loop.fast = engine.providers.active.name != 'demo'
-  else if (fast.length > 0 && fast != 'off') restoreError(engine, 'fast', 'expected on or off')
 }
 
-function restoreError(engine: Engine, id: string, why: string): void {
+/** Applies one stored setting; an unusable one raises `config.restore_error` instead. */
+export function restore(engine: Engine, id: string, value: string): bool {
+  const why = applySetting(engine, id, value)
+  if (why.length == 0) return true
   engine.event('{"type":"config.restore_error","id":"' + id + '","message":"' + why.replaceAll('"', "'") + '"}')
+  return false
+}
+
+/** Why `value` cannot be used for `id` ('' when it was applied). Nothing is written back. */
+function applySetting(engine: Engine, id: string, value: string): string {
+  if (id == 'provider') {
+    const p = engine.providers.find(value)
+    if (p == null) return 'no provider named "' + value + '" is configured on this page'
+    if (p != engine.providers.active) activate(engine, p)
+    engine.requestCatalog(p)
+    return ''
+  }
+  if (id == 'model') {
+    if (engine.providers.active.name == 'demo' && value != 'demo') return 'the offline demo has one model'
+    if (!isModelId(value)) return 'not a model id'
+    engine.loop.model = value
+    return ''
+  }
+  if (id == 'mode') {
+    if (value != 'ask' && value != 'auto') return 'expected ask or auto'
+    engine.setModeAsk(value == 'ask', false)
+    return ''
+  }
+  if (id == 'fast') {
+    if (value != 'on' && value != 'off') return 'expected on or off'
+    engine.loop.fast = value == 'on' && engine.providers.active.name != 'demo'
+    return ''
+  }
+  return 'unknown setting'
 }
 
 function activate(engine: Engine, p: ProviderInfo): void {

@@ -8,6 +8,7 @@ import { ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { formatCount } from '../engine'
 import * as S from './slash'
 import { fastCommand, modelCommand, modelsCommand, providerCommand } from './model-commands'
+import { historyCommand, renameCommand, resumeCommand, sessionsCommand } from './session-commands'
 
 export const ENGINE_VERSION = '0.1.0'
 
@@ -38,9 +39,11 @@ export function runSlash(engine: Engine, s: string): void {
   else if (cmd == S.CMD_EXPORT) exportTranscript(engine, arg)
   else if (cmd == S.CMD_LOGIN || cmd == S.CMD_LOGOUT) {
     t.notice('Sign-in is not available in this version yet. To use a model, embed fxterm with env AI_GATEWAY_API_KEY, or open the page with ?baseUrl=… for a local server.', YELLOW)
-  } else if (cmd == S.CMD_RESUME || cmd == S.CMD_RENAME) {
-    t.notice('Sessions are not saved in this version yet, so there is nothing to ' + (cmd == S.CMD_RESUME ? 'resume' : 'rename') + '.', YELLOW)
-  } else t.error(stringBytes('Unknown command ' + s.trim() + '. Try /help.'))
+  } else if (cmd == S.CMD_RESUME) resumeCommand(engine, arg)
+  else if (cmd == S.CMD_RENAME) renameCommand(engine, arg)
+  else if (cmd == S.CMD_SESSIONS) sessionsCommand(engine)
+  else if (cmd == S.CMD_HISTORY) historyCommand(engine, arg)
+  else t.error(stringBytes('Unknown command ' + s.trim() + '. Try /help.'))
 }
 
 function mode(engine: Engine, arg: string): void {

@@ -19,6 +19,8 @@ export const CMD_COMPACT = 16
 export const CMD_FAST = 17
 export const CMD_MODELS = 18
 export const CMD_PROVIDER = 19
+export const CMD_SESSIONS = 20
+export const CMD_HISTORY = 21
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -37,6 +39,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_CLEAR, '/new', '', 'start a new conversation', 'Session'),
   new SlashCommand(CMD_CLEAR, '/clear', '', 'start a new conversation and clear the screen', 'Session'),
   new SlashCommand(CMD_RESUME, '/resume', '', 'pick a saved session', 'Session'),
+  new SlashCommand(CMD_SESSIONS, '/sessions', '', 'list saved sessions', 'Session'),
   new SlashCommand(CMD_RENAME, '/rename', '<title>', 'rename this session', 'Session'),
   new SlashCommand(CMD_COMPACT, '/compact', '', 'summarize the conversation to free context', 'Session'),
   new SlashCommand(CMD_STATUS, '/status', '', 'model, provider, mode, workspace, tokens', 'Session'),
@@ -51,6 +54,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),
   new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),
   new SlashCommand(CMD_EXPORT, '/export', '[md|json]', 'download the transcript', 'Transcript'),
+  new SlashCommand(CMD_HISTORY, '/history', 'clear', 'forget the prompts typed here', 'Transcript'),
   new SlashCommand(CMD_LOGIN, '/login', '', 'sign in', 'Account'),
   new SlashCommand(CMD_LOGOUT, '/logout', '', 'sign out', 'Account'),
   new SlashCommand(CMD_VERSION, '/version', '', 'show the version', 'Account'),

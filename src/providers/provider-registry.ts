@@ -1,0 +1,143 @@
+/**
+ * Every model provider this page offers, and which one is active: the offline demo and the
+ * local presets always, AI Gateway when a key is present, the server configured by base URL,
+ * and each custom provider. `/provider` lists and switches among them; the choice is restored
+ * through `preferred`. Building the list touches no network.
+ */
+import type { ModelProvider } from '../protocol/model-events.ts'
+import { createDemoProvider, DEFAULT_DEMO_TAPE_URL } from './demo-provider.ts'
+import type { ModelCatalog } from './model-list.ts'
+import { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible.ts'
+import { createPresetProvider, PROVIDER_PRESETS } from './provider-presets.ts'
+import { AI_GATEWAY_BASE_URL, AI_GATEWAY_DEFAULT_MODEL, refuseBaseUrl, type ResolveProviderOptions, setting } from './provider-settings.ts'
+
+/** What a custom provider's configuration says about one of its models. */
+export type CustomModelConfig = { contextWindow?: number; maxOutputTokens?: number; supportsToolUse?: boolean; supportsImages?: boolean }
+
+/**
+ * A server that speaks the OpenAI Chat Completions API, shaped like the reference's custom
+ * providers. `baseUrl` must be https, or http on localhost / 127.0.0.0/8 / [::1]. `models`, when
+ * given, is the provider's whole catalog (no `/models` request) and its first id the default.
+ */
+export type CustomProviderConfig = {
+  name: string
+  baseUrl: string
+  models?: { [id: string]: CustomModelConfig }
+  /** Sent as a bearer token to this provider's base URL only. */
+  apiKey?: string
+}
+
+/** Inputs to {@link resolveProviders}: today's single-provider settings plus the list's. */
+export type ResolveProvidersOptions = ResolveProviderOptions & {
+  /** Custom providers; one named like a preset replaces it (e.g. Ollama on another port). */
+  providers?: CustomProviderConfig[]
+  /**
+   * The catalog of the configured provider (the base URL's server, else AI Gateway), so its
+   * `listModels` asks nothing, e.g. behind a proxy that forwards only chat requests.
+   */
+  modelCatalog?: ModelCatalog
+  /** A provider name restored from settings; it becomes active when it exists, else it is ignored. */
+  preferred?: string
+  /** The clock for `Retry-After` dates. */
+  now?: () => number
+}
+
+/** The page's providers, the active one's name, and a one-line notice when a setting was refused. */
+export type ResolvedProviders = { providers: ModelProvider[]; active: string; notice?: string }
+
+/** Names a custom provider may not take: they mean a specific place for the key. */
+const RESERVED_NAMES = new Set(['demo', 'ai-gateway'])
+
+function customProvider(config: CustomProviderConfig, shared: Partial<OpenAiCompatibleOptions>): ModelProvider {
+  const models = Object.entries(config.models ?? {})
+  const preset = PROVIDER_PRESETS.find((candidate) => candidate.name === config.name)
+  const apiKey = setting(config.apiKey)
+  return createOpenAiCompatibleProvider({
+    ...shared,
+    name: config.name,
+    label: config.name,
+    baseUrl: config.baseUrl,
+    model: models[0]?.[0] ?? '',
+    ...(apiKey ? { apiKey } : {}),
+    ...(preset ? { server: preset.name } : {}),
+    ...(models.length > 0 ? { modelCatalog: models.map(([id, info]) => ({ id, ...info })) } : {}),
+  })
+}
+
+/** Why a custom provider is refused (a notice), or undefined when it is accepted. */
+function refuseCustomProvider(name: string, baseUrl: string): string | undefined {
+  if (name === '') return 'a custom provider needs a name'
+  if (RESERVED_NAMES.has(name)) return `custom provider "${name}": the name "${name}" is taken by a built-in provider; choose another`
+  const refusal = refuseBaseUrl(baseUrl)
+  return refusal === undefined ? undefined : `custom provider "${name}": ${refusal}`
+}
+
+/** Builds every provider and picks the active one (see the module comment). */
+export function resolveProviders(options: ResolveProvidersOptions = {}): ResolvedProviders {
+  const env = options.env ?? {}
+  const shared: Partial<OpenAiCompatibleOptions> = {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  }
+  const catalog = options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}
+  const byName = new Map<string, ModelProvider>()
+  const add = (provider: ModelProvider): void => {
+    // Re-adding a name replaces the provider but keeps its place in the list.
+    byName.set(provider.name, provider)
+  }
+  const notices: string[] = []
+  // Set when today's rules fall back to the demo; said only if the demo really ends up active.
+  let fallback: string | undefined
+  let active = 'demo'
+
+  add(createDemoProvider({ tape: options.demoTapeUrl ?? DEFAULT_DEMO_TAPE_URL, ...(options.fetch ? { fetch: options.fetch } : {}) }))
+
+  const baseUrl = setting(options.baseUrl, env['FX_BASE_URL'])
+  const model = setting(options.model, env['FX_MODEL'])
+  // With a base URL, the explicit key and FX_API_KEY belong to that server; the gateway gets
+  // only its own variable, so one provider's key never reaches another host.
+  const gatewayKey = baseUrl === undefined ? setting(options.apiKey, env['AI_GATEWAY_API_KEY'], env['FX_API_KEY']) : setting(env['AI_GATEWAY_API_KEY'])
+  if (gatewayKey !== undefined) {
+    add(
+      createOpenAiCompatibleProvider({
+        ...shared,
+        ...(baseUrl === undefined ? catalog : {}),
+        name: 'ai-gateway',
+        label: 'ai-gateway',
+        baseUrl: AI_GATEWAY_BASE_URL,
+        apiKey: gatewayKey,
+        model: (baseUrl === undefined ? model : undefined) ?? AI_GATEWAY_DEFAULT_MODEL,
+        fastServiceTier: 'priority',
+      }),
+    )
+  }
+
+  if (baseUrl !== undefined) {
+    const refusal = refuseBaseUrl(baseUrl)
+    if (refusal !== undefined) fallback = refusal
+    else {
+      const host = new URL(baseUrl).host
+      const apiKey = setting(options.apiKey, env['FX_API_KEY'])
+      add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name: host, label: host, baseUrl, model: model ?? '', ...(apiKey ? { apiKey } : {}) }))
+      if (model === undefined) fallback = `a model server is set (${baseUrl}) but no model; set FX_MODEL or add &model=<id>`
+      else active = host
+    }
+  } else if (gatewayKey !== undefined) active = 'ai-gateway'
+  else if (model !== undefined) fallback = `a model is set (${model}) but no key or model server; set AI_GATEWAY_API_KEY or FX_BASE_URL`
+
+  // A configured server whose host is literally `ollama` (a container name) keeps its settings.
+  for (const preset of PROVIDER_PRESETS) if (!byName.has(preset.name)) add(createPresetProvider(preset, shared))
+
+  for (const config of options.providers ?? []) {
+    const name = config.name.trim()
+    const refusal = refuseCustomProvider(name, config.baseUrl)
+    if (refusal !== undefined) notices.push(refusal)
+    else add(customProvider({ ...config, name }, shared))
+  }
+
+  if (options.preferred !== undefined && byName.has(options.preferred)) active = options.preferred
+  if (fallback !== undefined) notices.unshift(active === 'demo' ? `${fallback}; using the offline demo` : fallback)
+  const providers = [...byName.values()]
+  return notices.length === 0 ? { providers, active } : { providers, active, notice: notices.join(' · ') }
+}

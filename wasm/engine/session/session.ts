@@ -1,0 +1,232 @@
+// The session this engine writes: its id and title, when it is committed (the host stores the
+// bytes with revisions), and how a saved one comes back — replayed onto the screen, and, when it
+// was saved mid-turn, continued with the model told what happened.
+
+import { ByteBuf } from '../util/byte-buf'
+import { OUT_SESSION_COMMIT } from '../abi/frames'
+import { GRAY, YELLOW } from '../terminal/ansi'
+import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { commandText } from '../agent/compaction'
+import { decodeSnapshot, encodeSnapshot, Snapshot } from './snapshot'
+import { Engine } from '../engine'
+
+/** Turns replayed onto the screen on resume (older ones are in /export). */
+const REPLAY_TURNS = 30
+const TITLE_MAX = 60
+
+export class Session {
+  /** The host has a sessionStore: commits go somewhere. */
+  enabled: bool = false
+  id: string = ''
+  title: string = ''
+  renamed: bool = false
+  createdMs: f64 = 0
+  /** Opened while another tab holds it: nothing is written until the person continues (a fork). */
+  readOnly: bool = false
+  /** Set at each commit point; the engine commits once at the end of the feed. */
+  due: bool = false
+  private rng: u32 = 0x9e3779b9
+
+  seed(seed: u32): void {
+    this.rng = seed != 0 ? seed : 0x9e3779b9
+  }
+
+  /** A fresh id: the time it starts and a random part from the boot seed (xorshift). */
+  newId(nowMs: f64): string {
+    let x = this.rng
+    x ^= x << 13
+    x ^= x >> 17
+    x ^= x << 5
+    this.rng = x
+    return 's' + (<u64>nowMs).toString(36) + '-' + x.toString(36)
+  }
+
+  /** Starts over (/new): the next commit creates a new record. */
+  reset(): void {
+    this.id = ''
+    this.title = ''
+    this.renamed = false
+    this.readOnly = false
+    this.due = false
+  }
+}
+
+/** Writes the session if a commit point passed during this feed. */
+export function commitIfDue(engine: Engine): void {
+  const session = engine.session
+  const loop = engine.loop
+  if (!session.due && !loop.commitDue) return
+  session.due = false
+  loop.commitDue = false
+  if (!session.enabled || session.readOnly || loop.conv.messages.length + loop.conv.archived.length == 0) return
+  if (session.id.length == 0) {
+    session.id = session.newId(engine.nowMs)
+    session.createdMs = engine.nowMs
+  }
+  const s = new Snapshot()
+  s.meta.id = session.id
+  s.meta.createdMs = session.createdMs
+  s.meta.updatedMs = engine.nowMs
+  const all = loop.conv.all()
+  let turns = 0
+  let first = ''
+  for (let i = 0; i < all.length; i++) {
+    if (all[i].role != ROLE_USER) continue
+    if (turns == 0) first = all[i].content.toString()
+    turns++
+  }
+  if (!session.renamed) session.title = titleOf(first)
+  s.meta.title = session.title
+  s.meta.turns = turns
+  s.meta.firstPrompt = first.length > 200 ? first.substring(0, 200) : first
+  s.model = loop.model
+  s.provider = loop.provider
+  s.mode = engine.modeAsk ? 'ask' : 'auto'
+  s.fast = loop.fast
+  s.messages = loop.conv.messages
+  s.archived = loop.conv.archived
+  s.turnActive = loop.busy
+  s.runningCallId = loop.runningCallId
+  engine.fx.emit(OUT_SESSION_COMMIT, 0, encodeSnapshot(s))
+}
+
+/** A title from the first prompt: its first line, cut to 60 characters. */
+export function titleOf(prompt: string): string {
+  let t = prompt.trim()
+  const nl = t.indexOf('\n')
+  if (nl >= 0) t = t.substring(0, nl)
+  if (t.length > TITLE_MAX) t = t.substring(0, TITLE_MAX - 1) + '…'
+  return t.length > 0 ? t : 'Untitled'
+}
+
+/**
+ * A saved session from the host (`--resume`, or the /resume picker). Damaged or newer bytes
+ * are refused with a notice, and the record is not overwritten: this engine starts a new one.
+ */
+export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, end: i32, readOnly: bool): void {
+  const t = engine.transcript
+  const s = decodeSnapshot(bytes, start, end)
+  if (s.error.length > 0) {
+    t.notice('The saved session could not be opened: ' + s.error + '. It was left as it is; this is a new session.', YELLOW)
+    engine.loop.event('{"type":"session.load_error"}')
+    return
+  }
+  const loop = engine.loop
+  if (loop.busy) loop.interrupt()
+  const session = engine.session
+  session.reset()
+  session.id = s.meta.id
+  session.title = s.meta.title
+  session.renamed = true // keep the stored title, renamed or not
+  session.createdMs = s.meta.createdMs
+  session.readOnly = readOnly
+  loop.conv.messages = s.messages
+  loop.conv.archived = s.archived
+  loop.forgetContextCount()
+  if (s.model.length > 0 && (s.provider.length == 0 || s.provider == loop.provider)) loop.model = s.model
+  if (s.mode == 'ask') engine.setModeAsk(true, false)
+  replay(engine, s)
+  let note = 'Session resumed: ' + (s.meta.title.length > 0 ? s.meta.title : 'Untitled')
+  if (s.version < 2) note += ' (saved by an older fxterm; updated)'
+  t.notice(note, GRAY)
+  if (readOnly) {
+    t.notice('This session is open in another tab, so it opened read-only here. Send a message to continue in a copy (a fork).', YELLOW)
+  }
+  loop.event('{"type":"session.resumed","turns":' + s.meta.turns.toString() + '}')
+  if (s.turnActive) continueInterrupted(engine, s.runningCallId)
+}
+
+/** Draws the last turns as they were shown: prompts, replies, commands with their output. */
+function replay(engine: Engine, s: Snapshot): void {
+  const t = engine.transcript
+  const messages = s.messages
+  let from = 0
+  let users = 0
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role == ROLE_USER && ++users == REPLAY_TURNS) {
+      from = i
+      break
+    }
+  }
+  const hidden = s.archived.length + from
+  if (hidden > 0) t.notice(hidden.toString() + ' earlier messages are not shown (/export saves them all).', GRAY)
+  const calls = new Map<string, ByteBuf>()
+  for (let i = from; i < messages.length; i++) {
+    const m = messages[i]
+    if (m.role == ROLE_USER) t.promptCard(m.content)
+    else if (m.role == ROLE_ASSISTANT) {
+      if (m.content.length > 0) {
+        t.assistantDelta(m.content.data, 0, m.content.length)
+        t.endAssistant()
+      }
+      for (let j = 0; j < m.toolCalls.length; j++) calls.set(m.toolCalls[j].id, commandText(m.toolCalls[j].args))
+    } else if (m.role == ROLE_TOOL && calls.has(m.toolCallId)) replayTool(engine, calls.get(m.toolCallId), m)
+  }
+}
+
+/** A command row from a stored result: its `[exit code N]` and `[cwd: …]` markers say the rest. */
+function replayTool(engine: Engine, command: ByteBuf, m: Message): void {
+  let text = m.content.toString()
+  const cwdAt = text.lastIndexOf('\n[cwd: ')
+  if (cwdAt >= 0) text = text.substring(0, cwdAt)
+  let exitCode = 0
+  const exitAt = text.lastIndexOf('[exit code ')
+  if (exitAt >= 0 && text.endsWith(']')) {
+    exitCode = I32.parseInt(text.substring(exitAt + 11, text.length - 1))
+    text = text.substring(0, exitAt)
+  }
+  if (text == '(no output)') text = ''
+  engine.transcript.toolRan(command, Uint8Array.wrap(String.UTF8.encode(text)), new Uint8Array(0), exitCode, false)
+}
+
+/**
+ * The session was saved mid-turn. Every open tool call gets an answer — the one that may have
+ * been running is reported as possibly partly run, never re-run — and the model is asked to go on.
+ */
+function continueInterrupted(engine: Engine, runningCallId: string): void {
+  const loop = engine.loop
+  const messages = loop.conv.messages
+  let last: Message | null = null
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i].role == ROLE_ASSISTANT) {
+      last = messages[i]
+      break
+    }
+    if (messages[i].role == ROLE_USER) break
+  }
+  if (last != null) {
+    for (let j = 0; j < last.toolCalls.length; j++) {
+      const call = last.toolCalls[j]
+      if (hasResult(messages, call.id)) continue
+      const m = new Message(ROLE_TOOL)
+      m.toolCallId = call.id
+      m.content.str(
+        call.id == runningCallId
+          ? 'This command may have partly run when the session was interrupted (the tab closed or fxterm stopped). It was not run again; check its effects before retrying it.'
+          : 'Not run: the session was interrupted before this command started.',
+      )
+      loop.conv.add(m)
+    }
+  }
+  engine.transcript.notice('The last turn was interrupted; fxterm is continuing it.', YELLOW)
+  if (engine.session.readOnly) return
+  loop.resumeTurn(engine.nowMs)
+}
+
+function hasResult(messages: Array<Message>, callId: string): bool {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role == ROLE_TOOL && messages[i].toolCallId == callId) return true
+  return false
+}
+
+/** A commit conflicted (another tab wrote the same session): save ours as a fork, never drop it. */
+export function forkSession(engine: Engine, why: string): void {
+  const session = engine.session
+  const old = session.title
+  session.id = session.newId(engine.nowMs)
+  session.createdMs = engine.nowMs
+  session.title = (old.length > 0 ? old : 'Untitled') + ' (fork)'
+  session.renamed = true
+  session.readOnly = false
+  session.due = true
+  engine.transcript.notice(why + ' This conversation continues as a new session: ' + session.title + '.', YELLOW)
+}

@@ -1,0 +1,153 @@
+// The session snapshot: versioned bytes the host stores without reading them (except the small
+// metadata header, which it shows in the /resume picker).
+//
+//   "FXSN" · u16 version · u16 0 · u32 metaLen · meta JSON · body JSON
+//   meta: {id, title, createdMs, updatedMs, turns, firstPrompt}
+//   body: {model, provider, mode, fast, messages, archived, turn: {active, runningCallId}}
+//
+// Version 1 (the first sessions) held only {messages}; it migrates by taking defaults. A newer
+// version than this engine knows is refused and left untouched.
+
+import { ByteBuf } from '../util/byte-buf'
+import { parseJson, writeJsonString, JsonValue, J_ARR, J_OBJ } from '../util/json'
+import { Message, ToolCallRec, writeMessagesJson, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+
+export const SNAPSHOT_VERSION: i32 = 2
+const MAGIC = 0x4e535846 // "FXSN" little-endian
+const HEADER = 12
+
+export class SnapshotMeta {
+  id: string = ''
+  title: string = ''
+  createdMs: f64 = 0
+  updatedMs: f64 = 0
+  turns: i32 = 0
+  firstPrompt: string = ''
+}
+
+export class Snapshot {
+  meta: SnapshotMeta = new SnapshotMeta()
+  version: i32 = SNAPSHOT_VERSION
+  model: string = ''
+  provider: string = ''
+  mode: string = ''
+  fast: bool = false
+  messages: Array<Message> = []
+  archived: Array<Message> = []
+  /** The session was saved mid-turn (the tab closed or the engine stopped). */
+  turnActive: bool = false
+  /** The tool call whose command may have been running then, or ''. */
+  runningCallId: string = ''
+  /** Why the bytes could not be read ('' when they could). */
+  error: string = ''
+}
+
+export function encodeSnapshot(s: Snapshot): ByteBuf {
+  const meta = new ByteBuf(256)
+  meta.str('{"id":')
+  writeJsonString(meta, s.meta.id)
+  meta.str(',"title":')
+  writeJsonString(meta, s.meta.title)
+  meta.str(',"createdMs":' + (<i64>s.meta.createdMs).toString() + ',"updatedMs":' + (<i64>s.meta.updatedMs).toString())
+  meta.str(',"turns":' + s.meta.turns.toString() + ',"firstPrompt":')
+  writeJsonString(meta, s.meta.firstPrompt)
+  meta.byte(0x7d)
+  const out = new ByteBuf(meta.length + 4096)
+  out.writeU32(MAGIC)
+  out.writeU32(<u32>SNAPSHOT_VERSION)
+  out.writeU32(<u32>meta.length)
+  out.append(meta)
+  out.str('{"model":')
+  writeJsonString(out, s.model)
+  out.str(',"provider":')
+  writeJsonString(out, s.provider)
+  out.str(',"mode":')
+  writeJsonString(out, s.mode)
+  out.str(',"fast":' + (s.fast ? 'true' : 'false') + ',"messages":')
+  writeMessagesJson(out, s.messages)
+  out.str(',"archived":')
+  writeMessagesJson(out, s.archived)
+  out.str(',"turn":{"active":' + (s.turnActive ? 'true' : 'false') + ',"runningCallId":')
+  writeJsonString(out, s.runningCallId)
+  out.str('}}')
+  return out
+}
+
+export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapshot {
+  const s = new Snapshot()
+  if (end - start < HEADER || readU32(bytes, start) != MAGIC) {
+    s.error = 'it is not an fxterm session (or it was cut short)'
+    return s
+  }
+  const version = <i32>(readU32(bytes, start + 4) & 0xffff)
+  s.version = version
+  if (version > SNAPSHOT_VERSION) {
+    s.error = 'it was saved by a newer fxterm (format ' + version.toString() + ')'
+    return s
+  }
+  const metaLen = <i32>readU32(bytes, start + 8)
+  const bodyAt = start + HEADER + metaLen
+  if (metaLen < 0 || bodyAt > end) {
+    s.error = 'it was cut short'
+    return s
+  }
+  const meta = parseJson(bytes, start + HEADER, bodyAt)
+  const body = parseJson(bytes, bodyAt, end)
+  if (meta == null || body == null || body.kind != J_OBJ) {
+    s.error = 'its contents are damaged'
+    return s
+  }
+  s.meta.id = meta.getString('id', '')
+  s.meta.title = meta.getString('title', '')
+  s.meta.createdMs = meta.getNumber('createdMs', 0)
+  s.meta.updatedMs = meta.getNumber('updatedMs', 0)
+  s.meta.turns = <i32>meta.getNumber('turns', 0)
+  s.meta.firstPrompt = meta.getString('firstPrompt', '')
+  if (!readMessages(body.get('messages'), s.messages) || !readMessages(body.get('archived'), s.archived)) {
+    s.error = 'its messages are damaged'
+    return s
+  }
+  // Version 1 had only messages: everything else keeps its default.
+  if (version >= 2) {
+    s.model = body.getString('model', '')
+    s.provider = body.getString('provider', '')
+    s.mode = body.getString('mode', '')
+    s.fast = body.getBool('fast', false)
+    const turn = body.get('turn')
+    if (turn != null) {
+      s.turnActive = turn.getBool('active', false)
+      s.runningCallId = turn.getString('runningCallId', '')
+    }
+  }
+  return s
+}
+
+/** Missing lists are empty; a list that is not an array of messages fails. */
+function readMessages(v: JsonValue | null, into: Array<Message>): bool {
+  if (v == null) return true
+  if (v.kind != J_ARR) return false
+  for (let i = 0; i < v.items.length; i++) {
+    const o = v.items[i]
+    if (o.kind != J_OBJ) return false
+    const role = o.getString('role', '')
+    const m = new Message(role == 'user' ? ROLE_USER : role == 'tool' ? ROLE_TOOL : role == 'assistant' ? ROLE_ASSISTANT : 0)
+    if (m.role == 0) return false
+    m.content.str(o.getString('content', ''))
+    m.toolCallId = o.getString('toolCallId', '')
+    const calls = o.get('toolCalls')
+    if (calls != null && calls.kind == J_ARR) {
+      for (let j = 0; j < calls.items.length; j++) {
+        const c = calls.items[j]
+        const rec = new ToolCallRec(c.getString('id', ''), c.getString('name', ''))
+        rec.args.str(c.getString('arguments', ''))
+        m.toolCalls.push(rec)
+      }
+    }
+    into.push(m)
+  }
+  return true
+}
+
+function readU32(b: Uint8Array, at: i32): u32 {
+  return <u32>b[at] | (<u32>b[at + 1] << 8) | (<u32>b[at + 2] << 16) | (<u32>b[at + 3] << 24)
+}
