@@ -51,7 +51,10 @@ export function feed(len: u32): u32 {
   else if (kind == F.IN_NOTICE) engine.hostNotice(input, start, end)
   else if (kind == F.IN_CATALOG) engine.catalog(input, start, end)
   else if (kind == F.IN_SESSION) engine.sessionBytes(input, start, end, sub == 1)
-  else if (kind == F.IN_SESSION_LIST) sessionList(engine, input, start, end)
+  else if (kind == F.IN_SESSION_LIST) {
+    sessionList(engine, input, start, end)
+    engine.markDirty()
+  }
   else if (kind == F.IN_SESSION_EVENT) engine.sessionEvent(input, start, end)
   else if (kind == F.IN_CONFIG) engine.configChanged(input, start, end)
   engine.settle()

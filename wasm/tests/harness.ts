@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
 import { instantiateEngine, type EngineInstance } from '../../src/worker/engine-instance.ts'
-import type { BootOptions, CatalogAnswer, EngineEffect } from '../../src/worker/engine-frames.ts'
+import type { BootOptions, CatalogAnswer, EngineEffect, SessionEvent, SessionListEntry } from '../../src/worker/engine-frames.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
 
 const { Terminal } = xtermHeadless
@@ -51,6 +51,11 @@ export async function createHarness(boot: Partial<BootOptions> = {}) {
     catalogRequests,
     /** Answers a catalog request. */
     catalog: (answer: CatalogAnswer) => take(engine.catalog(answer, now)),
+    /** A saved session from the host (resume, or the picker's choice). */
+    session: (bytes: Uint8Array, readOnly = false) => take(engine.session(bytes, readOnly, now)),
+    sessionList: (entries: SessionListEntry[]) => take(engine.sessionList(entries, now)),
+    sessionEvent: (event: SessionEvent) => take(engine.sessionEvent(event, now)),
+    configChanged: (id: string, value: string) => take(engine.configChanged(id, value, now)),
     /** Advances the clock the engine sees. */
     tick(ms: number) {
       now += ms

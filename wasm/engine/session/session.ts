@@ -123,7 +123,10 @@ export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, en
   loop.conv.messages = s.messages
   loop.conv.archived = s.archived
   loop.forgetContextCount()
-  if (s.model.length > 0 && (s.provider.length == 0 || s.provider == loop.provider)) loop.model = s.model
+  if (s.model.length > 0 && (s.provider.length == 0 || s.provider == loop.provider)) {
+    loop.model = s.model
+    loop.fast = s.fast
+  }
   if (s.mode == 'ask') engine.setModeAsk(true, false)
   replay(engine, s)
   let note = 'Session resumed: ' + (s.meta.title.length > 0 ? s.meta.title : 'Untitled')
