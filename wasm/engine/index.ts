@@ -8,6 +8,7 @@ import { parseJson } from './util/json'
 import * as F from './abi/frames'
 import { ModelFailure } from './agent/retry'
 import { sessionList } from './commands/session-commands'
+import { handleKeys } from './input/key-dispatch'
 
 let engine = new Engine()
 let input = new Uint8Array(4096)
@@ -42,7 +43,7 @@ export function feed(len: u32): u32 {
   if (kind == F.IN_TRAP) abort('trap requested by the host')
   if (kind == F.IN_BOOT) engine.boot(input, start, end)
   else if (!engine.booted) return 0
-  else if (kind == F.IN_KEYS) engine.keys(input, start, end)
+  else if (kind == F.IN_KEYS) handleKeys(engine, input, start, end)
   else if (kind == F.IN_RESIZE && end - start >= 8) {
     engine.resize(<i32>load<u32>(base + <usize>start), <i32>load<u32>(base + <usize>start + 4))
   } else if (kind == F.IN_MODEL) modelEvent(id, sub, start, end)

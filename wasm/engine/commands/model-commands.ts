@@ -7,6 +7,7 @@ import { stringBytes } from '../util/byte-buf'
 import { JsonValue, J_OBJ } from '../util/json'
 import { GRAY } from '../terminal/ansi'
 import { formatWindow, ModelInfo, ProviderInfo, shortModelName } from '../agent/catalog'
+import { openModelPicker } from './pickers'
 
 /** A model id as a server would accept it: printable, no spaces, not absurdly long. */
 export function isModelId(id: string): bool {
@@ -123,7 +124,7 @@ export function modelCommand(engine: Engine, arg: string): void {
       t.error(stringBytes('The model list of ' + p.label + ' could not be loaded: ' + p.error + ' Set one with /model <id>.'))
       return
     }
-    engine.openModelPicker()
+    openModelPicker(engine)
     return
   }
   if (p.name == 'demo') {

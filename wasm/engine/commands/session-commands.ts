@@ -7,6 +7,7 @@ import { parseJson, writeJsonString, J_ARR, J_OBJ } from '../util/json'
 import { OUT_HISTORY_CLEAR, OUT_SESSION_LIST, OUT_SESSION_OPEN, OUT_SESSION_REMOVE } from '../abi/frames'
 import { GRAY } from '../terminal/ansi'
 import { titleOf } from '../session/session'
+import { openSessionPicker } from './pickers'
 
 export const LIST_FOR_PICKER = 1
 export const LIST_FOR_PRINT = 2
@@ -89,7 +90,7 @@ export function sessionList(engine: Engine, json: Uint8Array, start: i32, end: i
     engine.transcript.notice('There are no saved sessions yet.', GRAY)
     return
   }
-  engine.openSessionPicker(entries)
+  openSessionPicker(engine, entries)
 }
 
 function printList(engine: Engine, entries: Array<SessionEntry>): void {

@@ -1,0 +1,267 @@
+// Where a keystroke goes. The terminal's bytes are parsed into keys (terminal/keys.ts); each key
+// goes to the first thing that wants it: the Ctrl+O transcript view, an open picker, the slash
+// menu, the approval row, and finally the composer and the turn (Enter submits or steers, Esc
+// and Ctrl+C interrupt, Up/Down walk the draft, queued prompts and history).
+
+import { Engine, HINT_TIMER_ID, stringBuf } from '../engine'
+import { ByteBuf, stringBytes } from '../util/byte-buf'
+import * as K from '../terminal/keys'
+import { runSlash } from '../commands/run-slash'
+import { pickerKey } from '../commands/pickers'
+import { forkSession } from '../session/session'
+import { OUT_HISTORY_APPEND } from '../abi/frames'
+
+const EXIT_CHORD_MS: f64 = 3000
+const DOUBLE_ESC_MS: f64 = 500
+
+export function handleKeys(engine: Engine, bytes: Uint8Array, start: i32, end: i32): void {
+  if (engine.exited) return
+  const keys = K.parseKeys(bytes, start, end)
+  for (let i = 0; i < keys.length && !engine.exited; i++) {
+    const k = keys[i]
+    if (engine.view.open) viewKey(engine, k)
+    else if (engine.picker.open) pickerKey(engine, k)
+    else if (k.kind == K.K_CTRL && k.cp == 0x6f) openView(engine)
+    else if (!menuKey(engine, k)) key(engine, k)
+  }
+  engine.dirty = true
+}
+
+/** Ctrl+O: the whole transcript in the alternate screen. */
+function openView(engine: Engine): void {
+  const out = new ByteBuf(64)
+  engine.view.show(out, engine.transcript.log, engine.screen.rows)
+  engine.fx.write(out)
+}
+
+function viewKey(engine: Engine, k: K.Key): void {
+  if (engine.view.key(k, engine.transcript.log, engine.screen.rows)) return
+  const out = new ByteBuf(16)
+  engine.view.hide(out)
+  engine.fx.write(out)
+}
+
+/** The command menu takes Up/Down, Tab, Enter and Esc while it is open. */
+function menuKey(engine: Engine, k: K.Key): bool {
+  if (engine.loop.pendingApproval != null) return false
+  const draft = engine.composer.toBuf().toString()
+  const matches = engine.menu.matches(draft)
+  if (matches.length == 0) return false
+  if (k.kind == K.K_UP) engine.menu.move(-1, matches.length)
+  else if (k.kind == K.K_DOWN) engine.menu.move(1, matches.length)
+  else if (k.kind == K.K_ESCAPE) engine.menu.dismiss(draft)
+  else if (k.kind == K.K_TAB) completeCommand(engine, matches)
+  else if (k.kind == K.K_ENTER) {
+    const name = engine.menu.selectedName(matches)
+    if (name != draft) engine.composer.setText(stringBuf(name))
+    return false // Enter then runs it as usual
+  } else return false
+  return true
+}
+
+function completeCommand(engine: Engine, matches: Array<i32>): void {
+  engine.composer.setText(stringBuf(engine.menu.selectedName(matches) + ' '))
+}
+
+function key(engine: Engine, k: K.Key): void {
+  if (engine.loop.pendingApproval != null && approvalKey(engine, k)) return
+  const c = engine.composer
+  switch (k.kind) {
+    case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
+    case K.K_PASTE: c.paste(k.text as ByteBuf); break
+    case K.K_NEWLINE: c.newline(); break
+    case K.K_ENTER: enter(engine); break
+    case K.K_BACKSPACE: c.backspace(); break
+    case K.K_DELETE: c.deleteForward(); break
+    case K.K_LEFT: c.left(); break
+    case K.K_RIGHT: c.right(); break
+    case K.K_HOME: c.home(); break
+    case K.K_END: c.end(); break
+    case K.K_TOP: c.top(); break
+    case K.K_BOTTOM: c.bottom(); break
+    case K.K_WORD_LEFT: c.wordLeft(); break
+    case K.K_WORD_RIGHT: c.wordRight(); break
+    case K.K_WORD_BACKSPACE: c.killWordBack(); break
+    case K.K_WORD_DELETE: c.killWordForward(); break
+    case K.K_UNDO: c.undo(); break
+    case K.K_REDO: c.redo(); break
+    case K.K_SELECT_ALL: c.selectAll(); break
+    case K.K_COPY: copySelection(engine, false); break
+    case K.K_CUT: copySelection(engine, true); break
+    case K.K_UP: lineUp(engine); break
+    case K.K_DOWN: lineDown(engine); break
+    case K.K_ESCAPE:
+      // Esc first drops a selection (unless it has a turn to stop).
+      if (c.hasSelection && !engine.loop.busy) c.deselect()
+      else escape(engine)
+      break
+    case K.K_CTRL: ctrl(engine, k.cp); break
+  }
+}
+
+/** Keys while the approval row is up: 1/2/3, arrows and Enter answer it, Esc denies. */
+function approvalKey(engine: Engine, k: K.Key): bool {
+  if (k.kind == K.K_CHAR && k.cp >= 0x31 && k.cp <= 0x33) answer(engine, k.cp - 0x30)
+  else if (k.kind == K.K_UP) engine.approvalChoice = max(1, engine.approvalChoice - 1)
+  else if (k.kind == K.K_DOWN) engine.approvalChoice = min(3, engine.approvalChoice + 1)
+  else if (k.kind == K.K_ENTER) answer(engine, engine.approvalChoice)
+  else if (k.kind == K.K_ESCAPE) answer(engine, 3)
+  else return false
+  return true
+}
+
+function answer(engine: Engine, choice: i32): void {
+  engine.approvalChoice = 1
+  engine.loop.answerApproval(choice)
+}
+
+function ctrl(engine: Engine, letter: i32): void {
+  const c = engine.composer
+  if (letter == 0x61) c.home()
+  else if (letter == 0x65) c.end()
+  else if (letter == 0x62) c.left()
+  else if (letter == 0x66) c.right()
+  else if (letter == 0x6b) c.killToEnd()
+  else if (letter == 0x75) c.killToStart()
+  else if (letter == 0x77) c.killSpaceWordBack()
+  else if (letter == 0x79) c.yank()
+  else if (letter == 0x5f || letter == 0x7a) c.undo() // Ctrl+_ (Cmd/Ctrl+Z arrive as Ctrl+_)
+  else if (letter == 0x78) copySelection(engine, true) // Ctrl+X cuts a selection
+  else if (letter == 0x70) lineUp(engine)
+  else if (letter == 0x6e) lineDown(engine)
+  else if (letter == 0x64) {
+    if (c.isEmpty && !engine.loop.busy) engine.exit()
+    else c.deleteForward()
+  } else if (letter == 0x63) {
+    // Ctrl+C with a selection copies it (and drops the selection, so the next one interrupts).
+    if (c.hasSelection) {
+      copySelection(engine, false)
+      c.deselect()
+      return
+    }
+    // Ctrl+C stops the turn, else clears the draft; a second one within 3 s exits.
+    if (engine.nowMs < engine.ctrlCArmedUntil) {
+      engine.exit()
+      return
+    }
+    if (engine.loop.busy) interruptTurn(engine)
+    else if (!c.isEmpty) c.clear()
+    engine.ctrlCArmedUntil = engine.nowMs + EXIT_CHORD_MS
+    engine.fx.timer(HINT_TIMER_ID, EXIT_CHORD_MS)
+  } else if (letter == 0x6c) {
+    const w = new ByteBuf(16)
+    w.str('\x1b[H\x1b[2J')
+    engine.fx.write(w)
+    engine.screen.forget()
+  }
+}
+
+/** Cmd+C / Ctrl+C copy the selection; Cmd+X / Ctrl+X cut it. Nothing without a selection. */
+function copySelection(engine: Engine, cut: bool): void {
+  const text = engine.composer.selectedText()
+  if (text == null) return
+  engine.copyToClipboard(text)
+  if (cut) engine.composer.deleteSelection()
+}
+
+/** Up, Ctrl+P: the row above in the draft; on the first row, a queued prompt or history. */
+function lineUp(engine: Engine): void {
+  if (engine.composer.up(engine.screen.cols)) return
+  if (!editLastSteer(engine)) walkHistory(engine, -1)
+}
+
+/** Down, Ctrl+N: the row below in the draft; on the last row, newer history. */
+function lineDown(engine: Engine): void {
+  if (!engine.composer.down(engine.screen.cols)) walkHistory(engine, 1)
+}
+
+/** Esc stops the turn; twice within 500 ms on an idle draft, it clears the draft. */
+function escape(engine: Engine): void {
+  if (engine.loop.busy) interruptTurn(engine)
+  else if (engine.nowMs - engine.lastEscMs < DOUBLE_ESC_MS) engine.composer.clear()
+  engine.lastEscMs = engine.nowMs
+}
+
+/** Stops the turn; prompts queued for it go back into the draft instead of being sent. */
+export function interruptTurn(engine: Engine): void {
+  engine.loop.interrupt()
+  if (engine.loop.steers.length == 0) return
+  const text = new ByteBuf(64)
+  for (let i = 0; i < engine.loop.steers.length; i++) {
+    if (i > 0) text.byte(0x0a)
+    text.append(engine.loop.steers[i])
+  }
+  if (!engine.composer.isEmpty) text.byte(0x0a)
+  engine.loop.steers = []
+  const draft = engine.composer.toBuf()
+  text.append(draft)
+  engine.composer.setText(text)
+}
+
+/** Up on an empty draft while prompts are queued takes the last one back to edit. */
+function editLastSteer(engine: Engine): bool {
+  if (!engine.composer.isEmpty || engine.loop.steers.length == 0) return false
+  const text = engine.loop.takeLastSteer()
+  if (text != null) engine.composer.setText(text)
+  return true
+}
+
+function enter(engine: Engine): void {
+  const c = engine.composer
+  // A backslash right before the cursor continues the draft on a new line (as in a shell).
+  if (c.continueLine()) return
+  const draft = c.toBuf()
+  const s = draft.toString().trim()
+  if (s.length == 0) return
+  // Pastes shown as placeholders go out in full: the transcript card and the model get them.
+  // History keeps the draft as typed (its placeholders still expand).
+  const text = c.expanded()
+  c.reset()
+  remember(engine, draft)
+  if (s.charCodeAt(0) == 0x2f && s.indexOf('\n') < 0) {
+    slash(engine, s)
+    return
+  }
+  if (engine.loop.model.length == 0) {
+    engine.transcript.error(stringBytes('No model is chosen on ' + engine.label + ' yet: pick one with /model.'))
+    engine.composer.setText(text)
+    return
+  }
+  if (engine.session.readOnly) forkSession(engine, 'This session is open in another tab.')
+  if (engine.loop.busy) {
+    engine.loop.steer(text)
+    return
+  }
+  engine.loop.submit(text, engine.nowMs)
+}
+
+function remember(engine: Engine, text: ByteBuf): void {
+  const n = engine.history.length
+  if (n == 0 || engine.history[n - 1].toString() != text.toString()) engine.history.push(text)
+  engine.fx.emit(OUT_HISTORY_APPEND, 0, text)
+  engine.historyIndex = -1
+  engine.draft = null
+}
+
+function walkHistory(engine: Engine, dir: i32): void {
+  const n = engine.history.length
+  if (n == 0) return
+  if (engine.historyIndex < 0) {
+    if (dir > 0) return
+    engine.draft = engine.composer.toBuf()
+    engine.historyIndex = n - 1
+  } else {
+    engine.historyIndex += dir
+    if (engine.historyIndex >= n) {
+      engine.historyIndex = -1
+      engine.composer.setText(engine.draft != null ? (engine.draft as ByteBuf) : new ByteBuf(0))
+      return
+    }
+    if (engine.historyIndex < 0) engine.historyIndex = 0
+  }
+  engine.composer.setText(engine.history[engine.historyIndex])
+}
+
+function slash(engine: Engine, s: string): void {
+  runSlash(engine, s)
+}

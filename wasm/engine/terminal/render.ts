@@ -1,0 +1,141 @@
+// Drawing a frame: the live region under the transcript (streaming text, running command,
+// approval row, queued prompts, activity row, composer, picker or menu or status line) is
+// redrawn in place after the rows the transcript committed during this feed.
+
+import { Engine, formatCount, formatElapsed } from '../engine'
+import { ByteBuf } from '../util/byte-buf'
+import { OUT_ECHO_HINT } from '../abi/frames'
+import { Rows } from './layout'
+import { GRAY, RESET, YELLOW } from './ansi'
+import { activityRow, divider, grayRow, queuedRows, retryRow } from './footer'
+import { formatWindow, shortModelName } from '../agent/catalog'
+import { MAX_ATTEMPTS } from '../agent/retry'
+
+export function render(engine: Engine): void {
+  const cols = engine.screen.cols
+  if (engine.view.open) {
+    // Commits wait in the transcript until the view closes; only the view is drawn.
+    const out = new ByteBuf(4096)
+    engine.view.render(out, engine.transcript.log, engine.screen.rows, cols)
+    engine.fx.write(out)
+    engine.dirty = false
+    return
+  }
+  const live = new Rows()
+  engine.transcript.liveRows(live)
+  const running = engine.loop.runningCommandText
+  if (running != null) engine.transcript.toolRunningRow(live, running)
+  const pending = engine.loop.pendingApproval
+  if (pending != null) engine.transcript.approvalRows(live, pending, engine.approvalChoice)
+  if (engine.exited) {
+    live.add(new ByteBuf(0), 0)
+    const end = new ByteBuf(64)
+    end.str(GRAY + 'Session ended · reload the page to start again' + RESET)
+    live.add(end, 46)
+    present(engine, live, live.count - 1, 0)
+    return
+  }
+  queuedRows(live, cols, engine.loop.steers)
+  live.add(new ByteBuf(0), 0)
+  if (engine.loop.busy) activity(engine, live, cols)
+  else live.add(new ByteBuf(0), 0)
+  divider(live, cols)
+  const composerTop = live.count
+  // The composer grows to about half the screen, then scrolls to keep the cursor in view.
+  const draft = new Rows()
+  engine.composer.layout(draft, cols, '')
+  engine.cursorOnLastDraftRow = engine.composer.cursorRow == draft.count - 1
+  const maxDraft = max(1, engine.screen.rows / 2)
+  let first = 0
+  if (draft.count > maxDraft) first = min(max(0, engine.composer.cursorRow - maxDraft + 1), draft.count - maxDraft)
+  const shown = min(draft.count - first, maxDraft)
+  for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
+  divider(live, cols)
+  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(engine.composer.toBuf().toString()) : new Array<i32>()
+  const deleting = engine.pendingDelete
+  if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
+  else if (engine.picker.open) engine.picker.rows(live, cols)
+  else if (matches.length > 0) engine.menu.rows(live, matches, cols)
+  else statusRow(engine, live, cols)
+  present(engine, live, composerTop + engine.composer.cursorRow - first, engine.composer.cursorCol)
+}
+
+/**
+ * Draws the live region. It never takes more rows than the screen has: the cursor could not
+ * move back above the screen's top, and the next redraw would leave stale rows behind. When
+ * it is too tall, its first rows (the oldest streaming text) wait off screen until committed.
+ */
+function present(engine: Engine, all: Rows, row: i32, col: i32): void {
+  let live = all
+  const allowed = max(1, engine.screen.rows - 1)
+  if (all.count > allowed) {
+    const skip = min(all.count - allowed, row)
+    live = new Rows()
+    for (let i = skip; i < all.count; i++) live.add(all.lines[i], all.widths[i])
+    row -= skip
+  }
+  const out = new ByteBuf(engine.transcript.commit.length + 512)
+  engine.screen.present(out, engine.transcript.commit, live, row, col)
+  engine.transcript.commit.reset()
+  engine.fx.write(out)
+  engine.dirty = false
+  echoHint(engine)
+}
+
+/**
+ * Tells the host how many typed ASCII characters it may echo itself before this engine's next
+ * frame arrives: a worker's answer reaches the page a frame later, while a local echo shows in
+ * the same frame. Only when typing simply appends to the draft's last row; the next frame
+ * redraws the row either way, so a wrong guess lasts one frame.
+ */
+function echoHint(engine: Engine): void {
+  const c = engine.composer
+  let columns = 0
+  if (!engine.exited && !engine.view.open && engine.loop.pendingApproval == null && c.cursor == c.text.length && engine.cursorOnLastDraftRow && !c.hasSelection) {
+    columns = max(0, engine.screen.cols - 1 - engine.screen.cursorCol)
+  }
+  const at = engine.fx.begin(OUT_ECHO_HINT, 0)
+  engine.fx.buf.writeU32(<u32>columns)
+  engine.fx.end(at)
+}
+
+/** The activity row: what the turn is doing, or the retry countdown. */
+function activity(engine: Engine, live: Rows, cols: i32): void {
+  const loop = engine.loop
+  if (loop.retryAtMs > 0) {
+    const wait = <i64>Math.ceil(max(0, loop.retryAtMs - engine.nowMs) / 1000)
+    retryRow(live, cols, loop.retryWhy + ' · retrying in ' + wait.toString() + 's · attempt ' + loop.attempt.toString() + '/' + MAX_ATTEMPTS.toString())
+    return
+  }
+  const compacting = loop.compaction.running
+  const since = compacting ? loop.compaction.startMs : loop.turnStartMs
+  const elapsed = formatElapsed(<i64>((engine.nowMs - since) / 1000))
+  const what = compacting ? 'Compacting…' : loop.pendingApproval != null ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
+  let detail = ' (' + elapsed
+  if (loop.inputTokens > 0 || loop.outputTokens > 0) {
+    detail += ' · ↑' + formatCount(loop.inputTokens) + ' ↓' + formatCount(loop.outputTokens)
+  }
+  detail += loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
+  activityRow(live, cols, engine.nowMs, what, detail)
+}
+
+/** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
+function statusRow(engine: Engine, live: Rows, cols: i32): void {
+  if (engine.nowMs < engine.ctrlCArmedUntil) {
+    grayRow(live, cols, '  Press Ctrl+C again to exit', YELLOW)
+    return
+  }
+  const loop = engine.loop
+  const demo = engine.providers.active.name == 'demo'
+  let text = '  ' + (engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto')
+  text += ' · ' + (loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
+  if (loop.fast) text += ' · ⚡'
+  if (!demo && loop.conv.messages.length > 0) {
+    const pct = <i64>Math.round((loop.estimateTokens() * 100) / loop.window)
+    text += ' · ' + pct.toString() + '% of ' + formatWindow(loop.window)
+  }
+  if (engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')) text += ' · ' + engine.label
+  text += loop.withTools ? ' · ' + loop.cwd : ' · chat only'
+  text += ' · /help'
+  grayRow(live, cols, text)
+}
