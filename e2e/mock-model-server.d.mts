@@ -4,12 +4,21 @@
 export type ScriptedResponse = {
   /** SSE chunks: objects are sent as `data: {json}` (id/object/created/model filled in), strings verbatim after `data: `. */
   chunks?: Array<Record<string, unknown> | string>
+  /** A whole text reply the server cuts into deltas itself (role chunk, deltas, finish, usage); replaces `chunks`. */
+  text?: string
+  /** Code points per delta of `text` (default 4). */
+  deltaChars?: number
   /** Keep the stream open after the first N chunks until POST /__release. */
   holdAfter?: number
+  /** Wait this long before each chunk after the first: a slow model. */
+  intervalMs?: number
   /** Answer with this HTTP status (and `body`) instead of a stream. */
   status?: number
   body?: string
 }
+
+/** How one answered stream went: chunks handed to the socket, of how many, and how it ended. */
+export type StreamRecord = { sent: number; total: number; outcome: 'open' | 'done' | 'aborted' }
 
 export type MockModelServer = {
   port: number

@@ -7,10 +7,15 @@
 //   POST /__release  lets every held stream continue
 //   GET  /__held     { held: number }: streams currently waiting for /__release
 //   GET  /__requests the JSON bodies received by /v1/chat/completions, oldest first
-//   POST /__reset    clears queue and requests, releases held streams
-// A Response is { chunks?: (object|string)[], holdAfter?: number, status?: number, body?: string }:
+//   GET  /__streams  how each answered stream went, oldest first: { sent, total, outcome }
+//   POST /__reset    clears queue, requests and streams, releases held streams
+// A Response is { chunks?: (object|string)[], text?: string, deltaChars?: number, holdAfter?: number,
+// intervalMs?: number, status?: number, body?: string }:
 // objects are sent as `data: {json}`, strings as `data: <string>` (for malformed-data cases);
+// `text` is a whole reply the server cuts into `deltaChars`-character deltas itself (role, deltas,
+// finish, usage), so a megabyte reply need not cross /__script as one object per delta;
 // `holdAfter: N` keeps the stream open after the first N chunks until /__release;
+// `intervalMs` waits that long before each chunk after the first (a slow model);
 // a `status` other than 200 (or a `body`) answers with that status and body instead of SSE.
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +33,24 @@ const FALLBACK = {
     { choices: [{ index: 0, delta: { role: 'assistant', content: 'mock: no scripted response' }, finish_reason: null }] },
     { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
   ],
+}
+
+/** Chunks stay in one socket write up to this size: a fast stream of tiny events is not a syscall each. */
+const BATCH_BYTES = 64 * 1024
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A `text` response as the chunks a server would send: `deltaChars` code points per delta. */
+function textChunks(text, deltaChars = 4) {
+  const size = Math.max(1, Math.floor(deltaChars))
+  const points = Array.from(text)
+  const chunks = [{ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }]
+  for (let at = 0; at < points.length; at += size) {
+    chunks.push({ choices: [{ index: 0, delta: { content: points.slice(at, at + size).join('') }, finish_reason: null }] })
+  }
+  chunks.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
+  chunks.push({ choices: [], usage: { prompt_tokens: 12, completion_tokens: Math.ceil(points.length / 4), total_tokens: 12 + Math.ceil(points.length / 4) } })
+  return chunks
 }
 
 function readBody(req) {
@@ -51,11 +74,27 @@ function sendJson(res, status, value) {
 export async function startMockModelServer(options = {}) {
   /** @type {object[]} */ let queue = []
   /** @type {unknown[]} */ let requests = []
+  /** @type {{ sent: number, total: number, outcome: 'open' | 'done' | 'aborted' }[]} */ let streams = []
   /** @type {Set<() => void>} */ const held = new Set()
   let nextId = 1
 
   const releaseAll = () => {
     for (const release of [...held]) release()
+  }
+
+  /**
+   * Serializes a response's SSE events when it is scripted, not when it is streamed: a stream
+   * then goes out as fast as the socket takes it (a megabyte reply is ~250,000 events).
+   */
+  function prepare(script) {
+    const id = `chatcmpl-mock-${nextId++}`
+    const created = Math.floor(Date.now() / 1000)
+    const chunks = script.text !== undefined ? textChunks(script.text, script.deltaChars) : (script.chunks ?? [])
+    const events = chunks.map((chunk) => {
+      const data = typeof chunk === 'string' ? chunk : JSON.stringify({ id, object: 'chat.completion.chunk', created, model: 'mock-model', ...chunk })
+      return `data: ${data}\n\n`
+    })
+    return { ...script, events }
   }
 
   async function streamCompletion(res, script) {
@@ -87,19 +126,53 @@ export async function startMockModelServer(options = {}) {
       }
       held.add(releaseThis)
     })
-    const id = `chatcmpl-mock-${nextId++}`
-    const created = Math.floor(Date.now() / 1000)
-    const chunks = script.chunks ?? []
-    for (let i = 0; i <= chunks.length; i++) {
-      if (script.holdAfter === i && !closed) await hold()
-      if (closed || i === chunks.length) break
-      const chunk = chunks[i]
-      const data = typeof chunk === 'string'
-        ? chunk
-        : JSON.stringify({ id, object: 'chat.completion.chunk', created, model: 'mock-model', ...chunk })
-      res.write(`data: ${data}\n\n`)
+    const events = script.events ?? prepare(script).events
+    const log = { sent: 0, total: events.length, outcome: 'open' }
+    streams.push(log)
+    res.on('close', () => {
+      if (log.outcome === 'open') log.outcome = 'aborted'
+    })
+    let batch = ''
+    let batched = 0
+    const flush = async () => {
+      if (batch === '' || closed) return
+      const ok = res.write(batch)
+      log.sent += batched
+      batch = ''
+      batched = 0
+      // Respect backpressure, or a megabyte stream would sit in this process's memory.
+      if (!ok && !closed) {
+        await new Promise((resolve) => {
+          const done = () => {
+            res.off('drain', done)
+            res.off('close', done)
+            resolve(undefined)
+          }
+          res.on('drain', done)
+          res.on('close', done)
+        })
+      }
     }
-    if (!closed) res.end('data: [DONE]\n\n')
+    for (let i = 0; i <= events.length; i++) {
+      if (script.holdAfter === i && !closed) {
+        await flush()
+        await hold()
+      }
+      if (closed || i === events.length) break
+      if (script.intervalMs && i > 0) {
+        await flush()
+        await delay(script.intervalMs)
+        if (closed) break
+      }
+      batch += events[i]
+      batched++
+      if (batch.length >= BATCH_BYTES) await flush()
+    }
+    await flush()
+    if (!closed) {
+      log.outcome = 'done'
+      res.end('data: [DONE]\n\n')
+    }
   }
 
   const server = createServer(async (req, res) => {
@@ -132,7 +205,7 @@ export async function startMockModelServer(options = {}) {
         const parsed = JSON.parse(await readBody(req))
         const responses = Array.isArray(parsed) ? parsed : parsed.responses
         if (!Array.isArray(responses)) throw new Error('POST /__script wants an array of responses')
-        queue.push(...responses)
+        queue.push(...responses.map(prepare))
         sendJson(res, 200, { queued: queue.length })
         return
       }
@@ -150,9 +223,14 @@ export async function startMockModelServer(options = {}) {
         sendJson(res, 200, requests)
         return
       }
+      if (req.method === 'GET' && path === '/__streams') {
+        sendJson(res, 200, streams)
+        return
+      }
       if (req.method === 'POST' && path === '/__reset') {
         queue = []
         requests = []
+        streams = []
         releaseAll()
         sendJson(res, 200, { ok: true })
         return

@@ -1,10 +1,15 @@
 // The bench: how much later than a bare xterm.js page does fxterm accept a key, and what does
 // it ship before the first prompt? Then, each in its own module: what the workspace adapter adds
-// to a command (workspace-bench.mjs) and how fast a key echoes (echo-bench.mjs).
+// to a command (workspace-bench.mjs), how fast a key echoes (echo-bench.mjs), how fast streamed
+// Markdown reaches the screen next to term.write alone (render-bench.mjs) and how fast a 1 MiB
+// paste is accepted (paste-bench.mjs).
 // Run after `vite build` (npm run bench does both).
 //
-//   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated)
+//   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated);
+//                       also the paste runs, and the render runs up to 3
 //   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
+//   FX_BENCH_ONLY=render,paste
+//                       only these parts (of startup, workspace, echo, render, paste)
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -14,6 +19,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { findBrowser } from '../find-browser.mjs'
 import { echoLines, benchEcho } from './echo-bench.mjs'
+import { benchPaste, pasteLines } from './paste-bench.mjs'
+import { benchRender, renderLines } from './render-bench.mjs'
 import { median, pad } from './stats.mjs'
 import { benchWorkspace, workspaceLines } from './workspace-bench.mjs'
 
@@ -21,6 +28,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIST = join(ROOT, 'dist')
 const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
+/** A megabyte stream takes seconds per run: a few runs give a stable median. */
+const RENDER_RUNS = Math.min(RUNS, 3)
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste']
+const ONLY = (process.env.FX_BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean)
+const wanted = (part) => ONLY.length === 0 || ONLY.includes(part)
 const RATIO_TARGET = 1.5
 const WASM_TARGET_BYTES = 150 * 1024
 const KEY_RETRY_MS = 100
@@ -204,6 +216,11 @@ function engineWasm() {
 }
 
 async function main() {
+  const unknown = ONLY.filter((part) => !PARTS.includes(part))
+  if (unknown.length > 0) {
+    console.error(`FX_BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`)
+    process.exit(1)
+  }
   if (!existsSync(join(DIST, 'index.html'))) {
     console.error('dist/index.html is missing: run `npm run build` first (or `npm run bench`).')
     process.exit(1)
@@ -223,26 +240,54 @@ async function main() {
   const runs = { fxterm: [], bare: [] }
   let workspace
   let echo
+  let render
+  let paste
   try {
-    // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
-    for (const name of ['fxterm', 'bare']) await measure(browser, preview.url, name)
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate which page goes first, so warm-up and background noise hit both alike.
-      const order = i % 2 === 0 ? ['fxterm', 'bare'] : ['bare', 'fxterm']
-      for (const name of order) {
-        const result = await measure(browser, preview.url, name)
-        runs[name].push(result)
-        console.log(`run ${i + 1}/${RUNS} ${pad(name, 6)} interactive in ${result.interactiveMs.toFixed(0)} ms`)
+    if (wanted('startup')) {
+      // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
+      for (const name of ['fxterm', 'bare']) await measure(browser, preview.url, name)
+      for (let i = 0; i < RUNS; i++) {
+        // Alternate which page goes first, so warm-up and background noise hit both alike.
+        const order = i % 2 === 0 ? ['fxterm', 'bare'] : ['bare', 'fxterm']
+        for (const name of order) {
+          const result = await measure(browser, preview.url, name)
+          runs[name].push(result)
+          console.log(`run ${i + 1}/${RUNS} ${pad(name, 6)} interactive in ${result.interactiveMs.toFixed(0)} ms`)
+        }
       }
     }
     // A module that fails reports why in its rows and the JSON; the others still count.
-    workspace = await orError(() => benchWorkspace(browser, preview.url))
-    echo = await orError(() => benchEcho(browser, preview.url))
+    if (wanted('workspace')) workspace = await orError(() => benchWorkspace(browser, preview.url))
+    if (wanted('echo')) echo = await orError(() => benchEcho(browser, preview.url))
+    if (wanted('render')) render = await orError(() => benchRender(browser, preview.url, { runs: RENDER_RUNS }))
+    if (wanted('paste')) paste = await orError(() => benchPaste(browser, preview.url, { runs: RUNS }))
   } finally {
     await browser.close()
     stopPreview()
   }
 
+  const result = { date: new Date().toISOString(), runs: RUNS, browser: executablePath, parts: PARTS.filter(wanted) }
+  if (wanted('startup')) Object.assign(result, reportStartup(runs))
+  /** Prints a module's rows (or why it failed) and keeps its result for the JSON. */
+  const report = (key, value, lines, failed) => {
+    if (value === undefined) return
+    console.log('')
+    for (const line of value.error ? [`${failed}: ${value.error}`] : lines(value)) console.log(line)
+    result[key] = value
+  }
+  report('workspace', workspace, workspaceLines, 'workspace bench failed')
+  report('keystrokeEcho', echo, echoLines, 'keystroke echo bench failed')
+  report('renderThroughput', render, renderLines, 'render throughput bench failed')
+  report('paste', paste, pasteLines, 'paste bench failed')
+
+  mkdirSync(RESULTS, { recursive: true })
+  const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
+  console.log(`\nwrote ${relative(ROOT, file)}`)
+}
+
+/** Prints time to interactive and what was shipped before the first prompt; returns their JSON. */
+function reportStartup(runs) {
   const tti = {
     fxterm: median(runs.fxterm.map((run) => run.interactiveMs)),
     bare: median(runs.bare.map((run) => run.interactiveMs)),
@@ -271,27 +316,14 @@ async function main() {
     console.log(`just-bash chunk ${chunk.file}: ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip, ${early ? 'LOADED BEFORE FIRST PROMPT (should be lazy)' : 'lazy (not fetched before first prompt)'}`)
   }
   console.log(wasm ? `engine wasm ${wasm.file}: ${kb(wasm.raw)} (target ≤ ${kb(WASM_TARGET_BYTES)}) ${wasm.raw <= WASM_TARGET_BYTES ? 'OK' : 'MISS'}` : 'engine wasm: not found')
-  console.log('')
-  for (const line of workspace.error ? [`workspace bench failed: ${workspace.error}`] : workspaceLines(workspace)) console.log(line)
-  console.log('')
-  for (const line of echo.error ? [`keystroke echo bench failed: ${echo.error}`] : echoLines(echo)) console.log(line)
 
-  const result = {
-    date: new Date().toISOString(),
-    runs: RUNS,
-    browser: executablePath,
+  return {
     timeToInteractiveMs: { median: tti, ratio, target: RATIO_TARGET, samples: { fxterm: runs.fxterm.map((r) => r.interactiveMs), bare: runs.bare.map((r) => r.interactiveMs) } },
     shippedBeforeFirstPrompt: { byType: shipped, total, files: shippedFiles },
     bare: { byType: runs.bare[0].bytes },
     justBash: bash.map((chunk) => ({ ...chunk, loadedBeforeFirstPrompt: bashLoadedEarly.includes(chunk) })),
     engineWasm: wasm ? { ...wasm, target: WASM_TARGET_BYTES } : null,
-    workspace,
-    keystrokeEcho: echo,
   }
-  mkdirSync(RESULTS, { recursive: true })
-  const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
-  console.log(`\nwrote ${relative(ROOT, file)}`)
 }
 
 await main()

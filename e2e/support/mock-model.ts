@@ -1,7 +1,7 @@
 // The test side of the mock model server: scripts replies and reads back what the page sent.
-import type { ScriptedResponse } from '../mock-model-server.mjs'
+import type { ScriptedResponse, StreamRecord } from '../mock-model-server.mjs'
 
-export type { ScriptedResponse }
+export type { ScriptedResponse, StreamRecord }
 
 /** A chat completions request body as the page sends it (only the fields the specs inspect). */
 export type ReceivedRequest = {
@@ -39,6 +39,11 @@ export class MockModel {
 
   async requests(): Promise<ReceivedRequest[]> {
     return (await this.call('GET', '/__requests')) as ReceivedRequest[]
+  }
+
+  /** Every stream answered so far, oldest first: an interrupted turn shows up as 'aborted'. */
+  async streams(): Promise<StreamRecord[]> {
+    return (await this.call('GET', '/__streams')) as StreamRecord[]
   }
 
   async reset(): Promise<void> {

@@ -94,9 +94,14 @@ export async function typeInTerminal(page: Page, text: string): Promise<void> {
   await page.keyboard.type(text)
 }
 
-export async function pressEnter(page: Page): Promise<void> {
+/** Presses one key or chord in the terminal, in Playwright's notation ('Shift+Enter', 'Control+c'). */
+export async function pressKey(page: Page, key: string): Promise<void> {
   await page.locator('.xterm-helper-textarea').focus()
-  await page.keyboard.press('Enter')
+  await page.keyboard.press(key)
+}
+
+export async function pressEnter(page: Page): Promise<void> {
+  await pressKey(page, 'Enter')
 }
 
 /** Types a prompt, waits for it to echo in the composer, then submits it. */

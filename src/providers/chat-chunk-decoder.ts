@@ -6,6 +6,7 @@
 import type { FinishReason, ModelEvent } from '../protocol/model-events.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { streamErrorRetryable } from './retry-hints.ts'
+import { plainTextDelta } from './text-delta-fast-path.ts'
 
 /** Options for {@link createChatChunkDecoder}. */
 export type ChatChunkDecoderOptions = {
@@ -199,6 +200,11 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       // mid-answer still ends its own stream with [DONE]. So this is a cut, not a success.
       if (finishReason !== undefined) finish(finishReason)
       else fail('FX_MODEL_STREAM_TRUNCATED', `${label} ended the stream without saying why the model stopped, so the answer may be cut short; try again`, true)
+      return
+    }
+    const text = event === undefined || event === 'message' ? plainTextDelta(data) : undefined
+    if (text !== undefined) {
+      if (text !== '' && finishReason === undefined) emit({ type: 'text_delta', delta: text })
       return
     }
     let chunk: Record<string, unknown> | undefined

@@ -1,0 +1,59 @@
+// Copying out of fxterm: the draft's selection (Cmd+A, then Ctrl+C / Cmd+C / Cmd+X) and the last
+// reply (/copy) land on the system clipboard. Cmd is Meta here; the adapter reads metaKey.
+import { test, expect } from '../support/fixtures.ts'
+import { openWithMock } from '../support/app.ts'
+import { textReply } from '../support/chunks.ts'
+import { CLIPBOARD_PERMISSIONS, readClipboard, waitForClipboard, writeClipboard } from '../support/clipboard.ts'
+import { pressKey, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForComposer, waitForScreen } from '../support/screen.ts'
+
+test.use({ permissions: CLIPBOARD_PERMISSIONS })
+
+const DRAFT = 'copy this draft'
+
+test('Cmd+A selects the draft and Ctrl+C copies it, keeping the draft and the session', async ({ page, mock }) => {
+  await openWithMock(page, mock)
+  await writeClipboard(page, 'before')
+  await typeInTerminal(page, DRAFT)
+  await waitForComposer(page, DRAFT)
+
+  await pressKey(page, 'Meta+a')
+  await pressKey(page, 'Control+c')
+  await waitForClipboard(page, DRAFT)
+  await waitForComposer(page, DRAFT)
+  // A copy is not an interrupt: no exit hint, and the next Ctrl+C (no selection now) clears the draft.
+  expect(await readScreen(page)).not.toContain('Press Ctrl+C again to exit')
+  await pressKey(page, 'Control+c')
+  await waitForComposer(page, '')
+})
+
+test('Cmd+C copies the selected draft and Cmd+X cuts it', async ({ page, mock }) => {
+  await openWithMock(page, mock)
+  await writeClipboard(page, 'before')
+  await typeInTerminal(page, DRAFT)
+  await waitForComposer(page, DRAFT)
+
+  await pressKey(page, 'Meta+a')
+  await pressKey(page, 'Meta+c')
+  await waitForClipboard(page, DRAFT)
+  await waitForComposer(page, DRAFT)
+
+  await writeClipboard(page, 'before')
+  await pressKey(page, 'Meta+a')
+  await pressKey(page, 'Meta+x')
+  await waitForClipboard(page, DRAFT)
+  await waitForComposer(page, '')
+})
+
+test('/copy puts the last reply on the clipboard', async ({ page, mock }) => {
+  const reply = 'Here is the **answer** you can paste elsewhere.'
+  await mock.script({ chunks: textReply(reply) })
+  await openWithMock(page, mock)
+  await writeClipboard(page, 'before')
+  await submitPrompt(page, 'give me something to copy')
+  await waitForScreen(page, 'Here is the answer you can paste elsewhere.')
+
+  await runSlashCommand(page, '/copy')
+  await waitForScreen(page, /Copied the last reply \(\d+ bytes\)\./)
+  // The reply as the model wrote it, Markdown and all: that is what a person pastes elsewhere.
+  expect(await readClipboard(page)).toBe(reply)
+})
