@@ -12,13 +12,28 @@ export type ScriptedResponse = {
   holdAfter?: number
   /** Wait this long before each chunk after the first: a slow model. */
   intervalMs?: number
+  /** Wait this long before the first chunk (headers already sent): a model's time to first token. */
+  firstDelayMs?: number
   /** Answer with this HTTP status (and `body`) instead of a stream. */
   status?: number
   body?: string
+  /** Extra response headers (e.g. `{ 'retry-after': '1' }`), exposed to the page through CORS. */
+  headers?: Record<string, string>
+  /** Send the first N chunks (after any hold), then destroy the socket: no finish_reason, no [DONE]. */
+  cutAfter?: number
 }
 
 /** How one answered stream went: chunks handed to the socket, of how many, and how it ended. */
-export type StreamRecord = { sent: number; total: number; outcome: 'open' | 'done' | 'aborted' }
+export type StreamRecord = {
+  sent: number
+  total: number
+  outcome: 'open' | 'done' | 'aborted' | 'cut'
+  /** When the body's first byte was handed to the socket, on the server's /__clock clock. */
+  firstByteAtMs?: number
+}
+
+/** One request to a model path (not a /__ control path): preflights and probes included. */
+export type Hit = { method: string; path: string; origin: string | null; atMs: number }
 
 export type MockModelServer = {
   port: number

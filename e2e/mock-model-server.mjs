@@ -8,15 +8,31 @@
 //   GET  /__held     { held: number }: streams currently waiting for /__release
 //   GET  /__requests the JSON bodies received by /v1/chat/completions, oldest first
 //   GET  /__streams  how each answered stream went, oldest first: { sent, total, outcome }
-//   POST /__reset    clears queue, requests and streams, releases held streams
+//                    (outcome 'cut' for a cutAfter), and firstByteAtMs, when its body's first
+//                    byte was handed to the socket (on the /__clock clock)
+//   POST /__reset    clears queue, requests and streams (and hits), releases held streams
+//   GET  /__hits     every request to a model path, oldest first: { method, path, origin, atMs },
+//                    preflights and probes included (what a CORS-refusing server was asked)
+//   GET  /__clock    { nowMs }: this process's clock (performance.timeOrigin + performance.now()),
+//                    which `atMs` and a stream's `firstByteAtMs` use; a bench calibrates against it
 // A Response is { chunks?: (object|string)[], text?: string, deltaChars?: number, holdAfter?: number,
-// intervalMs?: number, status?: number, body?: string }:
+// intervalMs?: number, firstDelayMs?: number, status?: number, body?: string, headers?: object,
+// cutAfter?: number }:
 // objects are sent as `data: {json}`, strings as `data: <string>` (for malformed-data cases);
 // `text` is a whole reply the server cuts into `deltaChars`-character deltas itself (role, deltas,
 // finish, usage), so a megabyte reply need not cross /__script as one object per delta;
 // `holdAfter: N` keeps the stream open after the first N chunks until /__release;
 // `intervalMs` waits that long before each chunk after the first (a slow model);
-// a `status` other than 200 (or a `body`) answers with that status and body instead of SSE.
+// `firstDelayMs` waits that long, headers sent, before the first chunk (a model's time to first token);
+// a `status` other than 200 (or a `body`) answers with that status and body instead of SSE;
+// `headers` adds response headers (e.g. { 'retry-after': '1' }) and lists them in
+// access-control-expose-headers, as a server must for a page to read them (only a few headers
+// are CORS-safelisted, and Retry-After is not);
+// `cutAfter: N` sends the first N chunks (after any hold) and then destroys the socket: no
+// finish_reason, no [DONE], the way a dropped connection looks to the client.
+// Paths under /nocors/ (e.g. baseUrl `<url>/nocors/v1`) are served the same way but without any
+// access-control-* header, preflights included: the browser's fetch then fails with the opaque
+// TypeError a real origin-refusing server (Ollama without OLLAMA_ORIGINS) causes.
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 
@@ -25,6 +41,26 @@ const CORS = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'content-type, authorization',
   'access-control-max-age': '600',
+}
+
+/** The path prefix served without CORS headers. */
+const NO_CORS_PREFIX = '/nocors/'
+
+/** How long a cut waits after its last write reached the socket, so the client has read it. */
+const CUT_GRACE_MS = 50
+
+/** The clock of /__clock, `atMs` and `firstByteAtMs`: high resolution, on the epoch's scale. */
+const clockMs = () => performance.timeOrigin + performance.now()
+
+/** The CORS headers a path is answered with: none under /nocors/. */
+const corsFor = (path) => (path.startsWith(NO_CORS_PREFIX) ? {} : CORS)
+
+/** A script's extra headers, exposed to the page when the path sends CORS headers at all. */
+function extraHeaders(script, cors) {
+  const headers = script.headers ?? {}
+  const names = Object.keys(headers)
+  if (names.length === 0 || cors !== CORS) return headers
+  return { 'access-control-expose-headers': names.join(', '), ...headers }
 }
 
 /** When the queue is empty the model still answers, so a stray request never hangs a test. */
@@ -62,8 +98,8 @@ function readBody(req) {
   })
 }
 
-function sendJson(res, status, value) {
-  res.writeHead(status, { ...CORS, 'content-type': 'application/json' })
+function sendJson(res, status, value, cors = CORS) {
+  res.writeHead(status, { ...cors, 'content-type': 'application/json' })
   res.end(JSON.stringify(value))
 }
 
@@ -74,7 +110,8 @@ function sendJson(res, status, value) {
 export async function startMockModelServer(options = {}) {
   /** @type {object[]} */ let queue = []
   /** @type {unknown[]} */ let requests = []
-  /** @type {{ sent: number, total: number, outcome: 'open' | 'done' | 'aborted' }[]} */ let streams = []
+  /** @type {{ sent: number, total: number, outcome: 'open' | 'done' | 'aborted' | 'cut', firstByteAtMs?: number }[]} */ let streams = []
+  /** @type {{ method: string, path: string, origin: string | null, atMs: number }[]} */ let hits = []
   /** @type {Set<() => void>} */ const held = new Set()
   let nextId = 1
 
@@ -97,17 +134,18 @@ export async function startMockModelServer(options = {}) {
     return { ...script, events }
   }
 
-  async function streamCompletion(res, script) {
+  async function streamCompletion(res, script, cors = CORS) {
     if ((script.status ?? 200) !== 200 || script.body !== undefined) {
-      res.writeHead(script.status ?? 200, { ...CORS, 'content-type': 'application/json' })
+      res.writeHead(script.status ?? 200, { ...cors, 'content-type': 'application/json', ...extraHeaders(script, cors) })
       res.end(script.body ?? '')
       return
     }
     res.writeHead(200, {
-      ...CORS,
+      ...cors,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
       connection: 'keep-alive',
+      ...extraHeaders(script, cors),
     })
     // Flush headers now: the client must see the response start before any hold.
     res.flushHeaders()
@@ -136,6 +174,7 @@ export async function startMockModelServer(options = {}) {
     let batched = 0
     const flush = async () => {
       if (batch === '' || closed) return
+      log.firstByteAtMs ??= clockMs()
       const ok = res.write(batch)
       log.sent += batched
       batch = ''
@@ -158,7 +197,20 @@ export async function startMockModelServer(options = {}) {
         await flush()
         await hold()
       }
+      if (script.cutAfter === i && !closed) {
+        await flush()
+        // Let the bytes reach the client first: a body that errors drops what it had not read.
+        while (res.writableLength > 0 && !closed) await delay(5)
+        await delay(CUT_GRACE_MS)
+        log.outcome = 'cut'
+        res.destroy()
+        return
+      }
       if (closed || i === events.length) break
+      if (script.firstDelayMs && i === 0) {
+        await delay(script.firstDelayMs)
+        if (closed) break
+      }
       if (script.intervalMs && i > 0) {
         await flush()
         await delay(script.intervalMs)
@@ -178,15 +230,17 @@ export async function startMockModelServer(options = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+      const cors = corsFor(path)
+      if (!path.startsWith('/__')) hits.push({ method: req.method ?? '', path, origin: req.headers.origin ?? null, atMs: clockMs() })
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS)
+        res.writeHead(204, cors)
         res.end()
         return
       }
       // Any prefix is accepted (/v1/..., /v1/v1/..., /...): a baseUrl-joining quirk in the page
       // should show up as a request the spec inspects, not as a confusing 404.
       if (req.method === 'GET' && path.endsWith('/models')) {
-        sendJson(res, 200, { object: 'list', data: [{ id: 'mock-model', object: 'model', created: 0, owned_by: 'fxterm-e2e' }] })
+        sendJson(res, 200, { object: 'list', data: [{ id: 'mock-model', object: 'model', created: 0, owned_by: 'fxterm-e2e' }] }, cors)
         return
       }
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
@@ -198,7 +252,7 @@ export async function startMockModelServer(options = {}) {
           body = { unparsable: text }
         }
         requests.push(body)
-        await streamCompletion(res, queue.shift() ?? FALLBACK)
+        await streamCompletion(res, queue.shift() ?? FALLBACK, cors)
         return
       }
       if (req.method === 'POST' && path === '/__script') {
@@ -223,6 +277,14 @@ export async function startMockModelServer(options = {}) {
         sendJson(res, 200, requests)
         return
       }
+      if (req.method === 'GET' && path === '/__hits') {
+        sendJson(res, 200, hits)
+        return
+      }
+      if (req.method === 'GET' && path === '/__clock') {
+        sendJson(res, 200, { nowMs: clockMs() })
+        return
+      }
       if (req.method === 'GET' && path === '/__streams') {
         sendJson(res, 200, streams)
         return
@@ -231,6 +293,7 @@ export async function startMockModelServer(options = {}) {
         queue = []
         requests = []
         streams = []
+        hits = []
         releaseAll()
         sendJson(res, 200, { ok: true })
         return

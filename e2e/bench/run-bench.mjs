@@ -2,14 +2,20 @@
 // it ship before the first prompt? Then, each in its own module: what the workspace adapter adds
 // to a command (workspace-bench.mjs), how fast a key echoes (echo-bench.mjs), how fast streamed
 // Markdown reaches the screen next to term.write alone (render-bench.mjs) and how fast a 1 MiB
-// paste is accepted (paste-bench.mjs).
+// paste is accepted (paste-bench.mjs); how soon the first streamed glyph follows the server's
+// first byte (stream-bench-first-glyph.mjs), and what the app's stream handling costs over a raw
+// fetch-and-parse in the same worker (stream-bench.mjs).
+// Sessions: commit and resume time for 10, 100 and 1,000 turns, and echo while commits run
+// (session-bench.mjs, part `sessions`, min(FX_BENCH_RUNS, 5) runs per size).
 // Run after `vite build` (npm run bench does both).
 //
 //   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated);
 //                       also the paste runs, and the render runs up to 3
 //   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
 //   FX_BENCH_ONLY=render,paste
-//                       only these parts (of startup, workspace, echo, render, paste)
+//                       only these parts (of startup, workspace, echo, render, paste,
+//                       first-glyph, stream); FX_BENCH_RUNS×3 (at least 9) first-glyph turns
+//                       per variant, FX_BENCH_RUNS (at least 7) stream pairs
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -21,7 +27,10 @@ import { findBrowser } from '../find-browser.mjs'
 import { echoLines, benchEcho } from './echo-bench.mjs'
 import { benchPaste, pasteLines } from './paste-bench.mjs'
 import { benchRender, renderLines } from './render-bench.mjs'
+import { benchSessions, sessionLines } from './session-bench.mjs'
 import { median, pad } from './stats.mjs'
+import { benchStreamOverhead, streamOverheadLines } from './stream-bench.mjs'
+import { benchFirstGlyph, firstGlyphLines } from './stream-bench-first-glyph.mjs'
 import { benchWorkspace, workspaceLines } from './workspace-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -30,7 +39,12 @@ const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
 const RENDER_RUNS = Math.min(RUNS, 3)
-const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste']
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions']
+/** Each session run loads two pages and commits three times per size: five runs are plenty. */
+const SESSION_RUNS = Math.min(RUNS, 5)
+/** A first-glyph turn takes about half a second and a stream round (every path, both sources) under one: more runs of both. */
+const GLYPH_RUNS = Math.max(9, RUNS * 3)
+const STREAM_RUNS = Math.max(7, RUNS)
 const ONLY = (process.env.FX_BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean)
 const wanted = (part) => ONLY.length === 0 || ONLY.includes(part)
 const RATIO_TARGET = 1.5
@@ -242,6 +256,9 @@ async function main() {
   let echo
   let render
   let paste
+  let firstGlyph
+  let stream
+  let sessions
   try {
     if (wanted('startup')) {
       // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
@@ -261,6 +278,9 @@ async function main() {
     if (wanted('echo')) echo = await orError(() => benchEcho(browser, preview.url))
     if (wanted('render')) render = await orError(() => benchRender(browser, preview.url, { runs: RENDER_RUNS }))
     if (wanted('paste')) paste = await orError(() => benchPaste(browser, preview.url, { runs: RUNS }))
+    if (wanted('first-glyph')) firstGlyph = await orError(() => benchFirstGlyph(browser, preview.url, { runs: GLYPH_RUNS }))
+    if (wanted('stream')) stream = await orError(() => benchStreamOverhead(browser, preview.url, { runs: STREAM_RUNS }))
+    if (wanted('sessions')) sessions = await orError(() => benchSessions(browser, preview.url, { runs: SESSION_RUNS }))
   } finally {
     await browser.close()
     stopPreview()
@@ -279,6 +299,9 @@ async function main() {
   report('keystrokeEcho', echo, echoLines, 'keystroke echo bench failed')
   report('renderThroughput', render, renderLines, 'render throughput bench failed')
   report('paste', paste, pasteLines, 'paste bench failed')
+  report('firstGlyph', firstGlyph, firstGlyphLines, 'first-glyph bench failed')
+  report('streamOverhead', stream, streamOverheadLines, 'stream overhead bench failed')
+  report('sessions', sessions, sessionLines, 'sessions bench failed')
 
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)

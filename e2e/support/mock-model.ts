@@ -1,7 +1,7 @@
 // The test side of the mock model server: scripts replies and reads back what the page sent.
-import type { ScriptedResponse, StreamRecord } from '../mock-model-server.mjs'
+import type { Hit, ScriptedResponse, StreamRecord } from '../mock-model-server.mjs'
 
-export type { ScriptedResponse, StreamRecord }
+export type { Hit, ScriptedResponse, StreamRecord }
 
 /** A chat completions request body as the page sends it (only the fields the specs inspect). */
 export type ReceivedRequest = {
@@ -17,6 +17,11 @@ export class MockModel {
   /** The baseUrl the page should use (OpenAI-compatible clients append /chat/completions). */
   get baseUrl(): string {
     return `${this.url}/v1`
+  }
+
+  /** The same server answering without any CORS header (preflights included): an origin-refusing server. */
+  get noCorsBaseUrl(): string {
+    return `${this.url}/nocors/v1`
   }
 
   /** host:port, the provider label the status line should show. */
@@ -44,6 +49,11 @@ export class MockModel {
   /** Every stream answered so far, oldest first: an interrupted turn shows up as 'aborted'. */
   async streams(): Promise<StreamRecord[]> {
     return (await this.call('GET', '/__streams')) as StreamRecord[]
+  }
+
+  /** Every request to a model path (preflights, probes and model lists included), oldest first. */
+  async hits(): Promise<Hit[]> {
+    return (await this.call('GET', '/__hits')) as Hit[]
   }
 
   async reset(): Promise<void> {

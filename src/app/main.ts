@@ -1,8 +1,9 @@
 /**
  * The static page: a full-window terminal running fxterm over the bash workspace seeded with the
  * demo project. `?baseUrl=…&model=…` points it at an OpenAI-compatible server (a key is never
- * read from the URL). Exposes `window.fxterm = { term, runtime, workspace }` for debugging and
- * automation.
+ * read from the URL). Settings, prompt history and sessions are kept in IndexedDB, and a reload
+ * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
+ * debugging and automation.
  */
 import { engineModule, engineWorker } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
@@ -15,6 +16,11 @@ import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
 import { openBrowserStores } from '../stores/open-browser-stores.ts'
 import { deferStores } from '../stores/deferred-stores.ts'
 import { THEME } from './theme.ts'
+
+// IndexedDB is probed while the page starts (the first open in a tab takes tens of ms, and the
+// session to resume waits for it); calls made before the probe ends wait for it.
+const opening = openBrowserStores({ namespace: 'fxterm' })
+const stores = deferStores(opening)
 
 // Yield once before building the terminal: Chromium starts loading the engine worker's script
 // only when the main thread is free, and building the terminal keeps it busy for tens of ms.
@@ -42,16 +48,18 @@ new ResizeObserver(() => fit.fit()).observe(container)
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
 const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES })
-// IndexedDB is probed while the engine starts; calls made before the probe ends wait for it.
-const opening = openBrowserStores({ namespace: 'fxterm' })
-const stores = deferStores(opening)
 const runtime = createFxTerminal({
   terminal: xtermAdapter(term),
   wasm: engineModule,
   createWorker: () => engineWorker,
   dropTarget: container,
   workspace,
+  // A reload continues where the person left off; /new starts fresh.
+  args: ['--resume', 'last'],
+  namespace: 'fxterm',
   configStore: stores.config,
+  promptHistoryStore: stores.history,
+  sessionStore: stores.sessions,
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace } = { term, runtime, workspace }

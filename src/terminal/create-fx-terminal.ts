@@ -17,24 +17,35 @@ import { preloadEngine } from './preload-engine.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
 import { createConfigBridge } from './config-bridge.ts'
+import { createHistoryBridge } from './history-bridge.ts'
+import { createSessionBridge, resumeArgument, type OpenedSession } from './session-bridge.ts'
+import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore, OAuthSessionStore, PromptHistoryStore, SessionStore } from '../stores/types.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 
-/** Options of {@link createFxTerminal}; the stores are accepted now and used by later releases. */
+/** Options of {@link createFxTerminal}. */
 export type FxTerminalOptions = {
   terminal: TerminalAdapter
   /** engine.wasm: a URL (default `./engine.wasm` next to the page), bytes, or a compiled module. */
   wasm?: string | URL | ArrayBuffer | WebAssembly.Module | Promise<WebAssembly.Module>
   /** AI_GATEWAY_API_KEY, FX_BASE_URL, FX_MODEL, FX_API_KEY. Never shown or stored by fxterm. */
   env?: Record<string, string | undefined>
+  /** `['--resume', 'last']` continues the latest saved session, `['--resume', '<id>']` a given one. */
   args?: string[]
   fetch?: typeof fetch
   onEvent?: (event: { type: string } & Record<string, unknown>) => void
   /** Restores and keeps settings (`model`, `mode`, `provider`, `fast`). */
   configStore?: ConfigStore
+  /** Keeps the prompts typed here (Up walks them), per workspace root. */
   promptHistoryStore?: PromptHistoryStore
+  /** Keeps conversations: committed as they go, listed by /resume, restored by `--resume`. */
   sessionStore?: SessionStore
+  /**
+   * Keeps two embeds on one origin apart: their session locks (`fxterm-session:<namespace>:<id>`)
+   * and the channel their tabs talk on (`fxterm:<namespace>`). Default 'fxterm'.
+   */
+  namespace?: string
   oauthSessionStore?: OAuthSessionStore
   openUrl?: (url: string) => boolean | Promise<boolean>
   workspace?: WorkspaceAdapter
@@ -86,6 +97,17 @@ export function spawnEngineWorker(): Worker {
   return new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-engine' })
 }
 
+/** `store` whose successful `set` is also told to the other tabs. */
+function broadcastSaves(store: ConfigStore, tabs: TabSync): ConfigStore {
+  return {
+    get: (id) => store.get(id),
+    set: async (id, value) => {
+      await store.set(id, value)
+      tabs.post({ type: 'config', id, value })
+    },
+  }
+}
+
 /** Starts fxterm in a terminal. */
 export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const term = options.terminal
@@ -111,10 +133,26 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     resolveExited(code)
   }
 
-  const configBridge = createConfigBridge(options.configStore, (event, notice) => {
+  const report = (event: { type: string } & Record<string, unknown>, notice?: string) => {
     options.onEvent?.(event)
     if (notice) void remote.notice({ text: notice, level: 'warning' })
-  })
+  }
+  const namespace = options.namespace ?? 'fxterm'
+  const tabs = createTabSync(namespace)
+  unsubscribers.push(() => tabs.close())
+  const configBridge = createConfigBridge(options.configStore && broadcastSaves(options.configStore, tabs), report)
+  const historyBridge = createHistoryBridge(options.promptHistoryStore, workspace?.info.root ?? '/', report)
+  const sessionBridge = options.sessionStore
+    ? createSessionBridge({ store: options.sessionStore, namespace, report, onListChanged: () => tabs.post({ type: 'sessions_changed' }) })
+    : null
+  if (sessionBridge) unsubscribers.push(() => sessionBridge.dispose())
+  unsubscribers.push(
+    tabs.onMessage((message) => {
+      if (message.type === 'config') void remote.configChanged(message.id, message.value)
+      else if (message.type === 'sessions_changed') options.onEvent?.({ type: 'session.list_changed' })
+      // 'signed_out' waits for sign-in (the OAuth store); nothing is signed in yet.
+    }),
+  )
 
   const host: HostCallbacks = {
     config: (id, value) => configBridge.save(id, value),
@@ -131,6 +169,13 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       fetchBridge ? fetchBridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false as const, message: 'no fetch option' }),
     abortFetch: (requestId) => fetchBridge?.abort(requestId),
     action: (action) => void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice)),
+    sessionCommit: (bytes) => sessionBridge ? sessionBridge.commit(bytes) : Promise.resolve({ type: 'commit_ok' as const }),
+    sessionList: () => sessionBridge ? sessionBridge.list() : Promise.resolve([]),
+    // Bytes go to the worker as copies, never transferred: they may be the app's own buffer.
+    sessionOpen: (id) => (sessionBridge ? sessionBridge.open(id) : Promise.resolve(null)),
+    sessionRemove: (id) => void sessionBridge?.remove(id),
+    historyAppend: (value) => historyBridge.append(value),
+    historyClear: () => historyBridge.clear(),
     clipboard: (text) => {
       const clipboard = options.clipboard ?? globalThis.navigator?.clipboard
       if (!clipboard) {
@@ -159,12 +204,23 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const wasmInput =
     typeof wasm === 'string' || wasm instanceof URL ? preloadEngine(absolute(String(wasm))) : Promise.resolve(wasm)
 
+  /** The session `--resume` names, read before the engine starts, or why there is none. */
+  const resumeSession = async (which: string | null): Promise<{ session?: OpenedSession; notice?: string }> => {
+    if (which === null) return {}
+    if (!sessionBridge) return { notice: 'There is no session store on this page, so no session was resumed.' }
+    return sessionBridge.resume(which)
+  }
+
   const interactive = (async () => {
+    // The stores are read while engine.wasm loads and compiles, not after (none of these reject).
+    const reads = Promise.all([configBridge.load(), historyBridge.load(), resumeSession(resumeArgument(options.args ?? []))])
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
-    const [agents, stored] = await Promise.all([loadAgentsInstructions(extras), configBridge.load()])
+    const [agents, [stored, history, resumed]] = await Promise.all([loadAgentsInstructions(extras), reads])
     notices.push(...agents.notices)
+    const resume: OpenedSession | undefined = resumed.session
+    if (resumed.notice) notices.push(resumed.notice)
     // A provider or model named by the page for this load wins over the saved choice.
     if (options.provider?.baseUrl || options.provider?.model) {
       delete stored['provider']
@@ -191,6 +247,9 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         ...(workspace ? { permission: workspace.permission } : {}),
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
         ...(agents.text ? { instructions: agents.text } : {}),
+        sessions: sessionBridge !== null,
+        history,
+        ...(resume ? { resume } : {}),
       },
       Comlink.proxy(host),
     )

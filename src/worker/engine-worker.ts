@@ -6,12 +6,34 @@
 import * as Comlink from 'comlink'
 import { resolveProviders } from '../providers/provider-registry.ts'
 import { createHostFetch } from './host-fetch.ts'
-import { createHostLoop, type HostLoop } from './host-loop.ts'
+import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
 import type { EngineWorkerApi, HostCallbacks, StartResult, WorkerStartConfig } from './worker-api.ts'
 
-let loop: HostLoop | null = null
+/** The host loop's input for a setting another tab saved (see `configChanged` below). */
+type ConfigAwareLoop = HostLoop & { configChanged?(id: string, value: string): void }
+
+let loop: ConfigAwareLoop | null = null
 let pending: Array<(l: HostLoop) => void> = []
+
+/**
+ * Sessions and prompt history go to the page, which owns the stores. A snapshot is copied here
+ * and the copy transferred: the host loop keeps the original (to restore a restarted engine), and
+ * the page's main thread, where typing is echoed, then never copies megabytes itself.
+ */
+function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
+  return {
+    commit: (bytes) => {
+      const copy = bytes.slice()
+      return host.sessionCommit(Comlink.transfer(copy, [copy.buffer]))
+    },
+    list: () => host.sessionList(),
+    open: (id) => host.sessionOpen(id),
+    remove: (id) => void host.sessionRemove(id),
+    historyAppend: (value) => void host.historyAppend(value),
+    historyClear: () => void host.historyClear(),
+  }
+}
 
 async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
   if (wasm instanceof WebAssembly.Module) return wasm
@@ -64,7 +86,11 @@ const api: EngineWorkerApi = {
         ...(config.permission ? { permission: config.permission } : {}),
         ...(config.instructions ? { instructions: config.instructions } : {}),
         ...(config.toolDescription ? { toolDescription: config.toolDescription } : {}),
+        sessions: config.sessions,
+        history: config.history,
       },
+      sessions: sessionHost(host),
+      ...(config.resume ? { resume: config.resume } : {}),
       providers,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
@@ -95,6 +121,12 @@ const api: EngineWorkerApi = {
   notice(notice) {
     if (loop) loop.notice(notice)
     else pending.push((l) => l.notice(notice))
+  },
+  configChanged(id, value) {
+    // Needs HostLoop.configChanged (feeds EngineInstance.configChanged); a no-op until it exists.
+    const apply = (l: ConfigAwareLoop) => l.configChanged?.(id, value)
+    if (loop) apply(loop)
+    else pending.push(apply)
   },
   dispose() {
     loop?.dispose()

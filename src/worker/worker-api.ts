@@ -4,7 +4,7 @@
  * message, so the public API rebuilds errors with their `code` from these results.
  */
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { ExecRequest, HostAction, HostNotice } from './engine-frames.ts'
+import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 
@@ -41,6 +41,12 @@ export type WorkerStartConfig = {
   customProviders?: CustomProviderConfig[]
   /** The configured provider's catalog, so it is never fetched. */
   modelCatalog?: ModelCatalog
+  /** The page has a session store: the engine commits snapshots and offers /resume. */
+  sessions: boolean
+  /** Prompt history for this workspace, oldest first. */
+  history: string[]
+  /** A saved session to restore right after boot (`--resume`); read-only when another tab holds it. */
+  resume?: { bytes: Uint8Array; readOnly: boolean }
 }
 
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
@@ -60,6 +66,16 @@ export type HostCallbacks = {
   clipboard(text: string): void
   /** A setting the engine accepted: save it in the configStore. */
   config(id: string, value: string): void
+  /** Saves a session snapshot (opaque bytes); the answer goes back to the engine. */
+  sessionCommit(bytes: Uint8Array): Promise<SessionEvent>
+  /** Saved sessions, newest first, for /resume and /sessions. */
+  sessionList(): Promise<SessionListEntry[]>
+  /** One saved session, or null when there is none. */
+  sessionOpen(id: string): Promise<{ bytes: Uint8Array; readOnly: boolean } | null>
+  sessionRemove(id: string): void
+  /** A submitted prompt or slash command, for the prompt history. */
+  historyAppend(value: string): void
+  historyClear(): void
 }
 
 export type StartResult = { ok: true; provider: string; model: string } | { ok: false; code: string; message: string }
@@ -69,5 +85,7 @@ export type EngineWorkerApi = {
   keys(bytes: Uint8Array): void
   resize(cols: number, rows: number): void
   notice(notice: HostNotice): void
+  /** A setting another tab saved: the engine applies it without saving it again. */
+  configChanged(id: string, value: string): void
   dispose(): void
 }

@@ -1,0 +1,145 @@
+// A reload continues where the person left off: the page passes `--resume last`, so the latest
+// session is replayed (transcript, history, settings), and a turn cut off by the reload goes on.
+import type { Page } from '@playwright/test'
+import { test, expect } from '../support/fixtures.ts'
+import { BANNER, openWithMock } from '../support/app.ts'
+import { textReply } from '../support/chunks.ts'
+import { pressKey, readScreen, readViewport, runSlashCommand, submitPrompt, waitForComposer, waitForScreen, waitForTerminal } from '../support/screen.ts'
+import { textOf } from '../support/tool-messages.ts'
+
+type SavedSession = { id: string; title: string; turns: number; active: boolean }
+
+/** The sessions in the page's IndexedDB, read raw: header metadata and whether a turn was open. */
+function savedSessions(page: Page): Promise<SavedSession[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-sessions')) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('fxterm-sessions')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const records = await new Promise<Array<{ bytes?: Uint8Array }>>((resolve, reject) => {
+      const request = db.transaction('records', 'readonly').objectStore('records').getAll(IDBKeyRange.bound(['data'], ['data', []]))
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    db.close()
+    return records.flatMap(({ bytes }) => {
+      if (!(bytes instanceof Uint8Array)) return []
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      const metaLen = view.getUint32(8, true)
+      const text = new TextDecoder()
+      const meta = JSON.parse(text.decode(bytes.subarray(12, 12 + metaLen))) as { id: string; title: string; turns: number }
+      const body = JSON.parse(text.decode(bytes.subarray(12 + metaLen))) as { turn?: { active?: boolean } }
+      return [{ id: meta.id, title: meta.title, turns: meta.turns, active: body.turn?.active === true }]
+    })
+  })
+}
+
+/** The prompts in the page's history database (any workspace root), oldest first. */
+function savedPrompts(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-history')) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('fxterm-history')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const records = await new Promise<Array<{ value?: unknown }>>((resolve, reject) => {
+      const request = db.transaction('records', 'readonly').objectStore('records').getAll()
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    db.close()
+    return records.flatMap((record) => (typeof record.value === 'string' ? [record.value] : []))
+  })
+}
+
+/** A setting as the page's config database holds it, or null. */
+function savedSetting(page: Page, id: string): Promise<string | null> {
+  return page.evaluate(async (key) => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-config')) return null
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('fxterm-config')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const value = await new Promise<unknown>((resolve, reject) => {
+      const request = db.transaction('records', 'readonly').objectStore('records').get(key)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    db.close()
+    return typeof value === 'string' ? value : null
+  }, id)
+}
+
+async function reload(page: Page): Promise<void> {
+  await page.reload()
+  await waitForTerminal(page)
+  await waitForScreen(page, BANNER)
+}
+
+test('a reload replays the session, no model request is made, and Up shows the last prompt', async ({ page, mock }) => {
+  const prompt = 'what is the capital of France?'
+  await mock.script({ chunks: textReply('Paris is the capital ', 'of France.') })
+  await openWithMock(page, mock)
+  await submitPrompt(page, prompt)
+  await waitForScreen(page, 'Paris is the capital of France.')
+  await expect.poll(() => savedSessions(page)).toEqual([{ id: expect.any(String), title: prompt, turns: 1, active: false }])
+  await expect.poll(() => savedPrompts(page)).toEqual([prompt])
+
+  await reload(page)
+  await waitForScreen(page, `Session resumed: ${prompt}`)
+  const screen = await readScreen(page)
+  expect(screen).toContain(`❯ ${prompt}`)
+  expect(screen).toContain('Paris is the capital of France.')
+
+  await pressKey(page, 'ArrowUp')
+  await waitForComposer(page, prompt)
+  expect(await mock.requests()).toHaveLength(1)
+})
+
+test('a setting changed with /mode ask is still set after a reload', async ({ page, mock }) => {
+  await openWithMock(page, mock)
+  await runSlashCommand(page, '/mode ask')
+  await waitForScreen(page, 'Mode: ask')
+  // Saved once the engine accepted it; a reload before that would rightly lose it.
+  await expect.poll(() => savedSetting(page, 'mode')).toBe('ask')
+  await expect.poll(() => savedPrompts(page)).toEqual(['/mode ask'])
+
+  await reload(page)
+  expect(await readScreen(page)).not.toContain('Mode: ask')
+  await runSlashCommand(page, '/status')
+  await waitForScreen(page, /mode +ask/)
+  // Slash commands are history too (Up on a "/word" draft moves in the command menu instead).
+  await expect.poll(() => savedPrompts(page)).toEqual(['/mode ask', '/status'])
+  await pressKey(page, 'ArrowUp')
+  await expect.poll(async () => (await readViewport(page)).some((line) => line.trimEnd() === '❯ /status')).toBe(true)
+})
+
+test('a turn cut off by a reload mid-stream continues after it, and the prompt is not lost', async ({ page, mock }) => {
+  const prompt = 'tell me a long story'
+  await mock.script(
+    { text: 'Once upon a time there was a very long story. '.repeat(60), deltaChars: 8, intervalMs: 40 },
+    { chunks: textReply('The story goes on after the interruption.') },
+  )
+  await openWithMock(page, mock)
+  await submitPrompt(page, prompt)
+  await waitForScreen(page, 'Once upon a time')
+  // The prompt was committed before the model saw it: the record says a turn is open.
+  await expect.poll(() => savedSessions(page)).toEqual([{ id: expect.any(String), title: prompt, turns: 1, active: true }])
+
+  await reload(page) // the worker dies with the page, mid-stream
+  await waitForScreen(page, 'The last turn was interrupted')
+  await waitForScreen(page, 'The story goes on after the interruption.')
+  expect(await readScreen(page)).toContain(`❯ ${prompt}`)
+
+  const streams = await mock.streams()
+  expect(streams.map((stream) => stream.outcome)).toEqual(['aborted', 'done'])
+  const requests = await mock.requests()
+  expect(requests).toHaveLength(2)
+  const userTexts = requests[1]!.messages.filter((message) => message.role === 'user').map((message) => textOf(message.content))
+  expect(userTexts[0]).toBe(prompt)
+  await expect.poll(() => savedSessions(page)).toEqual([expect.objectContaining({ title: prompt, active: false })])
+})
