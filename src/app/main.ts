@@ -9,6 +9,7 @@ import { engineModule, engineWorker } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
+import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
 import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -43,7 +44,8 @@ term.loadAddon(fit)
 term.open(container)
 fit.fit()
 performance.mark('fxterm:terminal-open')
-new ResizeObserver(() => fit.fit()).observe(container)
+// Resize only after queued frames are parsed, so none is read at a size it was not drawn for.
+new ResizeObserver(fitBetweenWrites(term, fit)).observe(container)
 
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined

@@ -176,7 +176,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
         const id = effect.id
         void (options.sessions?.open(id) ?? Promise.resolve(null)).then(
           (found) => run((e) => (found ? e.session(found.bytes, found.readOnly, now()) : e.sessionEvent({ type: 'missing', id }, now()))),
-          (error: unknown) => run((e) => e.sessionEvent({ type: 'commit_error', message: String(error) }, now())),
+          (error: unknown) => run((e) => e.sessionEvent({ type: 'commit_error', message: error instanceof Error ? error.message : String(error) }, now())),
         )
         return
       }
