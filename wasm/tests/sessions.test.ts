@@ -164,6 +164,41 @@ describe('crashes, tabs and conflicts', () => {
     ])
   })
 
+  test('the note that an interrupted turn continues is not a turn: not counted, not replayed as a prompt', async () => {
+    const a = await withSessions()
+    await a.type('count the files\r')
+    const b = await withSessions()
+    await b.session(lastCommit(a)) // continues the turn: the note joins the conversation
+    await modelEvents(b, b.lastOf('model_request')!.id, [{ type: 'text_delta', delta: 'There are 3.' }, { type: 'finish', reason: 'stop' }])
+    const snap = readSnapshot(lastCommit(b))
+    expect(snap.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'user', 'assistant'])
+    expect(snap.meta).toMatchObject({ turns: 1, firstPrompt: 'count the files' })
+
+    const c = await withSessions()
+    await c.session(lastCommit(b))
+    expect(text(c)).toContain('count the files')
+    expect(text(c)).not.toContain('The previous turn was interrupted')
+  })
+
+  test('text that needs escaping survives commit, resume and commit again byte for byte', async () => {
+    const tricky = 'quote " backslash \\ tab \t nul \u0000 del \u007f bell \u0007 é 日本 🎉 </script>'
+    const a = await withSessions()
+    await turn(a, `say ${tricky}`, `Here: ${tricky}\nand a second line`)
+    const first = lastCommit(a)
+    const b = await withSessions()
+    await b.session(first)
+    await b.type('/rename Same title\r')
+    const again = readSnapshot(lastCommit(b))
+    expect(again.body.messages).toEqual(readSnapshot(first).body.messages)
+    expect(again.body.messages[1].content).toBe(`Here: ${tricky}\nand a second line`)
+    // The next turn grows the conversation: the new reply is written, the old ones unchanged.
+    await turn(b, 'and now?', 'Now more.')
+    expect(readSnapshot(lastCommit(b)).body.messages.slice(-2)).toEqual([
+      { role: 'user', content: 'and now?' },
+      { role: 'assistant', content: 'Now more.' },
+    ])
+  })
+
   test('a prompt accepted just before a crash is not lost: resume sends it', async () => {
     const a = await withSessions()
     await a.type('the prompt that must survive\r')

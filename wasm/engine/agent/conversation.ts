@@ -17,7 +17,40 @@ export class Message {
   content: ByteBuf = new ByteBuf(64)
   toolCalls: Array<ToolCallRec> = []
   toolCallId: string = ''
+  /**
+   * This message as JSON, kept because every model request and every session commit writes the
+   * whole conversation again (megabytes in a long session). Content and arguments only ever grow
+   * (appends), so their sizes at encoding tell when the copy is stale.
+   */
+  json: ByteBuf | null = null
+  private jsonContent: i32 = -1
+  private jsonCalls: i32 = -1
+  private jsonArgs: i64 = -1
+  private jsonCallId: i32 = -1
   constructor(public role: i32) {}
+
+  private argBytes(): i64 {
+    let n: i64 = 0
+    for (let i = 0; i < this.toolCalls.length; i++) n += <i64>unchecked(this.toolCalls[i]).args.length
+    return n
+  }
+
+  /** The kept JSON, when it still matches the message. */
+  freshJson(): ByteBuf | null {
+    const json = this.json
+    if (json == null || this.jsonContent != this.content.length || this.jsonCalls != this.toolCalls.length) return null
+    if (this.jsonCallId != this.toolCallId.length || this.jsonArgs != this.argBytes()) return null
+    return json
+  }
+
+  /** Keeps `json` as this message's JSON as it is now. */
+  keepJson(json: ByteBuf): void {
+    this.json = json
+    this.jsonContent = this.content.length
+    this.jsonCalls = this.toolCalls.length
+    this.jsonArgs = this.argBytes()
+    this.jsonCallId = this.toolCallId.length
+  }
 }
 
 const SYSTEM_PROMPT =
@@ -153,6 +186,12 @@ export class Conversation {
 
 /** The conversation without the system prompt, as a JSON array (for /export json). */
 export function writeMessagesJson(out: ByteBuf, messages: Array<Message>): void {
+  let size = 2
+  for (let i = 0; i < messages.length; i++) {
+    const json = unchecked(messages[i]).json
+    size += json != null ? json.length + 1 : 64
+  }
+  out.reserve(size)
   out.byte(0x5b)
   for (let i = 0; i < messages.length; i++) {
     if (i > 0) out.byte(0x2c)
@@ -162,6 +201,16 @@ export function writeMessagesJson(out: ByteBuf, messages: Array<Message>): void 
 }
 
 function writeMessage(out: ByteBuf, m: Message): void {
+  let json = m.freshJson()
+  if (json == null) {
+    json = new ByteBuf(m.content.length + 64)
+    encodeMessage(json, m)
+    m.keepJson(json)
+  }
+  out.append(json)
+}
+
+function encodeMessage(out: ByteBuf, m: Message): void {
   if (m.role == ROLE_USER) {
     out.str('{"role":"user","content":')
     writeJsonBuf(out, m.content)

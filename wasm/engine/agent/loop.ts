@@ -19,6 +19,13 @@ export const OUTPUT_LIMIT_BYTES = 64 * 1024
 export const COMMAND_TIMEOUT_MS = 30000
 export const DEFAULT_MAX_STEPS = 100
 export const RETRY_TIMER_ID: u32 = 0xffff0003
+/** What the model is told when a saved turn continues. */
+export const INTERRUPTED_NOTE = '[The previous turn was interrupted: the tab closed or fxterm stopped before it ended. Continue where it stopped.]'
+
+/** The engine's own note to the model (not a prompt): not counted as a turn, not replayed. */
+export function isInterruptedNote(m: Message): bool {
+  return m.role == ROLE_USER && m.content.length == String.UTF8.byteLength(INTERRUPTED_NOTE) && m.content.toString() == INTERRUPTED_NOTE
+}
 
 export class AgentLoop {
   conv: Conversation = new Conversation()
@@ -122,7 +129,7 @@ export class AgentLoop {
   /** A restored session was saved mid-turn: the model is told, and the turn goes on. */
   resumeTurn(nowMs: f64): void {
     const m = new Message(ROLE_USER)
-    m.content.str('[The previous turn was interrupted: the tab closed or fxterm stopped before it ended. Continue where it stopped.]')
+    m.content.str(INTERRUPTED_NOTE)
     this.conv.add(m)
     this.beginTurn(nowMs)
   }

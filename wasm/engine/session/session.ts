@@ -8,6 +8,7 @@ import { GRAY, YELLOW } from '../terminal/ansi'
 import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { commandText } from '../agent/compaction'
 import { decodeSnapshot, encodeSnapshot, Snapshot } from './snapshot'
+import { isInterruptedNote } from '../agent/loop'
 import { Engine } from '../engine'
 
 /** Turns replayed onto the screen on resume (older ones are in /export). */
@@ -71,7 +72,7 @@ export function commitIfDue(engine: Engine): void {
   let turns = 0
   let first = ''
   for (let i = 0; i < all.length; i++) {
-    if (all[i].role != ROLE_USER) continue
+    if (all[i].role != ROLE_USER || isInterruptedNote(all[i])) continue
     if (turns == 0) first = all[i].content.toString()
     turns++
   }
@@ -146,7 +147,7 @@ function replay(engine: Engine, s: Snapshot): void {
   let from = 0
   let users = 0
   for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role == ROLE_USER && ++users == REPLAY_TURNS) {
+    if (messages[i].role == ROLE_USER && !isInterruptedNote(messages[i]) && ++users == REPLAY_TURNS) {
       from = i
       break
     }
@@ -156,8 +157,9 @@ function replay(engine: Engine, s: Snapshot): void {
   const calls = new Map<string, ByteBuf>()
   for (let i = from; i < messages.length; i++) {
     const m = messages[i]
-    if (m.role == ROLE_USER) t.promptCard(m.content)
-    else if (m.role == ROLE_ASSISTANT) {
+    if (m.role == ROLE_USER) {
+      if (!isInterruptedNote(m)) t.promptCard(m.content)
+    } else if (m.role == ROLE_ASSISTANT) {
       if (m.content.length > 0) {
         t.assistantDelta(m.content.data, 0, m.content.length)
         t.endAssistant()

@@ -9,8 +9,9 @@
 // version than this engine knows is refused and left untouched.
 
 import { ByteBuf } from '../util/byte-buf'
-import { parseJson, writeJsonString, JsonValue, J_ARR, J_OBJ } from '../util/json'
-import { Message, ToolCallRec, writeMessagesJson, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { parseJson, writeJsonString, J_OBJ } from '../util/json'
+import { Message, writeMessagesJson } from '../agent/conversation'
+import { readSnapshotBody } from './snapshot-body'
 
 export const SNAPSHOT_VERSION: i32 = 2
 const MAGIC = 0x4e535846 // "FXSN" little-endian
@@ -92,9 +93,13 @@ export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapsho
     return s
   }
   const meta = parseJson(bytes, start + HEADER, bodyAt)
-  const body = parseJson(bytes, bodyAt, end)
-  if (meta == null || body == null || body.kind != J_OBJ) {
+  const read = meta != null && meta.kind == J_OBJ ? readSnapshotBody(bytes, bodyAt, end, s.messages, s.archived) : null
+  if (meta == null || read == null) {
     s.error = 'its contents are damaged'
+    return s
+  }
+  if (!read.messagesOk) {
+    s.error = 'its messages are damaged'
     return s
   }
   s.meta.id = meta.getString('id', '')
@@ -103,11 +108,8 @@ export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapsho
   s.meta.updatedMs = meta.getNumber('updatedMs', 0)
   s.meta.turns = <i32>meta.getNumber('turns', 0)
   s.meta.firstPrompt = meta.getString('firstPrompt', '')
-  if (!readMessages(body.get('messages'), s.messages) || !readMessages(body.get('archived'), s.archived)) {
-    s.error = 'its messages are damaged'
-    return s
-  }
   // Version 1 had only messages: everything else keeps its default.
+  const body = read.rest
   if (version >= 2) {
     s.model = body.getString('model', '')
     s.provider = body.getString('provider', '')
@@ -120,32 +122,6 @@ export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapsho
     }
   }
   return s
-}
-
-/** Missing lists are empty; a list that is not an array of messages fails. */
-function readMessages(v: JsonValue | null, into: Array<Message>): bool {
-  if (v == null) return true
-  if (v.kind != J_ARR) return false
-  for (let i = 0; i < v.items.length; i++) {
-    const o = v.items[i]
-    if (o.kind != J_OBJ) return false
-    const role = o.getString('role', '')
-    const m = new Message(role == 'user' ? ROLE_USER : role == 'tool' ? ROLE_TOOL : role == 'assistant' ? ROLE_ASSISTANT : 0)
-    if (m.role == 0) return false
-    m.content.str(o.getString('content', ''))
-    m.toolCallId = o.getString('toolCallId', '')
-    const calls = o.get('toolCalls')
-    if (calls != null && calls.kind == J_ARR) {
-      for (let j = 0; j < calls.items.length; j++) {
-        const c = calls.items[j]
-        const rec = new ToolCallRec(c.getString('id', ''), c.getString('name', ''))
-        rec.args.str(c.getString('arguments', ''))
-        m.toolCalls.push(rec)
-      }
-    }
-    into.push(m)
-  }
-  return true
 }
 
 function readU32(b: Uint8Array, at: i32): u32 {

@@ -45,7 +45,8 @@ export class JsonValue {
 
 const MAX_DEPTH = 64
 
-class Reader {
+/** A cursor over a JSON document, for readers that stream a large one (see session/snapshot.ts). */
+export class JsonReader {
   pos: i32 = 0
   failed: bool = false
   constructor(public src: Uint8Array, public end: i32) {}
@@ -130,19 +131,32 @@ class Reader {
   }
 
   string(): string {
-    this.pos++ // opening quote
     const out = new ByteBuf(32)
+    this.stringInto(out)
+    return this.failed ? '' : out.toString()
+  }
+
+  /**
+   * Reads a string literal (at its opening quote) as UTF-8 into `out`. Runs of plain bytes are
+   * copied at once: snapshot bodies are megabytes of message text, and a byte at a time was most
+   * of a resume.
+   */
+  stringInto(out: ByteBuf): void {
+    this.pos++ // opening quote
     while (true) {
+      const run = this.pos
+      while (this.pos < this.end) {
+        const b = unchecked(this.src[this.pos])
+        if (b == 0x22 || b == 0x5c) break
+        this.pos++
+      }
+      if (this.pos > run) out.slice(this.src, run, this.pos)
       if (this.pos >= this.end) {
         this.failed = true
-        return ''
+        return
       }
       const c = <i32>unchecked(this.src[this.pos++])
-      if (c == 0x22) break
-      if (c != 0x5c) {
-        out.byte(c)
-        continue
-      }
+      if (c == 0x22) return
       const e = this.peek()
       this.pos++
       if (e == 0x6e) out.byte(0x0a)
@@ -165,10 +179,9 @@ class Reader {
       } else if (e == 0x22 || e == 0x5c || e == 0x2f) out.byte(e)
       else {
         this.failed = true
-        return ''
+        return
       }
     }
-    return out.toString()
   }
 
   array(depth: i32): JsonValue {
@@ -221,7 +234,7 @@ class Reader {
 
 /** Parses a whole JSON document; null when it is malformed or has trailing garbage. */
 export function parseJson(src: Uint8Array, start: i32 = 0, end: i32 = -1): JsonValue | null {
-  const r = new Reader(src, end < 0 ? src.length : end)
+  const r = new JsonReader(src, end < 0 ? src.length : end)
   r.pos = start
   const v = r.value(0)
   r.skipWs()
@@ -234,20 +247,27 @@ const HEX = '0123456789abcdef'
 /** Writes `bytes[start, end)` (UTF-8) as a JSON string literal, quotes included. */
 export function writeJsonBytes(out: ByteBuf, bytes: Uint8Array, start: i32, end: i32): void {
   out.byte(0x22)
+  let run = start
   for (let i = start; i < end; i++) {
     const c = <i32>unchecked(bytes[i])
+    // Most bytes need no escape: they are copied as one run (a byte at a time was the cost of
+    // every model request and session commit).
+    if (c >= 0x20 && c != 0x22 && c != 0x5c && c != 0x7f) continue
+    if (i > run) out.slice(bytes, run, i)
+    run = i + 1
     if (c == 0x22 || c == 0x5c) {
       out.byte(0x5c)
       out.byte(c)
     } else if (c == 0x0a) out.str('\\n')
     else if (c == 0x0d) out.str('\\r')
     else if (c == 0x09) out.str('\\t')
-    else if (c < 0x20 || c == 0x7f) {
+    else {
       out.str('\\u00')
       out.byte(HEX.charCodeAt(c >> 4))
       out.byte(HEX.charCodeAt(c & 15))
-    } else out.byte(c)
+    }
   }
+  if (end > run) out.slice(bytes, run, end)
   out.byte(0x22)
 }
 
