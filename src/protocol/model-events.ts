@@ -7,9 +7,12 @@
 /** One message of the conversation, as the engine keeps it. */
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string; images?: ChatImage[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; content: string }
+
+/** An image of a prompt (agent API), base64. */
+export type ChatImage = { mimeType: string; data: string }
 
 /** A tool call the model made; `arguments` is the raw JSON text the model produced. */
 export type ToolCall = { id: string; name: string; arguments: string }

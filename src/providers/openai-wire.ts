@@ -7,12 +7,16 @@ import type { ChatMessage, ModelRequest, ToolSpec } from '../protocol/model-even
 /** One message as `/chat/completions` expects it. */
 export type WireMessage =
   | { role: 'system' | 'user'; content: string }
+  | { role: 'user'; content: WireContentPart[] }
   | {
       role: 'assistant'
       content: string | null
       tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[]
     }
   | { role: 'tool'; tool_call_id: string; content: string }
+
+/** A part of a user message with images. */
+export type WireContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
 
 /** A function tool as `/chat/completions` expects it. */
 export type WireTool = {
@@ -43,8 +47,16 @@ export type WireOptions = {
 export function toWireMessage(message: ChatMessage): WireMessage {
   switch (message.role) {
     case 'system':
-    case 'user':
       return { role: message.role, content: message.content }
+    case 'user':
+      if (!message.images || message.images.length === 0) return { role: 'user', content: message.content }
+      return {
+        role: 'user',
+        content: [
+          ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
+          ...message.images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+        ],
+      }
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
     case 'assistant': {

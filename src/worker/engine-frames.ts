@@ -20,6 +20,8 @@ export const IN = {
   sessionList: 10,
   sessionEvent: 11,
   config: 12,
+  agent: 13,
+  toolResult: 14,
   trap: 0x7f,
 } as const
 export const MODEL_SUB = {
@@ -53,7 +55,12 @@ const OUT = {
   sessionList: 18,
   sessionOpen: 19,
   sessionRemove: 20,
+  toolCall: 21,
+  toolCancel: 22,
 } as const
+
+/** Sub-kinds of the agent API's input frame (IN.agent). */
+export const AGENT_SUB = { prompt: 1, steer: 2, cancel: 3 } as const
 
 /** Boot options the engine reads (JSON in the boot frame). */
 export type BootOptions = {
@@ -82,7 +89,18 @@ export type BootOptions = {
   sessions?: boolean
   /** Prompt history for this workspace, oldest first. */
   history?: string[]
+  /** The agent API: no terminal output and no spinner timer; events and effects only. */
+  headless?: boolean
+  /** Replaces fxterm's own system prompt (the agent's instructions). */
+  systemPrompt?: string
+  /** Tools the host runs (the agent API's JS tools); `parameters` is JSON Schema as JSON text. */
+  hostTools?: HostToolSpec[]
 }
+
+/** A host tool as the engine offers it to the model. */
+export type HostToolSpec = { name: string; description: string; parameters: string; idempotent: boolean }
+/** A host tool call the engine asks for (`rerun` when a saved turn runs it again). */
+export type HostToolCall = { callId: string; name: string; arguments: string; rerun: boolean }
 
 /** A saved session as /resume lists it (read from the snapshot's metadata header). */
 export type SessionListEntry = { id: string; updatedAtMs: number; title?: string; turns?: number; firstPrompt?: string }
@@ -128,6 +146,8 @@ export type EngineEffect =
   | { kind: 'session_list' }
   | { kind: 'session_open'; id: string }
   | { kind: 'session_remove'; id: string }
+  | { kind: 'tool_call'; id: number; call: HostToolCall }
+  | { kind: 'tool_cancel'; id: number }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -267,6 +287,10 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'session_open', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
     case OUT.sessionRemove:
       return { kind: 'session_remove', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
+    case OUT.toolCall:
+      return { kind: 'tool_call', id, call: JSON.parse(decoder.decode(payload)) as HostToolCall }
+    case OUT.toolCancel:
+      return { kind: 'tool_cancel', id }
     case OUT.catalogRequest:
       return { kind: 'catalog_request', provider: (JSON.parse(decoder.decode(payload)) as { provider: string }).provider }
     default:

@@ -53,6 +53,10 @@ export type EngineInstance = {
   /** A setting another tab changed. */
   configChanged(id: string, value: string, nowMs: number): EngineEffect[]
   timer(timerId: number, nowMs: number): EngineEffect[]
+  /** The agent API: a prompt, a steer (`AGENT_SUB`), or a cancel (empty text). */
+  agent(sub: number, text: string, nowMs: number): EngineEffect[]
+  /** A host tool's result text for the call `callId` asked for. */
+  toolResult(toolCallId: number, text: string, nowMs: number): EngineEffect[]
   /** Makes the engine trap (tests of the recovery path). */
   trap(): EngineEffect[]
 }
@@ -109,6 +113,8 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     sessionList: (entries, nowMs) => feed(IN.sessionList, json(entries), nowMs),
     sessionEvent: (event, nowMs) => feed(IN.sessionEvent, json(event), nowMs),
     configChanged: (id, value, nowMs) => feed(IN.config, json({ id, value }), nowMs),
+    agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
+    toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     trap: () => feed(IN.trap, new Uint8Array(0), 0),
   }
 }

@@ -18,6 +18,7 @@ import { modelsCommand, restore, restoreConfig, syncModelInfo } from './commands
 import { SessionEntry } from './commands/session-commands'
 import { TranscriptView } from './terminal/transcript-view'
 import { Session, commitIfDue, forkSession, restoreSession } from './session/session'
+import { readHostTools } from './agent/host-tools'
 
 export const SPINNER_TIMER_ID: u32 = 0xffff0001
 export const HINT_TIMER_ID: u32 = 0xffff0002
@@ -58,6 +59,8 @@ export class Engine {
   permissionPrompt: bool = false
   modeAsk: bool = false
   approvalChoice: i32 = 1
+  /** The agent API (boot `headless`): no terminal output, no spinner; events and effects only. */
+  headless: bool = false
 
   constructor() {
     const fx = new Effects()
@@ -86,6 +89,11 @@ export class Engine {
       this.loop.askFirst = this.permissionPrompt
       this.loop.conv.instructions = v.getString('instructions', '')
       this.loop.conv.toolDescription = v.getString('toolDescription', '')
+      this.headless = v.getBool('headless', false)
+      this.transcript.off = this.headless
+      if (v.get('systemPrompt') != null) this.loop.conv.systemPrompt = v.getString('systemPrompt', '')
+      readHostTools(v.get('hostTools'), this.loop.conv.hostTools)
+      if (this.headless) this.loop.conv.describeNoWorkspace = false
     }
     this.booted = true
     if (v != null) {
@@ -99,10 +107,12 @@ export class Engine {
         }
       }
     }
-    const w = new ByteBuf(64)
-    w.str(BRACKETED_PASTE_ON)
-    this.fx.write(w)
-    this.transcript.banner(this.label, this.loop.model)
+    if (!this.headless) {
+      const w = new ByteBuf(64)
+      w.str(BRACKETED_PASTE_ON)
+      this.fx.write(w)
+      this.transcript.banner(this.label, this.loop.model)
+    }
     this.requestCatalog(this.providers.active)
     if (v != null) {
       const notices = v.get('notices')
@@ -255,12 +265,13 @@ export class Engine {
       this.loop.submitSteers(this.nowMs)
       this.dirty = true
     }
-    if (this.loop.busy && !this.timerPending) {
+    if (this.loop.busy && !this.timerPending && !this.headless) {
       this.fx.timer(SPINNER_TIMER_ID, SPINNER_INTERVAL_MS)
       this.timerPending = true
     }
     commitIfDue(this)
-    if (this.dirty || this.transcript.commit.length > 0) render(this)
+    if (this.headless) this.dirty = false
+    else if (this.dirty || this.transcript.commit.length > 0) render(this)
   }
 
   timer(id: u32): void {

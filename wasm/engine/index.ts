@@ -9,6 +9,7 @@ import * as F from './abi/frames'
 import { ModelFailure } from './agent/retry'
 import { sessionList } from './commands/session-commands'
 import { handleKeys } from './input/key-dispatch'
+import { agentInput } from './agent/host-tools'
 
 let engine = new Engine()
 let input = new Uint8Array(4096)
@@ -58,6 +59,8 @@ export function feed(len: u32): u32 {
   }
   else if (kind == F.IN_SESSION_EVENT) engine.sessionEvent(input, start, end)
   else if (kind == F.IN_CONFIG) engine.configChanged(input, start, end)
+  else if (kind == F.IN_AGENT) agentInput(engine.loop, sub, input, start, end, engine.nowMs)
+  else if (kind == F.IN_TOOL_RESULT) engine.loop.hostToolResult(id, input, start, end)
   engine.settle()
   return <u32>fx.buf.length
 }

@@ -3,6 +3,7 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { writeJsonBuf, writeJsonString } from '../util/json'
+import { HostTool, writeHostToolSpecs } from './host-tools'
 
 export const ROLE_USER = 1
 export const ROLE_ASSISTANT = 2
@@ -96,6 +97,12 @@ export class Conversation {
   instructions: string = ''
   /** The workspace's own description of run_command, when the host gives one. */
   toolDescription: string = ''
+  /** fxterm's own prompt, or the agent API's (boot `systemPrompt`). */
+  systemPrompt: string = SYSTEM_PROMPT
+  /** Tools the host runs (boot `hostTools`), offered after run_command. */
+  hostTools: Array<HostTool> = []
+  /** Say "workspace: none" when there is none (the terminal; the agent API leaves it out). */
+  describeNoWorkspace: bool = true
 
   /** Every message, compacted ones included, as a JSON array (/export json). */
   writeAllMessages(out: ByteBuf): void {
@@ -118,7 +125,7 @@ export class Conversation {
 
   /** Bytes the model would read: the system prompt and every message (≈ 4 bytes a token). */
   byteSize(): i32 {
-    let n = SYSTEM_PROMPT.length + this.instructions.length + this.toolDescription.length + 400
+    let n = this.systemPrompt.length + this.instructions.length + this.toolDescription.length + 400
     for (let i = 0; i < this.messages.length; i++) {
       const m = unchecked(this.messages[i])
       n += m.content.length + 16
@@ -149,16 +156,16 @@ export class Conversation {
       out.byte(0x7d)
     }
     out.str(',"messages":[{"role":"system","content":')
-    const system = new ByteBuf(SYSTEM_PROMPT.length + this.instructions.length + 256)
-    system.str(SYSTEM_PROMPT)
+    const system = new ByteBuf(this.systemPrompt.length + this.instructions.length + 256)
+    system.str(this.systemPrompt)
     if (this.instructions.length > 0) {
-      system.str('\n\n')
+      if (system.length > 0) system.str('\n\n')
       system.str(this.instructions)
       if (system.length > INSTRUCTIONS_MAX_BYTES) system.length = utf8Floor(system, INSTRUCTIONS_MAX_BYTES)
     }
     system.str('\n\n<turn_context>\ndate: ' + isoDate(spec.nowMs) + '\n')
     if (spec.withTools) system.str('workspace root: ' + spec.root + '\nshell: just-bash\n')
-    else system.str('workspace: none (no commands can run)\n')
+    else if (this.describeNoWorkspace) system.str('workspace: none (no commands can run)\n')
     system.str('</turn_context>')
     writeJsonBuf(out, system)
     out.str('}')
@@ -180,6 +187,7 @@ export class Conversation {
       writeJsonString(out, this.toolDescription.length > 0 ? this.toolDescription : DEFAULT_TOOL_DESCRIPTION)
       out.str(',"parameters":' + TOOL_PARAMETERS + '}')
     }
+    writeHostToolSpecs(out, this.hostTools, !spec.withTools)
     out.str(']}')
   }
 }

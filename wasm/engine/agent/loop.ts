@@ -5,7 +5,8 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { parseJson, J_STR, writeJsonBuf, writeJsonString } from '../util/json'
-import { Effects, OUT_EVENT, OUT_EXEC, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST } from '../abi/frames'
+import { Effects, OUT_EVENT, OUT_EXEC, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST, OUT_TOOL_CANCEL } from '../abi/frames'
+import { emitToolCall, findHostTool } from './host-tools'
 import { Conversation, Message, RequestSpec, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
 import { Transcript } from '../terminal/transcript'
 import { GRAY, YELLOW } from '../terminal/ansi'
@@ -53,6 +54,8 @@ export class AgentLoop {
   nextId: u32 = 1
   private requestId: u32 = 0
   private execId: u32 = 0
+  /** The host tool call running now (0: none). */
+  private hostCallId: u32 = 0
   private requests: i32 = 0
   private reply: Message = new Message(ROLE_ASSISTANT)
   private callIndexes: Array<i32> = []
@@ -122,7 +125,7 @@ export class AgentLoop {
 
   /** The tool call whose command runs or waits for approval now ('' when none). */
   get runningCallId(): string {
-    if (this.execId == 0 && this.pendingApproval == null) return ''
+    if (this.execId == 0 && this.hostCallId == 0 && this.pendingApproval == null) return ''
     return this.nextCall < this.reply.toolCalls.length ? this.reply.toolCalls[this.nextCall].id : ''
   }
 
@@ -294,6 +297,10 @@ export class AgentLoop {
   private runNextTool(): void {
     while (this.nextCall < this.reply.toolCalls.length) {
       const call = this.reply.toolCalls[this.nextCall]
+      if (findHostTool(this.conv.hostTools, call.name) != null) {
+        this.startHostTool(call, false)
+        return
+      }
       const problem = this.checkCall(call)
       if (problem.length > 0) {
         this.transcript.error(Uint8Array.wrap(String.UTF8.encode(problem)))
@@ -349,6 +356,42 @@ export class AgentLoop {
     this.eventWith('tool_start', command)
     this.commitDue = true // a crash from here on reports this command as "may have partly run"
 
+  }
+
+  private startHostTool(call: ToolCallRec, rerun: bool): void {
+    this.hostCallId = this.nextId++
+    emitToolCall(this.fx, this.hostCallId, call, rerun)
+    this.commitDue = true // a crash from here on reruns it (idempotent) or reports "may have partly run"
+  }
+
+  /** The host's answer to a tool call: its text goes to the model, and the next call runs. */
+  hostToolResult(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
+    if (id == 0 || id != this.hostCallId) return
+    this.hostCallId = 0
+    const call = this.reply.toolCalls[this.nextCall]
+    const m = new Message(ROLE_TOOL)
+    m.toolCallId = call.id
+    m.content.slice(bytes, start, end)
+    if (m.content.length == 0) m.content.str('(no output)')
+    this.conv.add(m)
+    this.commitDue = true
+    this.nextCall++
+    this.runNextTool()
+  }
+
+  /**
+   * A saved turn stopped while an idempotent host tool ran: it runs again (same call id), the
+   * calls after it run as usual, and the model hears about the interruption with the results.
+   */
+  resumeAtCall(reply: Message, index: i32, note: ByteBuf, nowMs: f64): void {
+    this.busy = true
+    this.turnStartMs = nowMs
+    this.requests = 0
+    this.reply = reply
+    this.nextCall = index
+    this.steers.push(note)
+    this.event('{"type":"turn_start"}')
+    this.startHostTool(reply.toolCalls[index], true)
   }
 
   /** Why a tool call cannot run, or '' when it can. */
@@ -413,6 +456,13 @@ export class AgentLoop {
       this.pendingApproval = null
       for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
         this.toolResult(this.reply.toolCalls[i].id, 'Not run: the user interrupted.')
+      }
+    }
+    if (this.hostCallId != 0) {
+      this.fx.emit(OUT_TOOL_CANCEL, this.hostCallId, null)
+      this.hostCallId = 0
+      for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
+        this.toolResult(this.reply.toolCalls[i].id, i == this.nextCall ? 'Cancelled by the user.' : 'Not run: the user interrupted.')
       }
     }
     if (this.execId != 0) {

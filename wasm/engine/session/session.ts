@@ -8,7 +8,8 @@ import { GRAY, YELLOW } from '../terminal/ansi'
 import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { commandText } from '../agent/compaction'
 import { decodeSnapshot, encodeSnapshot, Snapshot } from './snapshot'
-import { isInterruptedNote } from '../agent/loop'
+import { findHostTool } from '../agent/host-tools'
+import { INTERRUPTED_NOTE, isInterruptedNote } from '../agent/loop'
 import { Engine } from '../engine'
 
 /** Turns replayed onto the screen on resume (older ones are in /export). */
@@ -203,6 +204,14 @@ function continueInterrupted(engine: Engine, runningCallId: string): void {
     for (let j = 0; j < last.toolCalls.length; j++) {
       const call = last.toolCalls[j]
       if (hasResult(messages, call.id)) continue
+      const host = findHostTool(loop.conv.hostTools, call.name)
+      if (call.id == runningCallId && host != null && host.idempotent && !engine.session.readOnly) {
+        // Safe to run twice: it runs again, and the calls after it run as usual.
+        const note = new ByteBuf(160)
+        note.str(INTERRUPTED_NOTE)
+        loop.resumeAtCall(last, j, note, engine.nowMs)
+        return
+      }
       const m = new Message(ROLE_TOOL)
       m.toolCallId = call.id
       m.content.str(

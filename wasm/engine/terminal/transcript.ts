@@ -13,6 +13,8 @@ const PREVIEW_LINES = 5
 
 export class Transcript {
   cols: i32 = 80
+  /** Headless (the agent API): nothing is drawn or kept, so a reply costs no rendering. */
+  off: bool = false
   /** Rows committed during the current feed, written above the live region by the engine. */
   commit: ByteBuf = new ByteBuf(1024)
   private streaming: bool = false
@@ -27,6 +29,7 @@ export class Transcript {
   log: TranscriptLog = new TranscriptLog()
 
   private commitRows(rows: Rows, full: Rows | null = null): void {
+    if (this.off) return
     rows.writeTo(this.commit, true)
     this.log.addRows(full != null ? full : rows)
   }
@@ -63,6 +66,7 @@ export class Transcript {
 
   /** Streams a piece of the assistant's reply (sanitized here, then rendered as Markdown line by line). */
   assistantDelta(bytes: Uint8Array, start: i32, end: i32): void {
+    if (this.off) return
     if (!this.streaming) {
       this.streaming = true
       this.streamedLine = false
@@ -134,6 +138,7 @@ export class Transcript {
   }
 
   toolRan(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
+    if (this.off) return
     this.gap()
     const rows = new Rows()
     const head = new ByteBuf(command.length + 48)

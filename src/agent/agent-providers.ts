@@ -1,0 +1,53 @@
+/**
+ * The agent's model provider, built from its options and the credential of the turn about to
+ * run. The key goes to the provider adapter only: it never enters the engine, a stored session
+ * or an `onEvent` diagnostic.
+ */
+import type { ModelProvider } from '../protocol/model-events.ts'
+import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
+import { FxError } from '../terminal/fx-error.ts'
+import type { FxAgentOptions, FxModel } from './types.ts'
+
+export type AgentProviders = {
+  providers: ModelProvider[]
+  /** The active provider's name. */
+  active: string
+  /** The model id the engine asks for. */
+  model: string
+}
+
+/** The provider name the options choose: `ai-gateway` when a key can come, else the offline demo. */
+export function providerName(options: FxAgentOptions): string {
+  const p = options.provider
+  if (typeof p === 'object') return p.name
+  if (p !== undefined) return p
+  return options.apiKey !== undefined || options.credentials !== undefined ? 'ai-gateway' : 'demo'
+}
+
+export function modelId(model: FxModel | undefined): string | undefined {
+  return typeof model === 'string' ? model : model?.id
+}
+
+/** Builds the providers for one turn with `apiKey` (from `credentials()` or the option). */
+export function buildProviders(options: FxAgentOptions, model: FxModel | undefined, apiKey: string | undefined): AgentProviders {
+  const name = providerName(options)
+  const id = modelId(model)
+  const shared: ResolveProvidersOptions = {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
+  }
+  let resolved
+  if (typeof options.provider === 'object') {
+    resolved = resolveProviders({ ...shared, providers: [{ ...options.provider, ...(apiKey ? { apiKey } : {}) }], preferred: name })
+  } else if (name === 'ai-gateway') {
+    if (!apiKey) throw new FxError('FX_MODEL_UNAUTHORIZED', 'AI Gateway needs a key: pass apiKey or credentials to createFxAgent.')
+    resolved = resolveProviders({ ...shared, apiKey, ...(id ? { model: id } : {}) })
+  } else {
+    resolved = resolveProviders({ ...shared, preferred: name })
+  }
+  if (resolved.active !== name) throw new FxError('FX_MODEL_PROVIDER_UNKNOWN', `There is no provider named ${name}${resolved.notice ? ` (${resolved.notice})` : ''}.`)
+  const provider = resolved.providers.find((p) => p.name === name)!
+  const chosen = id ?? provider.defaultModel
+  if (chosen === '') throw new FxError('FX_MODEL_NOT_CHOSEN', `The provider ${name} has no default model: pass model to createFxAgent.`)
+  return { providers: [provider], active: name, model: chosen }
+}

@@ -1,0 +1,116 @@
+/**
+ * `createFxAgent(options)`: the engine as a headless agent, the browser part of the reference's
+ * agent API. Creating it touches no network, storage or engine: the engine loads when a session
+ * runs its first turn. Sessions are opened by id; each keeps one turn running at a time.
+ */
+import { FxError } from '../terminal/fx-error.ts'
+import { createAgentEnv, randomId, type TurnSettings } from './agent-env.ts'
+import { memory } from './durability.ts'
+import { checkPrompt } from './prompt-input.ts'
+import { createSessionCore, type SessionCore } from './session-core.ts'
+import { normalizeTools } from './tools-bridge.ts'
+import { createTurnView } from './turn-view.ts'
+import type { FxAgent, FxAgentEvent, FxAgentOptions, FxPromptInput, FxSession, FxSessionOptions, FxTurn, FxTurnResult } from './types.ts'
+
+const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/
+
+/** Throws FX_SESSION_ID_INVALID unless `id` is 1–128 letters, digits, `.`, `_` or `-`. */
+export function checkSessionId(id: string): string {
+  if (typeof id !== 'string' || !SESSION_ID.test(id)) throw new FxError('FX_SESSION_ID_INVALID', 'A session id is 1-128 letters, digits, ".", "_" or "-".')
+  return id
+}
+
+/** `onEvent` never gets a credential: a key-like field is dropped, and a throwing listener is ignored. */
+function safeListener(onEvent: FxAgentOptions['onEvent']): (event: FxAgentEvent) => void {
+  if (!onEvent) return () => {}
+  return (event) => {
+    const clean: FxAgentEvent = { ...event }
+    for (const key of Object.keys(clean)) if (/key|token|authorization|header|credential/i.test(key)) delete clean[key]
+    try {
+      onEvent(clean)
+    } catch {
+      // a listener's failure never stops a turn
+    }
+  }
+}
+
+/** Creates the agent; see README "Headless agent API". */
+export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
+  const tools = normalizeTools(options.tools)
+  const onEvent = safeListener(options.onEvent)
+  const env = createAgentEnv(options, tools, options.durability ?? memory(), onEvent)
+  const cores = new Map<string, SessionCore>()
+  let closed = false
+
+  const coreOf = (id: string) => {
+    let core = cores.get(id)
+    if (!core) cores.set(id, (core = createSessionCore(id, env)))
+    return core
+  }
+
+  const openSession = (id: string, settings: TurnSettings): FxSession => {
+    const core = coreOf(id)
+    return {
+      id,
+      prompt(input: FxPromptInput, promptOptions: { messageId?: string; signal?: AbortSignal } = {}): FxTurn {
+        if (closed) throw new FxError('FX_AGENT_CLOSED', 'The agent was closed.')
+        checkPrompt(input)
+        const messageId = promptOptions.messageId ?? env.newMessageId()
+        checkSessionId(messageId)
+        const signal = promptOptions.signal
+        if (signal?.aborted) {
+          // Never stored and never run.
+          const accepted = Promise.reject(new FxError('FX_TURN_CANCELLED', 'The prompt was cancelled before it was stored.'))
+          accepted.catch(() => {})
+          const result: FxTurnResult = { messageId, stopReason: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 } }
+          return createTurnView({ core, messageId, accepted, result: Promise.resolve(result), from: Promise.resolve(0), empty: true })
+        }
+        let onStored!: (isNew: boolean) => void
+        const stored = new Promise<boolean>((resolve) => (onStored = resolve))
+        const from = core.log().then((log) => log.cursor)
+        core.enqueue({ messageId, input, settings, ...(signal ? { signal } : {}), onStored })
+        const accepted = stored.then(() => ({ messageId, sessionId: id }))
+        const result = stored.then((isNew) => core.resultOf(messageId).then((r) => (isNew ? r : { ...r, repeated: true })))
+        return createTurnView({ core, messageId, accepted, result, from: stored.then((isNew) => (isNew ? from : 0)) })
+      },
+      stream(cursor = 0, streamOptions: { signal?: AbortSignal } = {}) {
+        let reader: ReadableStreamDefaultReader<Uint8Array> | null = null
+        return new ReadableStream<Uint8Array>({
+          async start() {
+            const log = await core.log()
+            reader = log.readable(cursor, streamOptions.signal ? { signal: streamOptions.signal } : {}).getReader()
+          },
+          async pull(controller) {
+            const step = await reader!.read()
+            if (step.done) controller.close()
+            else controller.enqueue(step.value)
+          },
+          async cancel() {
+            await reader?.cancel()
+          },
+        })
+      },
+      steer: (text) => core.steer(text, settings),
+      cancel: () => core.cancel(),
+      resume: () => core.resume(),
+      checkpoint: () => core.checkpoint(),
+    }
+  }
+
+  return {
+    session(id?: string, sessionOptions: FxSessionOptions = {}) {
+      const settings: TurnSettings = {
+        ...(sessionOptions.model !== undefined ? { model: sessionOptions.model } : {}),
+        ...(sessionOptions.instructions !== undefined ? { instructions: sessionOptions.instructions } : {}),
+        ...(sessionOptions.context !== undefined ? { context: sessionOptions.context } : {}),
+      }
+      return openSession(id === undefined ? randomId('s') : checkSessionId(id), settings)
+    },
+    newSessionId: async () => randomId('s'),
+    async close() {
+      closed = true
+      await Promise.all([...cores.values()].map((core) => core.idle()))
+      for (const core of cores.values()) core.dispose()
+    },
+  }
+}

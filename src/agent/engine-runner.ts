@@ -1,0 +1,207 @@
+/**
+ * The headless host loop: one engine instance booted with `headless` (no terminal output, no
+ * spinner), fed one input at a time, whose effects are performed here — model requests through
+ * a provider, host tool calls and commands through the caller, timers (retries), commits. The
+ * caller sees what a turn does as the engine's events plus the model events of the turn's own
+ * requests (a compaction's request is left out: its text is a summary, not the reply).
+ */
+import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
+import type { ExecResult } from '../protocol/workspace.ts'
+import { AGENT_SUB, type BootOptions, type EngineEffect, type ExecRequest, type HostToolCall } from '../worker/engine-frames.ts'
+import { EngineTrap, instantiateEngine, type EngineInstance } from '../worker/engine-instance.ts'
+
+export type RunnerHooks = {
+  /** The engine asked for a model request (after any steers joined the conversation). */
+  onRequest?(request: ModelRequest): void
+  /** A model event of the turn's own request, in order. */
+  onModelEvent(event: ModelEvent): void
+  /** An engine event: turn_start, turn_end, tool_start, tool_end, model_retry, compaction_*… */
+  onEngineEvent(event: { type: string } & Record<string, unknown>): void
+  /** Snapshot bytes at a commit point (prompt accepted, each tool step, turn end). */
+  onCommit(bytes: Uint8Array): void
+  /** Run a host tool; answer with `runner.toolResult(id, text)`. */
+  onToolCall(id: number, call: HostToolCall): void
+  /** The turn was cancelled while that tool ran. */
+  onToolCancel(id: number): void
+  /** The engine trapped: the instance is dead and the turn cannot go on. */
+  onTrap(error: EngineTrap): void
+}
+
+export type RunnerOptions = {
+  module: WebAssembly.Module
+  boot: Omit<BootOptions, 'seed' | 'cols' | 'rows'>
+  /** The providers a request can go to (asked for each request, so credentials stay fresh). */
+  providers: () => ModelProvider[]
+  /** Answers the engine's catalog request without a network request (empty: unknown). */
+  catalog?: ModelInfo[]
+  /** The workspace's exec, when there is one (run_command). */
+  exec?: (request: ExecRequest, signal: AbortSignal) => Promise<ExecResult>
+  hooks: RunnerHooks
+  now?: () => number
+}
+
+export type EngineRunner = {
+  prompt(text: string): void
+  steer(text: string): void
+  cancel(): void
+  /** Restores saved snapshot bytes; an interrupted turn continues at once. */
+  restore(bytes: Uint8Array): void
+  toolResult(id: number, text: string): void
+  /** Applies a setting (`model`, `fast`) as if another tab chose it: after a restore. */
+  configure(id: string, value: string): void
+  /** Stops everything in flight; the runner is unusable afterwards. */
+  dispose(): void
+}
+
+export async function createEngineRunner(options: RunnerOptions): Promise<EngineRunner> {
+  const now = options.now ?? (() => Date.now())
+  const hooks = options.hooks
+  const engine: EngineInstance = await instantiateEngine(options.module)
+  const requests = new Map<number, AbortController>()
+  const execs = new Map<number, AbortController>()
+  const timers = new Map<number, ReturnType<typeof setTimeout>>()
+  /** Requests whose events are not the reply (a compaction's summary). */
+  const quiet = new Set<number>()
+  const queue: Array<(e: EngineInstance) => EngineEffect[]> = []
+  let compacting = false
+  let draining = false
+  let dead = false
+
+  // Inputs queue so that an effect answered at once never runs inside another feed.
+  const run = (input: (e: EngineInstance) => EngineEffect[]) => {
+    if (dead) return
+    queue.push(input)
+    if (draining) return
+    draining = true
+    try {
+      while (queue.length > 0 && !dead) {
+        let effects: EngineEffect[]
+        try {
+          effects = queue.shift()!(engine)
+        } catch (error) {
+          if (!(error instanceof EngineTrap)) throw error
+          stopAll()
+          hooks.onTrap(error)
+          return
+        }
+        for (const effect of effects) perform(effect)
+      }
+    } finally {
+      draining = false
+    }
+  }
+
+  const perform = (effect: EngineEffect) => {
+    switch (effect.kind) {
+      case 'model_request':
+        if (compacting) quiet.add(effect.id)
+        else hooks.onRequest?.(effect.request)
+        startRequest(effect.id, effect.request)
+        return
+      case 'model_cancel':
+        requests.get(effect.id)?.abort()
+        requests.delete(effect.id)
+        return
+      case 'exec':
+        startExec(effect.id, effect.request)
+        return
+      case 'exec_cancel':
+        execs.get(effect.id)?.abort()
+        execs.delete(effect.id)
+        return
+      case 'timer_set': {
+        clearTimeout(timers.get(effect.id))
+        const id = effect.id
+        timers.set(id, setTimeout(() => {
+          timers.delete(id)
+          run((e) => e.timer(id, now()))
+        }, effect.delayMs))
+        return
+      }
+      case 'timer_cancel':
+        clearTimeout(timers.get(effect.id))
+        timers.delete(effect.id)
+        return
+      case 'event':
+        if (effect.event.type === 'compaction_start') compacting = true
+        if (effect.event.type === 'compaction_end') compacting = false
+        hooks.onEngineEvent(effect.event)
+        return
+      case 'catalog_request': {
+        const models = options.catalog ?? []
+        run((e) => e.catalog({ provider: effect.provider, models }, now()))
+        return
+      }
+      case 'session_commit':
+        hooks.onCommit(effect.bytes)
+        return
+      case 'tool_call':
+        hooks.onToolCall(effect.id, effect.call)
+        return
+      case 'tool_cancel':
+        hooks.onToolCancel(effect.id)
+        return
+      default:
+        return // writes, echo hints and the terminal's other effects do not occur headless
+    }
+  }
+
+  const providerFor = (name: string | undefined) => {
+    const providers = options.providers()
+    return providers.find((p) => p.name === name) ?? providers.find((p) => p.name === options.boot.provider) ?? providers[0]!
+  }
+
+  const startRequest = (id: number, request: ModelRequest) => {
+    const controller = new AbortController()
+    requests.set(id, controller)
+    const emit = (event: ModelEvent) => {
+      if (controller.signal.aborted || !requests.has(id)) return
+      if (event.type === 'finish' || event.type === 'error') requests.delete(id)
+      if (!quiet.has(id)) hooks.onModelEvent(event)
+      run((e) => e.modelEvent(id, event, now()))
+    }
+    providerFor(request.provider).stream(request, emit, controller.signal).then(
+      () => {
+        if (requests.has(id) && !controller.signal.aborted) emit({ type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' })
+      },
+      (error: unknown) => emit({ type: 'error', code: 'FX_MODEL_PROVIDER_FAILED', message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }),
+    )
+  }
+
+  const startExec = (id: number, request: ExecRequest) => {
+    const controller = new AbortController()
+    execs.set(id, controller)
+    const finish = (result: ExecResult) => {
+      if (execs.get(id) !== controller) return
+      execs.delete(id)
+      run((e) => e.execResult(id, result, now()))
+    }
+    if (!options.exec) return finish({ stdout: '', stderr: 'no workspace is connected', exitCode: 127 })
+    options.exec(request, controller.signal).then(finish, (error: unknown) =>
+      finish({ stdout: '', stderr: `the workspace failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 }),
+    )
+  }
+
+  const stopAll = () => {
+    dead = true
+    queue.length = 0
+    for (const c of requests.values()) c.abort()
+    requests.clear()
+    for (const c of execs.values()) c.abort()
+    execs.clear()
+    for (const t of timers.values()) clearTimeout(t)
+    timers.clear()
+  }
+
+  run((e) => e.boot({ ...options.boot, cols: 80, rows: 24, seed: Math.floor(Math.random() * 0x7fffffff), headless: true, sessions: true }, now()))
+
+  return {
+    prompt: (text) => run((e) => e.agent(AGENT_SUB.prompt, text, now())),
+    steer: (text) => run((e) => e.agent(AGENT_SUB.steer, text, now())),
+    cancel: () => run((e) => e.agent(AGENT_SUB.cancel, '', now())),
+    restore: (bytes) => run((e) => e.session(bytes, false, now())),
+    toolResult: (id, text) => run((e) => e.toolResult(id, text, now())),
+    configure: (id, value) => run((e) => e.configChanged(id, value, now())),
+    dispose: stopAll,
+  }
+}

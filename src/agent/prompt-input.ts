@@ -1,0 +1,80 @@
+/**
+ * Checks a prompt before anything is stored: text or text and image blocks. Images are base64
+ * PNG, JPEG, GIF or WebP, recognised by their bytes (a claimed type that the bytes contradict is
+ * refused); at most 8 per prompt, 3.75 MiB each and 6 MiB together (DESIGN.md limits).
+ */
+import { FxError } from '../terminal/fx-error.ts'
+import type { FxPromptBlock, FxPromptInput } from './types.ts'
+
+export const MAX_IMAGES = 8
+export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024
+export const MAX_IMAGES_TOTAL_BYTES = 6 * 1024 * 1024
+
+/** A checked prompt: its text, and its images as `data:` URLs in order. */
+export type CheckedPrompt = { text: string; images: Array<{ mimeType: string; data: string; bytes: number }> }
+
+/** The image type the first bytes say, or null. */
+export function sniffImageType(bytes: Uint8Array): string | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b)
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif'
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp'
+  return null
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+/** Decoded size of base64 text without decoding it all. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0
+  return Math.floor((data.length * 3) / 4) - padding
+}
+
+function decodeHead(data: string): Uint8Array {
+  const head = atob(data.slice(0, 24))
+  return Uint8Array.from(head, (c) => c.charCodeAt(0))
+}
+
+const invalid = (message: string) => new FxError('FX_PROMPT_INVALID', message)
+
+/** Checks `input`; throws FxError `FX_PROMPT_INVALID` / `FX_PROMPT_IMAGE_*` saying what is wrong. */
+export function checkPrompt(input: FxPromptInput): CheckedPrompt {
+  if (typeof input === 'string') return { text: input, images: [] }
+  if (!Array.isArray(input) || input.length === 0) throw invalid('A prompt is a string or a non-empty array of text and image blocks.')
+  const texts: string[] = []
+  const images: CheckedPrompt['images'] = []
+  let total = 0
+  for (const block of input as FxPromptBlock[]) {
+    if (block?.type === 'text' && typeof block.text === 'string') {
+      texts.push(block.text)
+      continue
+    }
+    if (block?.type !== 'image' || typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
+      throw invalid('Each prompt block is { type: "text", text } or { type: "image", mimeType, data } with base64 data.')
+    }
+    if (images.length === MAX_IMAGES) throw new FxError('FX_PROMPT_IMAGE_LIMIT', `A prompt takes at most ${MAX_IMAGES} images.`)
+    const data = block.data.replace(/\s+/g, '')
+    if (data.length < 16 || data.length % 4 !== 0 || !BASE64.test(data)) throw new FxError('FX_PROMPT_IMAGE_INVALID', `Image ${images.length + 1} is not base64 data.`)
+    const size = base64Bytes(data)
+    if (size > MAX_IMAGE_BYTES) throw new FxError('FX_PROMPT_IMAGE_TOO_LARGE', `Image ${images.length + 1} is ${(size / 1048576).toFixed(2)} MiB; the limit is 3.75 MiB.`)
+    total += size
+    if (total > MAX_IMAGES_TOTAL_BYTES) throw new FxError('FX_PROMPT_IMAGE_TOO_LARGE', 'The images of one prompt may be 6 MiB together.')
+    const sniffed = sniffImageType(decodeHead(data))
+    if (sniffed === null) throw new FxError('FX_PROMPT_IMAGE_UNSUPPORTED', `Image ${images.length + 1} is not a PNG, JPEG, GIF or WebP image.`)
+    const claimed = block.mimeType.toLowerCase().replace('image/jpg', 'image/jpeg')
+    if (claimed !== sniffed) throw new FxError('FX_PROMPT_IMAGE_UNSUPPORTED', `Image ${images.length + 1} claims ${block.mimeType} but its bytes are ${sniffed}.`)
+    images.push({ mimeType: sniffed, data, bytes: size })
+  }
+  return { text: texts.join('\n\n'), images }
+}
+
+/**
+ * Where a prompt's image sits in the text the engine keeps. The engine stores text only; the
+ * marker is swapped for the image (kept with the stored prompt) just before a request is sent.
+ */
+export function imageMarker(messageId: string, index: number): string {
+  return `\n⟦fx-image:${messageId}:${index}⟧`
+}
+
+export const IMAGE_MARKER = /\n?⟦fx-image:([A-Za-z0-9._-]+):(\d+)⟧/g

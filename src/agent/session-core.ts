@@ -1,0 +1,325 @@
+/**
+ * One session as the agent runs it: its stored record and stream, its prompt queue (one turn at
+ * a time; a prompt is stored before `accepted` resolves and runs after the ones before it), the
+ * session lock while there is work, and the engine that runs its turns. A record left with a
+ * running turn (a closed page) is continued before anything new runs.
+ */
+import { createEngineRunner, type EngineRunner } from './engine-runner.ts'
+import type { SessionRecord } from './durability.ts'
+import { createStreamLog, type StreamLog } from './stream-log.ts'
+import { createTurnRecorder, type ActiveTurn, type TurnRecorder } from './turn-recorder.ts'
+import type { AgentEnv, TurnSettings } from './agent-env.ts'
+import { checkPrompt, imageMarker } from './prompt-input.ts'
+import type { FxPromptInput, FxStreamLine, FxTurnResult } from './types.ts'
+
+export type QueuedPrompt = {
+  messageId: string
+  input: FxPromptInput
+  settings: TurnSettings
+  signal?: AbortSignal
+  /** Called once the prompt is stored (`isNew` false: the messageId was seen before). */
+  onStored(isNew: boolean): void
+  stored?: Promise<boolean>
+}
+
+export type SessionCore = {
+  readonly id: string
+  /** The stream, loaded from the store on first use. */
+  log(): Promise<StreamLog>
+  enqueue(job: QueuedPrompt): void
+  /** The result of `messageId`'s turn once it ends (a stored one at once). */
+  resultOf(messageId: string): Promise<FxTurnResult>
+  steer(text: string, settings: TurnSettings): void
+  cancel(): void
+  resume(): Promise<FxTurnResult | null>
+  checkpoint(): Promise<Uint8Array>
+  /** Resolves when no work is left. */
+  idle(): Promise<void>
+  dispose(): void
+}
+
+const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0 })
+
+export function createSessionCore(id: string, env: AgentEnv): SessionCore {
+  const durability = env.durability
+  let record: SessionRecord = { turns: [], chunks: 0, lineCount: 0 }
+  let log: StreamLog | null = null
+  let unsaved: FxStreamLine[] = []
+  let loading: Promise<StreamLog> | null = null
+  let runner: EngineRunner | null = null
+  let runnerKey = ''
+  let recorder: TurnRecorder | null = null
+  let active: ActiveTurn | null = null
+  let endActive: ((result: FxTurnResult) => void) | null = null
+  const jobs: QueuedPrompt[] = []
+  const waiters = new Map<string, Array<(r: FxTurnResult) => void>>()
+  let driving: Promise<void> | null = null
+  let locked = false
+  let saving: Promise<void> = Promise.resolve()
+  let saveQueued = false
+
+  const ensureLoaded = () =>
+    (loading ??= durability.load(id).then((stored) => {
+      if (stored.record) record = stored.record
+      log = createStreamLog(stored.lines)
+      log.onLine((l) => unsaved.push(l))
+      return log
+    }))
+
+  /** Saves the record and the lines since the last save; saves run one after another. */
+  const saveSoon = (): Promise<void> => {
+    if (saveQueued) return saving
+    saveQueued = true
+    saving = saving.then(async () => {
+      saveQueued = false
+      const lines = unsaved
+      unsaved = []
+      if (lines.length > 0) record = { ...record, chunks: record.chunks + 1, lineCount: lines[lines.length - 1]!.cursor }
+      try {
+        await durability.save(id, { ...record, turns: record.turns.map((t) => ({ ...t })) }, lines)
+      } catch (error) {
+        env.onEvent({ type: 'session.save_error', sessionId: id, message: error instanceof Error ? error.message : String(error) })
+      }
+    })
+    return saving
+  }
+
+  const turnOf = (messageId: string) => record.turns.find((t) => t.messageId === messageId)
+
+  /** A stored prompt's image, for the request that carries its marker. */
+  const imageOf = (messageId: string, index: number) => {
+    const input = turnOf(messageId)?.input
+    if (!Array.isArray(input)) return undefined
+    const image = input.filter((b) => b.type === 'image')[index]
+    return image?.type === 'image' ? { mimeType: image.mimeType, data: image.data.replace(/\s+/g, '') } : undefined
+  }
+
+  const finish = (messageId: string, result: FxTurnResult) => {
+    for (const resolve of waiters.get(messageId) ?? []) resolve(result)
+    waiters.delete(messageId)
+  }
+
+  const endTurn = (messageId: string, result: FxTurnResult) => {
+    const stored = turnOf(messageId)
+    if (stored) Object.assign(stored, { status: 'done', result })
+    void saveSoon()
+    const end = endActive
+    endActive = null
+    end?.(result)
+    finish(messageId, result)
+  }
+
+  const makeRecorder = (settings: TurnSettings) =>
+    createTurnRecorder({
+      sessionId: id,
+      log: log!,
+      tools: env.tools,
+      onEvent: env.onEvent,
+      active: () => active,
+      adoptSteerTurn: (text) => {
+        const messageId = env.newMessageId()
+        record.turns.push({ messageId, input: text, status: 'running' })
+        active = { messageId, resumed: false, text, context: settings.context, usage: zeroUsage(), steps: 0 }
+        return active
+      },
+      onCommit: (bytes) => {
+        record.snapshot = bytes
+        // The turn counts as running from the commit that holds its prompt.
+        const stored = active ? turnOf(active.messageId) : undefined
+        if (stored && stored.status === 'queued') stored.status = 'running'
+        void saveSoon()
+      },
+      onTurnEnd: (turn, result) => {
+        active = null
+        endTurn(turn.messageId, result)
+      },
+      onTrap: (message) => {
+        runner = null
+        runnerKey = ''
+        if (active) {
+          active.error = { code: 'FX_ENGINE_TRAP', message }
+          recorder?.onEngineEvent({ type: 'turn_end', stopReason: 'error' })
+        }
+        env.onEvent({ type: 'engine.trap', sessionId: id, message })
+      },
+      runner: () => runner,
+    })
+
+  /** The runner for these settings: a new one, restored from the snapshot, when they changed. */
+  const runnerFor = async (settings: TurnSettings): Promise<EngineRunner> => {
+    const built = await env.build(id, settings, imageOf)
+    if (runner && runnerKey === built.key) return runner
+    runner?.dispose()
+    recorder = makeRecorder(settings)
+    runner = await createEngineRunner({ ...built.options, hooks: recorder })
+    runnerKey = built.key
+    if (record.snapshot && record.snapshot.length > 0) runner.restore(record.snapshot)
+    // A snapshot brings the model it was saved with; the session's settings win.
+    runner.configure('model', built.model)
+    return runner
+  }
+
+  const failTurn = (messageId: string, error: unknown) => {
+    const e = error as { code?: string; message?: string }
+    const result: FxTurnResult = { messageId, stopReason: 'error', usage: zeroUsage(), error: { code: e.code ?? 'FX_AGENT_FAILED', message: e.message ?? String(error) } }
+    log!.append({ type: 'turn_start', sessionId: id, messageId })
+    log!.append({ type: 'turn_end', ...result })
+    endTurn(messageId, result)
+  }
+
+  const runTurn = (job: QueuedPrompt): Promise<FxTurnResult> =>
+    new Promise<FxTurnResult>((resolve) => {
+      if (job.signal?.aborted) {
+        const result: FxTurnResult = { messageId: job.messageId, stopReason: 'cancelled', usage: zeroUsage() }
+        endTurn(job.messageId, result)
+        return resolve(result)
+      }
+      endActive = resolve
+      const checked = checkPrompt(job.input)
+      runnerFor(job.settings).then(
+        (r) => {
+          active = { messageId: job.messageId, resumed: false, text: checked.text, images: checked.images.length, context: job.settings.context, usage: zeroUsage(), steps: 0 }
+          job.signal?.addEventListener('abort', () => active?.messageId === job.messageId && r.cancel(), { once: true })
+          r.prompt(checked.text + checked.images.map((_, i) => imageMarker(job.messageId, i)).join(''))
+        },
+        (error: unknown) => failTurn(job.messageId, error),
+      )
+    })
+
+  /** A record left mid-turn: the engine continues it from the snapshot (a `turn_resume` line). */
+  const resumeOpenTurn = async (): Promise<FxTurnResult | null> => {
+    const open = record.turns.find((t) => t.status === 'running')
+    if (!open) return null
+    const ended = new Promise<FxTurnResult>((resolve) => (endActive = resolve))
+    const turn: ActiveTurn = { messageId: open.messageId, resumed: true, context: env.defaultSettings.context, usage: zeroUsage(), steps: 0 }
+    active = turn
+    runner?.dispose()
+    runner = null
+    try {
+      await runnerFor(env.defaultSettings)
+    } catch (error) {
+      active = null
+      failTurn(open.messageId, error)
+      return ended
+    }
+    if (!turn.started) {
+      // The snapshot holds no open turn (it was saved as the turn ended): how it ended is unknown.
+      active = null
+      endTurn(open.messageId, { messageId: open.messageId, stopReason: 'unknown', usage: zeroUsage() })
+    }
+    return ended
+  }
+
+  /** Stores a prompt (once); stores run in the order prompts were sent. */
+  let storing: Promise<unknown> = Promise.resolve()
+  const store = (job: QueuedPrompt): Promise<boolean> =>
+    (job.stored ??= (storing = storing.then(async () => {
+      await ensureLoaded()
+      const isNew = !turnOf(job.messageId)
+      if (isNew && !job.signal?.aborted) {
+        record.turns.push({ messageId: job.messageId, input: job.input, status: 'queued' })
+        await saveSoon()
+      }
+      job.onStored(isNew)
+      return isNew
+    })) as Promise<boolean>)
+
+  /** Another tab may have written this session since it was loaded: take its lines and record. */
+  const refresh = async () => {
+    const stored = await durability.load(id)
+    if (!stored.record || (stored.record.turns.length === record.turns.length && stored.record.lineCount === record.lineCount)) return
+    record = stored.record
+    for (const l of stored.lines) if (l.cursor > log!.cursor) log!.adopt(l)
+    unsaved = []
+    runner?.dispose()
+    runner = null
+    runnerKey = ''
+  }
+
+  const drive = async () => {
+    await ensureLoaded()
+    if (durability.kind !== 'memory') await refresh()
+    await resumeOpenTurn()
+    for (const job of jobs) void store(job)
+    // Prompts a closed page stored but never ran go first, in their order.
+    const leftover = record.turns.filter((t) => t.status === 'queued' && !jobs.some((j) => j.messageId === t.messageId))
+    jobs.unshift(...leftover.map((t) => ({ messageId: t.messageId, input: t.input, settings: env.defaultSettings, onStored() {}, stored: Promise.resolve(true) })))
+    while (jobs.length > 0) {
+      const job = jobs[0]!
+      const isNew = await store(job)
+      jobs.shift()
+      if (isNew) await runTurn(job)
+    }
+  }
+
+  const kick = () => {
+    if (driving) return
+    driving = durability
+      .withLock(id, async () => {
+        locked = true
+        try {
+          await drive()
+        } finally {
+          locked = false
+        }
+      })
+      .catch((error: unknown) => env.onEvent({ type: 'session.error', sessionId: id, message: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        driving = null
+        if (jobs.length > 0) kick()
+      })
+  }
+
+  const core: SessionCore = {
+    id,
+    log: ensureLoaded,
+    enqueue(job) {
+      jobs.push(job)
+      // While this page holds the lock, a prompt is stored at once (accepted), then waits its turn.
+      if (locked) for (const queued of jobs) void store(queued)
+      kick()
+    },
+    resultOf: (messageId) =>
+      new Promise<FxTurnResult>((resolve) => {
+        void ensureLoaded().then(() => {
+          const done = turnOf(messageId)?.result
+          if (done) return resolve(done)
+          waiters.set(messageId, [...(waiters.get(messageId) ?? []), resolve])
+        })
+      }),
+    steer(text, settings) {
+      if (active && runner) {
+        recorder?.steered(text)
+        runner.steer(text)
+        return
+      }
+      core.enqueue({ messageId: env.newMessageId(), input: text, settings, onStored() {} })
+    },
+    cancel() {
+      if (active) runner?.cancel()
+    },
+    async resume() {
+      if (driving) await driving
+      let result: FxTurnResult | null = null
+      await durability.withLock(id, async () => {
+        await ensureLoaded()
+        result = await resumeOpenTurn()
+      })
+      return result
+    },
+    async checkpoint() {
+      await ensureLoaded()
+      await saving
+      return record.snapshot ? record.snapshot.slice() : new Uint8Array(0)
+    },
+    async idle() {
+      while (driving) await driving
+      await saving
+    },
+    dispose() {
+      runner?.dispose()
+      runner = null
+    },
+  }
+  return core
+}

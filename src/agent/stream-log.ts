@@ -1,0 +1,153 @@
+/**
+ * A session's stream: every line a turn produced, numbered by `cursor` (1, 2, …; cursor 0 means
+ * "before the first line"). Readers catch up from any cursor and then follow new lines live, so a
+ * reader that reconnects with the last cursor it saw continues exactly where it stopped.
+ * Each line's NDJSON text is built once, when it is appended.
+ */
+import type { FxStreamLine } from './types.ts'
+
+const encoder = new TextEncoder()
+
+export type StreamLog = {
+  /** Appends a line; returns it with its cursor. */
+  append(line: { type: string } & Record<string, unknown>): FxStreamLine
+  /** Takes a line another tab stored (it keeps its cursor, the next after ours). */
+  adopt(line: FxStreamLine): void
+  /** The cursor of the last line (0: none yet). */
+  readonly cursor: number
+  /** Lines after `cursor`, oldest first. */
+  since(cursor: number): FxStreamLine[]
+  /** Calls `listener` for every new line; returns the unsubscribe function. */
+  onLine(listener: (line: FxStreamLine) => void): () => void
+  /** NDJSON of every line after `cursor`, then live lines until `until(line)` or the signal. */
+  readable(cursor: number, options?: { until?: (line: FxStreamLine) => boolean; signal?: AbortSignal }): ReadableStream<Uint8Array>
+  /** Async iteration over the same lines as `readable`. */
+  iterate(cursor: number, options?: { until?: (line: FxStreamLine) => boolean; signal?: AbortSignal }): AsyncIterable<FxStreamLine>
+}
+
+/** A log that starts after `restored` lines (loaded from a store). */
+export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
+  const lines: FxStreamLine[] = [...restored]
+  const texts: string[] = restored.map((line) => `${JSON.stringify(line)}\n`)
+  const listeners = new Set<(line: FxStreamLine) => void>()
+  const base = restored.length > 0 ? restored[0]!.cursor - 1 : 0
+
+  const since = (cursor: number) => lines.slice(Math.max(0, cursor - base))
+
+  /** Follows the log from `cursor`: pushes lines to `push` until `until` or `signal`; returns stop(). */
+  const follow = (cursor: number, push: (line: FxStreamLine, text: string) => void, done: () => void, options: { until?: (line: FxStreamLine) => boolean; signal?: AbortSignal } = {}) => {
+    let stopped = false
+    const stop = () => {
+      if (stopped) return
+      stopped = true
+      listeners.delete(listener)
+      options.signal?.removeEventListener('abort', stop)
+      done()
+    }
+    const deliver = (line: FxStreamLine, text: string) => {
+      if (stopped) return
+      push(line, text)
+      if (options.until?.(line)) stop()
+    }
+    const listener = (line: FxStreamLine) => deliver(line, texts[line.cursor - base - 1]!)
+    const from = Math.max(0, cursor - base)
+    for (let i = from; i < lines.length && !stopped; i++) deliver(lines[i]!, texts[i]!)
+    if (!stopped) {
+      listeners.add(listener)
+      if (options.signal?.aborted) stop()
+      else options.signal?.addEventListener('abort', stop)
+    }
+    return stop
+  }
+
+  const log: StreamLog = {
+    append(line) {
+      const full = { ...line, cursor: base + lines.length + 1 } as FxStreamLine
+      lines.push(full)
+      texts.push(`${JSON.stringify(full)}\n`)
+      for (const listener of [...listeners]) listener(full)
+      return full
+    },
+    adopt(line) {
+      if (line.cursor !== base + lines.length + 1) return
+      lines.push(line)
+      texts.push(`${JSON.stringify(line)}\n`)
+      for (const listener of [...listeners]) listener(line)
+    },
+    get cursor() {
+      return base + lines.length
+    },
+    since,
+    onLine(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    readable(cursor, options = {}) {
+      let stop = () => {}
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          // The catch-up goes out as one chunk: 10,000 lines are one enqueue, not 10,000.
+          let batch: string[] | null = []
+          const flushBatch = () => {
+            if (batch && batch.length > 0) controller.enqueue(encoder.encode(batch.join('')))
+            batch = null
+          }
+          stop = follow(
+            cursor,
+            (_line, text) => {
+              if (batch) batch.push(text)
+              else controller.enqueue(encoder.encode(text))
+            },
+            () => {
+              flushBatch()
+              try {
+                controller.close()
+              } catch {
+                // already cancelled by the reader
+              }
+            },
+            options,
+          )
+          flushBatch()
+        },
+        cancel() {
+          stop()
+        },
+      })
+    },
+    iterate(cursor, options = {}) {
+      return {
+        [Symbol.asyncIterator]() {
+          const ready: FxStreamLine[] = []
+          let finished = false
+          let wake: (() => void) | null = null
+          const stop = follow(
+            cursor,
+            (line) => {
+              ready.push(line)
+              wake?.()
+            },
+            () => {
+              finished = true
+              wake?.()
+            },
+            options,
+          )
+          return {
+            async next(): Promise<IteratorResult<FxStreamLine>> {
+              while (ready.length === 0 && !finished) await new Promise<void>((resolve) => (wake = resolve))
+              wake = null
+              if (ready.length > 0) return { value: ready.shift()!, done: false }
+              return { value: undefined, done: true }
+            },
+            async return(): Promise<IteratorResult<FxStreamLine>> {
+              stop()
+              return { value: undefined, done: true }
+            },
+          }
+        },
+      }
+    },
+  }
+  return log
+}

@@ -1,0 +1,121 @@
+/**
+ * The headless agent API's public types: the reference's `createFxAgent` surface, the part
+ * that runs in a browser (see README "Headless agent API").
+ */
+import type { ModelInfo } from '../protocol/model-events.ts'
+import type { WorkspaceAdapter } from '../protocol/workspace.ts'
+import type { ModelCatalog } from '../providers/model-list.ts'
+import type { CustomProviderConfig } from '../providers/provider-registry.ts'
+import type { ConfigStore, SessionStore } from '../stores/types.ts'
+import type { FxDurability } from './durability.ts'
+
+/** A model id, or an id with settings (`fast` asks for the provider's faster tier). */
+export type FxModel = string | { id: string; fast?: boolean; effort?: string }
+
+/** What a tool's `execute` receives besides the model's input. */
+export type FxToolContext = {
+  /** Aborts when the turn is cancelled. */
+  signal: AbortSignal
+  /** The call's id; the same when the call runs again after an interruption. */
+  executionId: string
+  sessionId: string
+  /** The JSON passed as `context` to `agent.session()`. */
+  context: unknown
+}
+
+/** A tool the model may call; `execute` runs in the page. */
+export type FxTool = {
+  name: string
+  description?: string
+  /** JSON Schema of the input (default: any object). */
+  inputSchema?: Record<string, unknown>
+  execute(input: unknown, context: FxToolContext): unknown
+  /** Safe to run twice: after an interruption the call runs again with the same `executionId`. */
+  idempotent?: boolean
+  /** Kept for the reference's shape; calls run one after another here anyway. */
+  writes?: boolean
+}
+
+/** The credential for a provider, asked for before each turn. */
+export type FxCredentials = (request: { provider: string; sessionId: string }) => { apiKey?: string } | null | undefined | Promise<{ apiKey?: string } | null | undefined>
+
+/** A diagnostic for `onEvent`: never a credential, a header or a prompt's text. */
+export type FxAgentEvent = { type: string; sessionId?: string } & Record<string, unknown>
+
+export type FxAgentOptions = {
+  model?: FxModel
+  instructions?: string
+  tools?: FxTool[] | Record<string, Omit<FxTool, 'name'> & { name?: string }>
+  /** `ai-gateway` (default with a key), `demo`, a preset (`ollama`, `lmstudio`, `llamacpp`), or a custom provider. */
+  provider?: string | CustomProviderConfig
+  apiKey?: string
+  credentials?: FxCredentials
+  fetch?: typeof fetch
+  /** Where the chosen model is kept between page loads (optional). */
+  configStore?: ConfigStore
+  /** Accepted for the reference's shape; sessions live in `durability`. */
+  sessionStore?: SessionStore
+  /** `memory()` (default) or `indexedDb({ namespace })`. */
+  durability?: FxDurability
+  onEvent?: (event: FxAgentEvent) => void
+  /** The provider's catalog (context windows), so it is never fetched. */
+  modelCatalog?: ModelCatalog
+  /** Model requests per turn (default 100). */
+  maxSteps?: number
+  /** A workspace adapter: the model gets `run_command`. */
+  workspace?: WorkspaceAdapter
+  /** engine.wasm: a URL (default `./engine.wasm` next to the page), its bytes, or a compiled module. */
+  wasm?: string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module
+}
+
+export type FxSessionOptions = { model?: FxModel; instructions?: string; context?: unknown }
+
+/** A prompt: text, or text and base64 image blocks. */
+export type FxPromptBlock = { type: 'text'; text: string } | { type: 'image'; mimeType: string; data: string }
+export type FxPromptInput = string | FxPromptBlock[]
+
+export type FxUsage = { inputTokens: number; outputTokens: number }
+export type FxStopReason = 'end_turn' | 'max_output_tokens' | 'max_model_turns' | 'refused' | 'cancelled' | 'error' | 'unknown'
+
+export type FxTurnResult = {
+  messageId: string
+  stopReason: FxStopReason
+  usage: FxUsage
+  error?: { code: string; message: string }
+  /** This prompt's messageId was seen before: nothing new ran. */
+  repeated?: boolean
+}
+
+/** One line of a session's stream (`turn.readable`, `session.stream()`). */
+export type FxStreamLine = { type: string; cursor: number } & Record<string, unknown>
+
+export type FxTurn = AsyncIterable<FxStreamLine> & {
+  messageId: string
+  /** Resolves once the prompt is stored. */
+  accepted: Promise<{ messageId: string; sessionId: string }>
+  result: Promise<FxTurnResult>
+  /** The turn as NDJSON, one line per event, each with its `cursor`. */
+  readable: ReadableStream<Uint8Array>
+}
+
+export type FxSession = {
+  readonly id: string
+  prompt(input: FxPromptInput, options?: { messageId?: string; signal?: AbortSignal }): FxTurn
+  /** Every line after `cursor`, then new ones as they come (until `signal` aborts). */
+  stream(cursor?: number, options?: { signal?: AbortSignal }): ReadableStream<Uint8Array>
+  steer(text: string): void
+  cancel(): void
+  /** Continues a turn a closed page left open; resolves with its result (null: none was open). */
+  resume(): Promise<FxTurnResult | null>
+  /** The conversation as opaque bytes (for `createFxEngine({ checkpoint })`). */
+  checkpoint(): Promise<Uint8Array>
+}
+
+export type FxAgent = {
+  session(id?: string, options?: FxSessionOptions): FxSession
+  newSessionId(): Promise<string>
+  /** Waits for running turns, then stops every engine. */
+  close(): Promise<void>
+}
+
+export type { ModelInfo }
