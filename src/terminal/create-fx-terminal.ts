@@ -23,6 +23,8 @@ import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore, OAuthSessionStore, PromptHistoryStore, SessionStore } from '../stores/types.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
+import { createPageAuth } from '../auth/page-auth.ts'
+import type { SignInOptions } from '../auth/issuer-config.ts'
 
 /** Options of {@link createFxTerminal}. */
 export type FxTerminalOptions = {
@@ -46,8 +48,18 @@ export type FxTerminalOptions = {
    * and the channel their tabs talk on (`fxterm:<namespace>`). Default 'fxterm'.
    */
   namespace?: string
+  /** Keeps the sign-in (/login): sealed token bytes with revisions. Default: in memory, for this tab. */
   oauthSessionStore?: OAuthSessionStore
+  /** Opens the verification page of /login; return false when it could not (the URL stays printed). */
   openUrl?: (url: string) => boolean | Promise<boolean>
+  /**
+   * Where /login signs in: `{ issuer }` (OpenID discovery) or explicit endpoints, plus `clientId` and
+   * `scope` (default `openid offline_access`); default issuer Vercel's. `modelBaseUrl` is the model
+   * API the token (and a /key key) is sent to, default AI Gateway's.
+   */
+  signIn?: SignInOptions & { modelBaseUrl?: string }
+  /** Keeps a key saved with /key, sealed like the sign-in (e.g. `idbKeyStore()`); without one, /key cannot save. */
+  keyStore?: OAuthSessionStore
   workspace?: WorkspaceAdapter
   /** An OpenAI-compatible server (explicit values win over `env` and over saved settings). */
   provider?: { baseUrl?: string; model?: string; apiKey?: string }
@@ -150,11 +162,12 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     tabs.onMessage((message) => {
       if (message.type === 'config') void remote.configChanged(message.id, message.value)
       else if (message.type === 'sessions_changed') options.onEvent?.({ type: 'session.list_changed' })
-      // 'signed_out' waits for sign-in (the OAuth store); nothing is signed in yet.
+      else if (message.type === 'signed_out') void remote.signedOutElsewhere()
     }),
   )
 
   const host: HostCallbacks = {
+    ...createPageAuth(options, tabs),
     config: (id, value) => configBridge.save(id, value),
     write: (bytes, echoColumns) => {
       if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
@@ -248,6 +261,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
         ...(agents.text ? { instructions: agents.text } : {}),
         sessions: sessionBridge !== null,
+        ...(options.signIn ? { signIn: options.signIn } : {}),
+        namespace,
         history,
         ...(resume ? { resume } : {}),
       },

@@ -28,4 +28,14 @@ describe('local echo', () => {
     echo.keyTyped('y')
     expect(out).toEqual(['x'])
   })
+
+  test('Enter ends the echo until the engine answers again (the next keys may be a masked key)', () => {
+    const out: string[] = []
+    const echo = createLocalEcho((t) => out.push(t))
+    echo.setBudget(10)
+    echo.keyTyped('a')
+    echo.keyTyped('\r')
+    echo.keyTyped('s')
+    expect(out).toEqual(['a'])
+  })
 })

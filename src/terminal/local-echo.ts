@@ -19,9 +19,14 @@ export function createLocalEcho(write: (text: string) => void): LocalEcho {
       budget = columns
     },
     keyTyped(data) {
-      if (budget <= 0 || data.length !== 1) return
-      const code = data.charCodeAt(0)
-      if (code < 0x20 || code > 0x7e) return
+      const code = data.length === 1 ? data.charCodeAt(0) : -1
+      if (code < 0x20 || code > 0x7e) {
+        // Enter, Esc, a paste…: the engine may change what typing means (a masked /key entry),
+        // so nothing more is echoed until it says so again.
+        budget = 0
+        return
+      }
+      if (budget <= 0) return
       budget--
       write(data)
     },

@@ -20,6 +20,7 @@ export const IN = {
   sessionList: 10,
   sessionEvent: 11,
   config: 12,
+  auth: 15,
   agent: 13,
   toolResult: 14,
   trap: 0x7f,
@@ -55,6 +56,7 @@ const OUT = {
   sessionList: 18,
   sessionOpen: 19,
   sessionRemove: 20,
+  auth: 23,
   toolCall: 21,
   toolCancel: 22,
 } as const
@@ -89,6 +91,10 @@ export type BootOptions = {
   sessions?: boolean
   /** Prompt history for this workspace, oldest first. */
   history?: string[]
+  /** The provider a sign-in or /key is for (absent: no sign-in on this page). */
+  account?: string
+  /** What that provider has now; `none` shows the first-run onboarding row. */
+  credential?: 'signed_in' | 'key' | 'env' | 'none'
   /** The agent API: no terminal output and no spinner timer; events and effects only. */
   headless?: boolean
   /** Replaces fxterm's own system prompt (the agent's instructions). */
@@ -101,6 +107,22 @@ export type BootOptions = {
 export type HostToolSpec = { name: string; description: string; parameters: string; idempotent: boolean }
 /** A host tool call the engine asks for (`rerun` when a saved turn runs it again). */
 export type HostToolCall = { callId: string; name: string; arguments: string; rerun: boolean }
+
+/** What /login, /logout and /key ask the host to do (output frame 23). */
+export type AuthAction = 'login' | 'login_reopen' | 'login_cancel' | 'logout' | 'key' | 'key_clear'
+/**
+ * A sign-in or key state for the engine to show (input frame 15). Never a token or a key: the
+ * verification URL and user code are not secrets, and a key being typed is only its length.
+ */
+export type AuthDisplayState = { credential?: 'signed_in' | 'key' | 'env' | 'none' } & (
+  | { state: 'preparing' | 'signed_in' | 'cancelled' | 'key_saved' | 'key_cancelled' }
+  /** Which credential there is now; `startup` once after boot (may switch to the account provider). */
+  | { state: 'credential'; startup?: boolean }
+  | { state: 'waiting'; url: string; code: string }
+  | { state: 'failed'; message: string }
+  | { state: 'signed_out' | 'key_cleared'; message?: string }
+  | { state: 'key_entry'; length: number }
+)
 
 /** A saved session as /resume lists it (read from the snapshot's metadata header). */
 export type SessionListEntry = { id: string; updatedAtMs: number; title?: string; turns?: number; firstPrompt?: string }
@@ -146,6 +168,7 @@ export type EngineEffect =
   | { kind: 'session_list' }
   | { kind: 'session_open'; id: string }
   | { kind: 'session_remove'; id: string }
+  | { kind: 'auth'; action: AuthAction }
   | { kind: 'tool_call'; id: number; call: HostToolCall }
   | { kind: 'tool_cancel'; id: number }
 
@@ -287,6 +310,8 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'session_open', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
     case OUT.sessionRemove:
       return { kind: 'session_remove', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
+    case OUT.auth:
+      return { kind: 'auth', action: (JSON.parse(decoder.decode(payload)) as { action: AuthAction }).action }
     case OUT.toolCall:
       return { kind: 'tool_call', id, call: JSON.parse(decoder.decode(payload)) as HostToolCall }
     case OUT.toolCancel:

@@ -20,6 +20,7 @@ import {
   type BootOptions,
   type EngineEffect,
   type HostNotice,
+  type AuthDisplayState,
 } from './engine-frames.ts'
 
 export class EngineTrap extends Error {
@@ -53,6 +54,8 @@ export type EngineInstance = {
   /** A setting another tab changed. */
   configChanged(id: string, value: string, nowMs: number): EngineEffect[]
   timer(timerId: number, nowMs: number): EngineEffect[]
+  /** A sign-in or key state to show. */
+  auth(state: AuthDisplayState, nowMs: number): EngineEffect[]
   /** The agent API: a prompt, a steer (`AGENT_SUB`), or a cancel (empty text). */
   agent(sub: number, text: string, nowMs: number): EngineEffect[]
   /** A host tool's result text for the call `callId` asked for. */
@@ -113,6 +116,7 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     sessionList: (entries, nowMs) => feed(IN.sessionList, json(entries), nowMs),
     sessionEvent: (event, nowMs) => feed(IN.sessionEvent, json(event), nowMs),
     configChanged: (id, value, nowMs) => feed(IN.config, json({ id, value }), nowMs),
+    auth: (state, nowMs) => feed(IN.auth, json(state), nowMs),
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     trap: () => feed(IN.trap, new Uint8Array(0), 0),

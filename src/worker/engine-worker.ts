@@ -8,6 +8,7 @@ import { resolveProviders } from '../providers/provider-registry.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
+import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
 import type { EngineWorkerApi, HostCallbacks, StartResult, WorkerStartConfig } from './worker-api.ts'
 
 /** The host loop's input for a setting another tab saved (see `configChanged` below). */
@@ -15,6 +16,8 @@ type ConfigAwareLoop = HostLoop & { configChanged?(id: string, value: string): v
 
 let loop: ConfigAwareLoop | null = null
 let pending: Array<(l: HostLoop) => void> = []
+/** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
+let auth: WorkerAuth | null = null
 
 /**
  * Sessions and prompt history go to the page, which owns the stores. A snapshot is copied here
@@ -64,6 +67,8 @@ const api: EngineWorkerApi = {
       ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
       demoTapeUrl: config.provider.demoTapeUrl,
     })
+    auth = createWorkerAuth(config, host)
+    auth.addTo(providers)
     const provider = providers.find((p) => p.name === active) ?? providers[0]!
     const model = provider.defaultModel
     // The echo hint travels with the output it describes, so the page never applies it early.
@@ -81,7 +86,8 @@ const api: EngineWorkerApi = {
         ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
         tools: config.workspaceCwd !== null,
         cwd: config.workspaceCwd ?? '/',
-        notices: notice ? [...config.notices, notice] : config.notices,
+        notices: [...config.notices, ...(notice ? [notice] : []), ...(auth.notice ? [auth.notice] : [])],
+        ...auth.bootFields,
         args: config.args,
         ...(config.permission ? { permission: config.permission } : {}),
         ...(config.instructions ? { instructions: config.instructions } : {}),
@@ -98,6 +104,7 @@ const api: EngineWorkerApi = {
       onAction: (action) => void host.action(action),
       onClipboard: (text) => void host.clipboard(text),
       onConfig: (id, value) => void host.config(id, value),
+      onAuth: (action) => auth?.controller.handle(action),
       onEchoHint: (columns) => {
         echoColumns = columns
       },
@@ -108,9 +115,12 @@ const api: EngineWorkerApi = {
     })
     for (const fn of pending) fn(loop)
     pending = []
+    auth.attach(loop)
     return { ok: true, provider: provider.label, model }
   },
   keys(bytes) {
+    // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.
+    if (auth?.captureKeys(bytes)) return
     if (loop) loop.keys(bytes)
     else pending.push((l) => l.keys(bytes))
   },
@@ -127,6 +137,9 @@ const api: EngineWorkerApi = {
     const apply = (l: ConfigAwareLoop) => l.configChanged?.(id, value)
     if (loop) apply(loop)
     else pending.push(apply)
+  },
+  signedOutElsewhere() {
+    auth?.signedOutElsewhere()
   },
   dispose() {
     loop?.dispose()

@@ -6,7 +6,7 @@
  */
 import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
+import type { AuthAction, AuthDisplayState, BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import { createDeltaCoalescer } from './delta-coalescer.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
 
@@ -32,6 +32,8 @@ export type HostLoopOptions = {
   onClipboard?(text: string): void
   /** A setting the engine accepted, for the configStore. */
   onConfig?(id: string, value: string): void
+  /** /login, /logout and /key: the host runs them and answers with `authState`. */
+  onAuth?(action: AuthAction): void
   /** Sessions and prompt history (absent: nothing is saved). */
   sessions?: SessionHost
   /** A saved session to restore right after boot (`--resume`). */
@@ -57,6 +59,8 @@ export type HostLoop = {
   notice(notice: HostNotice): void
   /** Cancels every request, command and timer in flight. */
   dispose(): void
+  /** Shows a sign-in or key state (never a token or a key). */
+  authState(state: AuthDisplayState): void
   /** Makes the engine trap, to exercise recovery (tests only). */
   trapForTest(): void
 }
@@ -183,6 +187,9 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       case 'session_remove':
         options.sessions?.remove(effect.id)
         return
+      case 'auth':
+        options.onAuth?.(effect.action)
+        return
     }
   }
 
@@ -306,6 +313,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       cancelAll()
       disposed = true
     },
+    authState: (state) => run((e) => e.auth(state, now())),
     trapForTest: () => run((e) => e.trap()),
   }
 }

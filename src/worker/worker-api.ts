@@ -7,6 +7,8 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
+import type { SignInOptions } from '../auth/issuer-config.ts'
+import type { SealedStoreHost } from '../auth/sealed-store-bridge.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -45,6 +47,10 @@ export type WorkerStartConfig = {
   sessions: boolean
   /** Prompt history for this workspace, oldest first. */
   history: string[]
+  /** Where /login signs in, and the model API its token is for (see src/auth/issuer-config.ts). */
+  signIn?: SignInOptions & { modelBaseUrl?: string }
+  /** Names the Web Lock that serializes token refreshes across tabs. */
+  namespace?: string
   /** A saved session to restore right after boot (`--resume`); read-only when another tab holds it. */
   resume?: { bytes: Uint8Array; readOnly: boolean }
 }
@@ -52,7 +58,11 @@ export type WorkerStartConfig = {
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
 
 /** Callbacks the main thread gives the worker (wrapped with Comlink.proxy). */
-export type HostCallbacks = {
+export type HostCallbacks = SealedStoreHost & {
+  /** The app's openUrl (the verification page): false when it could not open it. */
+  openUrl(url: string): Promise<boolean>
+  /** This tab signed out: tell the other tabs. */
+  signedOut(): void
   /** Terminal output, and how many typed ASCII characters the page may echo itself after it. */
   write(bytes: Uint8Array, echoColumns: number): void
   event(event: { type: string } & Record<string, unknown>): void
@@ -87,5 +97,7 @@ export type EngineWorkerApi = {
   notice(notice: HostNotice): void
   /** A setting another tab saved: the engine applies it without saving it again. */
   configChanged(id: string, value: string): void
+  /** Another tab signed out: forget the sign-in here too. */
+  signedOutElsewhere(): void
   dispose(): void
 }

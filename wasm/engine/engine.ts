@@ -18,6 +18,7 @@ import { modelsCommand, restore, restoreConfig, syncModelInfo } from './commands
 import { SessionEntry } from './commands/session-commands'
 import { TranscriptView } from './terminal/transcript-view'
 import { Session, commitIfDue, forkSession, restoreSession } from './session/session'
+import { AuthPanel, bootAuth } from './commands/auth-commands'
 import { readHostTools } from './agent/host-tools'
 
 export const SPINNER_TIMER_ID: u32 = 0xffff0001
@@ -59,6 +60,8 @@ export class Engine {
   permissionPrompt: bool = false
   modeAsk: bool = false
   approvalChoice: i32 = 1
+  /** Sign-in and key states shown by the engine (it never holds a token or key). */
+  auth: AuthPanel = new AuthPanel()
   /** The agent API (boot `headless`): no terminal output, no spinner; events and effects only. */
   headless: bool = false
 
@@ -89,6 +92,7 @@ export class Engine {
       this.loop.askFirst = this.permissionPrompt
       this.loop.conv.instructions = v.getString('instructions', '')
       this.loop.conv.toolDescription = v.getString('toolDescription', '')
+      bootAuth(this, v)
       this.headless = v.getBool('headless', false)
       this.transcript.off = this.headless
       if (v.get('systemPrompt') != null) this.loop.conv.systemPrompt = v.getString('systemPrompt', '')

@@ -25,6 +25,7 @@ export const IN_SESSION = 9 // snapshot bytes; sub 1 = held by another tab (open
 export const IN_SESSION_LIST = 10 // JSON [{id, title, updatedAtMs, turns, firstPrompt}]
 export const IN_SESSION_EVENT = 11 // JSON {type: conflict | commit_error | commit_ok | missing, message?}
 export const IN_CONFIG = 12 // JSON {id, value}: a setting another tab changed
+export const IN_AUTH = 15 // JSON {state, ...}: a sign-in or key state to show (commands/auth-commands.ts)
 export const IN_AGENT = 13 // the agent API: sub 1 prompt, 2 steer (raw UTF-8 text), 3 cancel (empty)
 export const IN_TOOL_RESULT = 14 // id = tool call id; raw UTF-8 result text for the model
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
@@ -60,6 +61,7 @@ export const OUT_SESSION_COMMIT = 17 // snapshot bytes (session/snapshot.ts); th
 export const OUT_SESSION_LIST = 18 // empty: list saved sessions (answered by IN_SESSION_LIST)
 export const OUT_SESSION_OPEN = 19 // JSON {id}: load this session (answered by IN_SESSION)
 export const OUT_SESSION_REMOVE = 20 // JSON {id}: delete this saved session
+export const OUT_AUTH = 23 // JSON {action: login | login_reopen | login_cancel | logout | key | key_clear}
 export const OUT_TOOL_CALL = 21 // id; JSON {callId, name, arguments, rerun}: run a host tool
 export const OUT_TOOL_CANCEL = 22 // id: the turn was cancelled while that host tool ran
 

@@ -3,12 +3,13 @@
 import { Engine } from '../engine'
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { writeJsonBuf } from '../util/json'
-import { GRAY, YELLOW } from '../terminal/ansi'
+import { GRAY } from '../terminal/ansi'
 import { ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { formatCount } from '../engine'
 import * as S from './slash'
 import { fastCommand, modelCommand, modelsCommand, providerCommand } from './model-commands'
 import { historyCommand, renameCommand, resumeCommand, sessionsCommand } from './session-commands'
+import { authCommand, signInStatus } from './auth-commands'
 
 export const ENGINE_VERSION = '0.1.0'
 
@@ -37,9 +38,8 @@ export function runSlash(engine: Engine, s: string): void {
   else if (cmd == S.CMD_VERSION) t.notice('fxterm ' + ENGINE_VERSION + ' · engine ABI 1', GRAY)
   else if (cmd == S.CMD_COPY) copyLastReply(engine)
   else if (cmd == S.CMD_EXPORT) exportTranscript(engine, arg)
-  else if (cmd == S.CMD_LOGIN || cmd == S.CMD_LOGOUT) {
-    t.notice('Sign-in is not available in this version yet. To use a model, embed fxterm with env AI_GATEWAY_API_KEY, or open the page with ?baseUrl=… for a local server.', YELLOW)
-  } else if (cmd == S.CMD_RESUME) resumeCommand(engine, arg)
+  else if (cmd == S.CMD_LOGIN || cmd == S.CMD_LOGOUT || cmd == S.CMD_KEY) authCommand(engine, cmd, arg)
+  else if (cmd == S.CMD_RESUME) resumeCommand(engine, arg)
   else if (cmd == S.CMD_RENAME) renameCommand(engine, arg)
   else if (cmd == S.CMD_SESSIONS) sessionsCommand(engine)
   else if (cmd == S.CMD_HISTORY) historyCommand(engine, arg)
@@ -69,7 +69,7 @@ function statusText(engine: Engine): string {
     '  model      ' + loop.model + (loop.fast ? ' ⚡ fast' : '') + '\n' +
     '  provider   ' + engine.providers.active.name + (engine.label == 'demo' ? ' (offline, recorded replies)' : ' · ' + engine.label) + '\n' +
     '  context    ' + formatCount(loop.estimateTokens()) + ' of ' + formatCount(loop.window) + ' tokens (' + (<i64>Math.round((loop.estimateTokens() * 100) / loop.window)).toString() + '%)\n' +
-    '  sign-in    not signed in\n' +
+    '  sign-in    ' + signInStatus(engine) + '\n' +
     '  mode       ' + (engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto') + '\n' +
     '  workspace  ' + (loop.withTools ? loop.cwd : 'none (chat only)') + '\n' +
     '  turns      ' + turns.toString() + '\n' +

@@ -21,6 +21,7 @@ export const CMD_MODELS = 18
 export const CMD_PROVIDER = 19
 export const CMD_SESSIONS = 20
 export const CMD_HISTORY = 21
+export const CMD_KEY = 22
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -57,6 +58,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_HISTORY, '/history', 'clear', 'forget the prompts typed here', 'Transcript'),
   new SlashCommand(CMD_LOGIN, '/login', '', 'sign in', 'Account'),
   new SlashCommand(CMD_LOGOUT, '/logout', '', 'sign out', 'Account'),
+  new SlashCommand(CMD_KEY, '/key', '[clear]', 'save an API key (typed masked), or remove it', 'Account'),
   new SlashCommand(CMD_VERSION, '/version', '', 'show the version', 'Account'),
 ]
 

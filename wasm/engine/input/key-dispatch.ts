@@ -10,6 +10,7 @@ import { runSlash } from '../commands/run-slash'
 import { pickerKey } from '../commands/pickers'
 import { forkSession } from '../session/session'
 import { OUT_HISTORY_APPEND } from '../abi/frames'
+import { authKey } from '../commands/auth-commands'
 
 const EXIT_CHORD_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
@@ -20,6 +21,7 @@ export function handleKeys(engine: Engine, bytes: Uint8Array, start: i32, end: i
   for (let i = 0; i < keys.length && !engine.exited; i++) {
     const k = keys[i]
     if (engine.view.open) viewKey(engine, k)
+    else if (engine.auth.modal) authKey(engine, k)
     else if (engine.picker.open) pickerKey(engine, k)
     else if (k.kind == K.K_CTRL && k.cp == 0x6f) openView(engine)
     else if (!menuKey(engine, k)) key(engine, k)

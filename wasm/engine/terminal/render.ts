@@ -10,6 +10,7 @@ import { GRAY, RESET, YELLOW } from './ansi'
 import { activityRow, divider, grayRow, queuedRows, retryRow } from './footer'
 import { formatWindow, shortModelName } from '../agent/catalog'
 import { MAX_ATTEMPTS } from '../agent/retry'
+import { authRows } from '../commands/auth-commands'
 
 export function render(engine: Engine): void {
   const cols = engine.screen.cols
@@ -36,6 +37,7 @@ export function render(engine: Engine): void {
     return
   }
   queuedRows(live, cols, engine.loop.steers)
+  authRows(engine, live, cols)
   live.add(new ByteBuf(0), 0)
   if (engine.loop.busy) activity(engine, live, cols)
   else live.add(new ByteBuf(0), 0)
@@ -91,7 +93,7 @@ function present(engine: Engine, all: Rows, row: i32, col: i32): void {
 function echoHint(engine: Engine): void {
   const c = engine.composer
   let columns = 0
-  if (!engine.exited && !engine.view.open && engine.loop.pendingApproval == null && c.cursor == c.text.length && engine.cursorOnLastDraftRow && !c.hasSelection) {
+  if (!engine.exited && !engine.view.open && !engine.auth.modal && engine.loop.pendingApproval == null && c.cursor == c.text.length && engine.cursorOnLastDraftRow && !c.hasSelection) {
     columns = max(0, engine.screen.cols - 1 - engine.screen.cursorCol)
   }
   const at = engine.fx.begin(OUT_ECHO_HINT, 0)

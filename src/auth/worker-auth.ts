@@ -1,0 +1,104 @@
+/**
+ * Sign-in in the engine worker, assembled: the account's credentials over the page's sealed
+ * stores, the account provider that uses them, and the controller behind /login, /logout and
+ * /key. engine-worker.ts only adds the provider, routes auth effects and keys here, and attaches
+ * the host loop once it exists.
+ */
+import * as Comlink from 'comlink'
+import { createHostFetch } from '../worker/host-fetch.ts'
+import type { AuthDisplayState } from '../worker/engine-frames.ts'
+import type { HostLoop } from '../worker/host-loop.ts'
+import type { HostCallbacks, WorkerStartConfig } from '../worker/worker-api.ts'
+import type { ModelProvider } from '../protocol/model-events.ts'
+import { setting } from '../providers/provider-settings.ts'
+import { createAccountCredentials } from './account-credentials.ts'
+import { ACCOUNT_PROVIDER, createAccountProvider, envGatewayKey } from './account-provider.ts'
+import { createAuthController, type AuthController } from './auth-controller.ts'
+import { createCredentialStore } from './credential-store.ts'
+import { createKeyStore } from './key-store.ts'
+import { sealedStoreOf } from './sealed-store-bridge.ts'
+import { createWithLock } from './web-lock.ts'
+
+export type WorkerAuth = {
+  /** Boot fields: the provider a sign-in is for. */
+  bootFields: { account: string }
+  /** Puts the account provider in place of the registry's `ai-gateway` (or adds it). */
+  addTo(providers: ModelProvider[]): void
+  /** Starts showing states; tells the engine which credential there is. */
+  attach(loop: HostLoop): void
+  controller: AuthController
+  /** Input for a key being typed with /key; false when it is ordinary input. */
+  captureKeys(bytes: Uint8Array): boolean
+  signedOutElsewhere(): void
+  /** A one-line notice when the sign-in settings were refused. */
+  notice?: string
+}
+
+const decoder = new TextDecoder()
+
+export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote<HostCallbacks>): WorkerAuth {
+  const appFetch = config.useHostFetch ? createHostFetch(host) : null
+  // Resolved per call, so a test can swap globalThis.fetch.
+  const baseFetch = (): typeof fetch => appFetch ?? globalThis.fetch.bind(globalThis)
+  const namespace = config.namespace ?? 'fxterm'
+  const keys = createKeyStore(sealedStoreOf(host, 'key'))
+  let loop: HostLoop | null = null
+  const early: AuthDisplayState[] = []
+  const show = (state: AuthDisplayState) => (loop ? loop.authState(state) : early.push(state))
+  const env = config.provider.env
+  const envKey = envGatewayKey(env, setting(config.provider.baseUrl, env['FX_BASE_URL']), config.provider.apiKey)
+  const credentials = createAccountCredentials({
+    store: createCredentialStore(sealedStoreOf(host, 'oauth')),
+    keys,
+    fetch: baseFetch(),
+    now: Date.now,
+    withLock: createWithLock(),
+    lockName: `fxterm-signin:${namespace}`,
+    ...(envKey ? { envKey } : {}),
+    onExpired: (message) => {
+      void host.signedOut()
+      void credentials.kind().then((credential) => show({ state: 'signed_out', message, credential }))
+    },
+  })
+  const signIn = config.signIn ?? {}
+  const hasBaseUrl = setting(config.provider.baseUrl, env['FX_BASE_URL']) !== undefined
+  const model = hasBaseUrl ? undefined : setting(config.provider.model, env['FX_MODEL'])
+  const { provider, notice } = createAccountProvider({
+    credentials,
+    fetch: baseFetch,
+    ...(signIn.modelBaseUrl ? { modelBaseUrl: signIn.modelBaseUrl } : {}),
+    ...(model ? { model } : {}),
+  })
+  const controller = createAuthController({
+    signIn,
+    credentials,
+    keys,
+    fetch: baseFetch,
+    openUrl: (url) => host.openUrl(url),
+    show,
+    notice: (n) => loop?.notice(n),
+    onSignedOut: () => void host.signedOut(),
+  })
+
+  return {
+    bootFields: { account: ACCOUNT_PROVIDER },
+    addTo(providers) {
+      const at = providers.findIndex((p) => p.name === ACCOUNT_PROVIDER)
+      if (at >= 0) providers[at] = provider
+      else providers.splice(Math.min(1, providers.length), 0, provider)
+    },
+    attach(attached) {
+      loop = attached
+      for (const state of early.splice(0)) attached.authState(state)
+      // Read after boot, so start-up never waits for the sign-in store.
+      void credentials.kind().then(
+        (credential) => attached.authState({ state: 'credential', credential, startup: true }),
+        () => attached.authState({ state: 'credential', credential: 'none', startup: true }),
+      )
+    },
+    controller,
+    captureKeys: (bytes) => controller.captureKeys(decoder.decode(bytes)),
+    signedOutElsewhere: () => controller.credentialChanged('Signed out in another tab.'),
+    ...(notice ? { notice } : {}),
+  }
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from './harness.ts'
+import type { AuthDisplayState, EngineEffect } from '../../src/worker/engine-frames.ts'
+
+const PROVIDERS = [
+  { name: 'demo', label: 'demo', model: 'demo' },
+  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5' },
+]
+
+async function boot(): Promise<Harness> {
+  return createHarness({ providers: PROVIDERS, account: 'ai-gateway' })
+}
+
+/** Feeds a display state from the host and draws what the engine wrote. */
+async function show(h: Harness, state: AuthDisplayState): Promise<EngineEffect[]> {
+  const effects = h.engine.auth(state, 2_000_000)
+  for (const e of effects) {
+    if (e.kind === 'write') await new Promise<void>((resolve) => h.term.write(e.bytes, resolve))
+    else if (e.kind !== 'echo_hint') h.effects.push(e)
+  }
+  return effects
+}
+
+const actions = (h: Harness) => h.allOf('auth').map((e) => e.action)
+
+describe('sign-in as the engine shows it', () => {
+  it('/login asks the host, then shows the URL, the code and the waiting state', async () => {
+    const h = await boot()
+    await h.type('/login\r')
+    expect(actions(h)).toEqual(['login'])
+    expect(h.screen()).toContain('Preparing sign-in…')
+    await show(h, { state: 'waiting', url: 'https://issuer.example/activate', code: 'WDJB-MJHT' })
+    const screen = h.screen()
+    expect(screen).toContain('Sign in')
+    expect(screen).toContain('  Open  https://issuer.example/activate')
+    expect(screen).toContain('  Code  WDJB-MJHT')
+    expect(screen).toContain('Waiting for authorization…  (Enter opens the page again · Esc cancels)')
+  })
+
+  it('Enter opens the page again and Esc cancels while it waits; typing goes nowhere', async () => {
+    const h = await boot()
+    await h.type('/login\r')
+    await show(h, { state: 'waiting', url: 'https://issuer.example/activate', code: 'ABCD-EFGH' })
+    await h.type('x\r')
+    await h.type('\x1b')
+    expect(actions(h)).toEqual(['login', 'login_reopen', 'login_cancel'])
+    await show(h, { state: 'cancelled' })
+    expect(h.screen()).toContain('Sign-in cancelled.')
+    expect(h.screen()).not.toContain('Waiting for authorization…')
+    expect(h.screen()).not.toMatch(/❯ x/)
+  })
+
+  it('signed in: a notice, and the account provider becomes the active one', async () => {
+    const h = await boot()
+    await h.type('/login\r')
+    await show(h, { state: 'signed_in', credential: 'signed_in' })
+    expect(h.screen()).toContain('✓ Signed in.')
+    expect(h.screen()).toContain('Provider: ai-gateway')
+    expect(h.lastOf('config_set')).toEqual({ kind: 'config_set', id: 'model', value: 'anthropic/claude-sonnet-4.5' })
+    await h.type('/status\r')
+    expect(h.screen()).toContain('sign-in    signed in')
+  })
+
+  it('a failure says what failed', async () => {
+    const h = await boot()
+    await h.type('/login\r')
+    await show(h, { state: 'failed', message: 'The sign-in code expired before it was approved. Run /login for a new one.' })
+    expect(h.screen()).toContain('✗ Sign-in failed: The sign-in code expired before it was approved. Run')
+  })
+
+  it('an issuer\'s hostile URL or code cannot write escape sequences', async () => {
+    const h = await boot()
+    await h.type('/login\r')
+    const effects = await show(h, { state: 'waiting', url: 'https://evil.example/\x1b[2J\x07x', code: 'AB\x1b]0;pwn\x07CD' })
+    const written = effects.filter((e) => e.kind === 'write').map((e) => new TextDecoder().decode((e as { bytes: Uint8Array }).bytes)).join('')
+    expect(written).not.toContain('\x1b[2J')
+    expect(written).not.toContain('\x1b]0;')
+    expect(h.screen()).toContain('  Code  AB]0;pwnCD')
+  })
+
+  it('/key: the page stops echoing in the same frame, and only the length is drawn', async () => {
+    const h = await boot()
+    const effects = await h.type('/key\r')
+    expect(effects.filter((e) => e.kind === 'echo_hint').at(-1)).toEqual({ kind: 'echo_hint', columns: 0 })
+    expect(actions(h)).toEqual(['key'])
+    await show(h, { state: 'key_entry', length: 6 })
+    expect(h.screen()).toContain('API key: ••••••  (paste it · Enter saves · Esc cancels)')
+    await show(h, { state: 'key_saved', credential: 'key' })
+    expect(h.screen()).toContain('✓ Key saved (sealed in this browser). /key clear removes it.')
+    expect(h.screen()).toContain('Provider: ai-gateway')
+  })
+
+  it('/key with the key on the command line is refused, and /key clear asks the host', async () => {
+    const h = await boot()
+    await h.type('/key sk-typed-in-the-open\r')
+    expect(h.screen()).toContain('/key takes no key on the command line')
+    await h.type('/key clear\r')
+    expect(actions(h)).toEqual(['key_clear'])
+  })
+
+  it('first run without a credential offers the ways to a model; with one, the account is used', async () => {
+    const none = await boot()
+    await show(none, { state: 'credential', credential: 'none', startup: true })
+    expect(none.screen()).toContain('No model yet, so this is the offline demo. /login signs in · /key saves an API')
+    const signedIn = await boot()
+    await show(signedIn, { state: 'credential', credential: 'signed_in', startup: true })
+    expect(signedIn.screen()).toContain('Using ai-gateway · anthropic/claude-sonnet-4.5 (signed in).')
+    expect(signedIn.allOf('catalog_request')).toEqual([{ kind: 'catalog_request', provider: 'ai-gateway' }])
+  })
+
+  it('signed out in another tab: the notice, and back to the demo when nothing is left', async () => {
+    const h = await boot()
+    await show(h, { state: 'credential', credential: 'signed_in', startup: true })
+    await show(h, { state: 'signed_out', message: 'Signed out in another tab.', credential: 'none' })
+    expect(h.screen()).toContain('Signed out in another tab.')
+    expect(h.screen()).toContain('Provider: demo')
+  })
+
+  it('a page without sign-in says so', async () => {
+    const h = await createHarness()
+    await h.type('/login\r')
+    expect(h.allOf('auth')).toEqual([])
+    expect(h.screen()).toContain('Sign-in is not available on this page.')
+  })
+})
