@@ -37,7 +37,7 @@ const WARM = 'warmkeys'
  * (`['meta', id]` and `['data', id]` in `fxterm-sessions`). `live` turns stay in the conversation;
  * older ones are `archived` (compacted away: in the bytes, not in model requests).
  */
-async function seedSession({ id, turns, live, turnBytes }) {
+export async function seedSession({ id, turns, live, turnBytes }) {
   const filler =
     'The parser reads one token at a time, checks it against the grammar and either extends the current node or closes it. '
   const messages = []

@@ -6,35 +6,10 @@ import { BANNER, openWithMock } from '../support/app.ts'
 import { textReply } from '../support/chunks.ts'
 import { pressKey, readScreen, readViewport, runSlashCommand, submitPrompt, waitForComposer, waitForScreen, waitForTerminal } from '../support/screen.ts'
 import { textOf } from '../support/tool-messages.ts'
+import { savedSessions as readSavedSessions } from '../support/saved-sessions.ts'
 
-type SavedSession = { id: string; title: string; turns: number; active: boolean }
-
-/** The sessions in the page's IndexedDB, read raw: header metadata and whether a turn was open. */
-function savedSessions(page: Page): Promise<SavedSession[]> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-sessions')) return []
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('fxterm-sessions')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const records = await new Promise<Array<{ bytes?: Uint8Array }>>((resolve, reject) => {
-      const request = db.transaction('records', 'readonly').objectStore('records').getAll(IDBKeyRange.bound(['data'], ['data', []]))
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return records.flatMap(({ bytes }) => {
-      if (!(bytes instanceof Uint8Array)) return []
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      const metaLen = view.getUint32(8, true)
-      const text = new TextDecoder()
-      const meta = JSON.parse(text.decode(bytes.subarray(12, 12 + metaLen))) as { id: string; title: string; turns: number }
-      const body = JSON.parse(text.decode(bytes.subarray(12 + metaLen))) as { turn?: { active?: boolean } }
-      return [{ id: meta.id, title: meta.title, turns: meta.turns, active: body.turn?.active === true }]
-    })
-  })
-}
+/** The saved sessions, with the fields these tests compare. */
+const savedSessions = (page: Page) => readSavedSessions(page).then((list) => list.map(({ id, title, turns, active }) => ({ id, title, turns, active })))
 
 /** The prompts in the page's history database (any workspace root), oldest first. */
 function savedPrompts(page: Page): Promise<string[]> {

@@ -14,6 +14,7 @@ import { createLocalEcho } from './local-echo.ts'
 import { loadAgentsInstructions } from './load-agents.ts'
 import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
+import { spawnEngineWorker } from './spawn-engine-worker.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
 import { createConfigBridge } from './config-bridge.ts'
@@ -25,6 +26,9 @@ import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 import { createPageAuth } from '../auth/page-auth.ts'
 import type { SignInOptions } from '../auth/issuer-config.ts'
+
+/** Pages that want the fastest start call it before building their terminal and pass `createWorker: () => worker`. */
+export { spawnEngineWorker }
 
 /** Options of {@link createFxTerminal}. */
 export type FxTerminalOptions = {
@@ -99,14 +103,6 @@ const encoder = new TextEncoder()
 
 function absolute(url: string): string {
   return new URL(url, document.baseURI).href
-}
-
-/**
- * Starts the engine worker. Pages that want the fastest start call it before building their
- * terminal and pass `createWorker: () => worker`, so the worker's script loads in parallel.
- */
-export function spawnEngineWorker(): Worker {
-  return new Worker(new URL('../worker/engine-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-engine' })
 }
 
 /** `store` whose successful `set` is also told to the other tabs. */
@@ -225,20 +221,13 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   }
 
   const interactive = (async () => {
-    // The stores are read while engine.wasm loads and compiles, not after (none of these reject).
-    const reads = Promise.all([configBridge.load(), historyBridge.load(), resumeSession(resumeArgument(options.args ?? []))])
+    // The stores and AGENTS.md are read while engine.wasm loads and compiles (none of these
+    // reject). The engine does not wait for them: it takes keys at once, and what they held
+    // follows (restore), so a slow IndexedDB never delays the first keystroke.
+    const reads = Promise.all([configBridge.load(), historyBridge.load(), resumeSession(resumeArgument(options.args ?? [])), loadAgentsInstructions(extras)])
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
-    const [agents, [stored, history, resumed]] = await Promise.all([loadAgentsInstructions(extras), reads])
-    notices.push(...agents.notices)
-    const resume: OpenedSession | undefined = resumed.session
-    if (resumed.notice) notices.push(resumed.notice)
-    // A provider or model named by the page for this load wins over the saved choice.
-    if (options.provider?.baseUrl || options.provider?.model) {
-      delete stored['provider']
-      delete stored['model']
-    }
     const result = await remote.start(
       {
         wasm: module,
@@ -253,18 +242,16 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         notices,
         args: options.args ?? [],
         useHostFetch: Boolean(options.fetch),
-        config: stored,
         ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
         ...(options.providers ? { customProviders: options.providers } : {}),
         ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
         ...(workspace ? { permission: workspace.permission } : {}),
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
-        ...(agents.text ? { instructions: agents.text } : {}),
         sessions: sessionBridge !== null,
         ...(options.signIn ? { signIn: options.signIn } : {}),
         namespace,
-        history,
-        ...(resume ? { resume } : {}),
+        history: [],
+        restorePending: true,
       },
       Comlink.proxy(host),
     )
@@ -272,6 +259,15 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       term.write(`\r\n\x1b[31m✗ fxterm could not start: ${result.message}\x1b[0m\r\n`)
       throw new FxError(result.code, result.message)
     }
+    void reads.then(([stored, history, resumed, agents]) => {
+      // A provider or model named by the page for this load wins over the saved choice.
+      if (options.provider?.baseUrl || options.provider?.model) {
+        delete stored['provider']
+        delete stored['model']
+      }
+      const later = [...agents.notices, ...(resumed.notice ? [resumed.notice] : [])]
+      void remote.restore({ config: stored, history, notices: later, ...(agents.text ? { instructions: agents.text } : {}) }, resumed.session)
+    })
   })()
   interactive.catch(() => end(1))
 

@@ -21,6 +21,8 @@ export const IN = {
   sessionEvent: 11,
   config: 12,
   auth: 15,
+  restore: 16,
+  auth: 15,
   agent: 13,
   toolResult: 14,
   trap: 0x7f,
@@ -91,6 +93,12 @@ export type BootOptions = {
   sessions?: boolean
   /** Prompt history for this workspace, oldest first. */
   history?: string[]
+  /** The provider a sign-in or /key is for (absent: no sign-in on this page). */
+  account?: string
+  /** What that provider has now; `none` shows the first-run onboarding row. */
+  credential?: 'signed_in' | 'key' | 'env' | 'none'
+  /** Settings, history and notices come later, with IN.restore (the stores are still being read). */
+  restorePending?: boolean
   /** The provider a sign-in or /key is for (absent: no sign-in on this page). */
   account?: string
   /** What that provider has now; `none` shows the first-run onboarding row. */

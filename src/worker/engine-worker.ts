@@ -11,10 +11,7 @@ import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
 import type { EngineWorkerApi, HostCallbacks, StartResult, WorkerStartConfig } from './worker-api.ts'
 
-/** The host loop's input for a setting another tab saved (see `configChanged` below). */
-type ConfigAwareLoop = HostLoop & { configChanged?(id: string, value: string): void }
-
-let loop: ConfigAwareLoop | null = null
+let loop: HostLoop | null = null
 let pending: Array<(l: HostLoop) => void> = []
 /** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
 let auth: WorkerAuth | null = null
@@ -94,6 +91,7 @@ const api: EngineWorkerApi = {
         ...(config.toolDescription ? { toolDescription: config.toolDescription } : {}),
         sessions: config.sessions,
         history: config.history,
+        ...(config.restorePending ? { restorePending: true } : {}),
       },
       sessions: sessionHost(host),
       ...(config.resume ? { resume: config.resume } : {}),
@@ -133,10 +131,12 @@ const api: EngineWorkerApi = {
     else pending.push((l) => l.notice(notice))
   },
   configChanged(id, value) {
-    // Needs HostLoop.configChanged (feeds EngineInstance.configChanged); a no-op until it exists.
-    const apply = (l: ConfigAwareLoop) => l.configChanged?.(id, value)
-    if (loop) apply(loop)
-    else pending.push(apply)
+    if (loop) loop.configChanged(id, value)
+    else pending.push((l) => l.configChanged(id, value))
+  },
+  restore(stored, resume) {
+    if (loop) loop.restore(stored, resume)
+    else pending.push((l) => l.restore(stored, resume))
   },
   signedOutElsewhere() {
     auth?.signedOutElsewhere()

@@ -61,9 +61,21 @@ export type HostLoop = {
   dispose(): void
   /** Shows a sign-in or key state (never a token or a key). */
   authState(state: AuthDisplayState): void
+  /** A setting another tab saved: the engine applies it (nothing is written back). */
+  configChanged(id: string, value: string): void
+  /**
+   * What the stores held, after a boot with `restorePending` (start-up does not wait for them):
+   * settings, history, instructions and notices, then the session to resume, if any.
+   */
+  restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
+  /** Shows a sign-in or key state (never a token or a key). */
+  authState(state: AuthDisplayState): void
   /** Makes the engine trap, to exercise recovery (tests only). */
   trapForTest(): void
 }
+
+/** The part of the boot options read from the app's stores and workspace. */
+export type StoredState = { config: Record<string, string>; history: string[]; instructions?: string; notices: string[] }
 
 const encoder = new TextEncoder()
 /** Restarts allowed within 10 s before the loop gives up. */
@@ -309,6 +321,21 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       run((e) => e.resize(cols, rows, now()))
     },
     notice: (notice) => run((e) => e.notice(notice, now())),
+    configChanged: (id, value) => {
+      boot = { ...boot, config: { ...boot.config, [id]: value } }
+      run((e) => e.configChanged(id, value, now()))
+    },
+    restore: (stored, resume) => {
+      // A restarted engine boots with all of it at once.
+      const { restorePending: _, ...rest } = boot
+      boot = { ...rest, config: stored.config, history: stored.history, notices: [...(boot.notices ?? []), ...stored.notices] }
+      if (stored.instructions) boot.instructions = stored.instructions
+      run((e) => e.restore(stored, now()))
+      if (resume) {
+        lastSnapshot = resume.bytes
+        run((e) => e.session(resume.bytes, resume.readOnly, now()))
+      }
+    },
     dispose: () => {
       cancelAll()
       disposed = true

@@ -5,6 +5,7 @@
  */
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
+import type { StoredState } from './host-loop.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 import type { SignInOptions } from '../auth/issuer-config.ts'
@@ -53,6 +54,11 @@ export type WorkerStartConfig = {
   namespace?: string
   /** A saved session to restore right after boot (`--resume`); read-only when another tab holds it. */
   resume?: { bytes: Uint8Array; readOnly: boolean }
+  /**
+   * Boot before the stores answer: `config`, `history`, `instructions` and the session come later
+   * through `restore` (the banner waits for them; typing does not).
+   */
+  restorePending?: boolean
 }
 
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
@@ -97,6 +103,8 @@ export type EngineWorkerApi = {
   notice(notice: HostNotice): void
   /** A setting another tab saved: the engine applies it without saving it again. */
   configChanged(id: string, value: string): void
+  /** What the stores held, after a start with `restorePending` (see HostLoop.restore). */
+  restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
   /** Another tab signed out: forget the sign-in here too. */
   signedOutElsewhere(): void
   dispose(): void

@@ -2,7 +2,7 @@
 // frame; every handler records effects, and the frame ends with at most one terminal write.
 
 import { ByteBuf, stringBytes } from './util/byte-buf'
-import { parseJson, J_STR, writeJsonString } from './util/json'
+import { parseJson, J_STR, JsonValue, writeJsonString } from './util/json'
 import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_CATALOG_REQUEST } from './abi/frames'
 import { Composer } from './terminal/composer'
 import { Screen } from './terminal/screen'
@@ -62,6 +62,11 @@ export class Engine {
   approvalChoice: i32 = 1
   /** Sign-in and key states shown by the engine (it never holds a token or key). */
   auth: AuthPanel = new AuthPanel()
+  /** Booted with `restorePending`: stored settings and history have not arrived yet. */
+  restorePending: bool = false
+  /** Enter was pressed before they did: the draft is sent once they arrive. */
+  submitHeld: bool = false
+  private bootNotices: JsonValue | null = null
   /** The agent API (boot `headless`): no terminal output, no spinner; events and effects only. */
   headless: bool = false
 
@@ -101,33 +106,63 @@ export class Engine {
     }
     this.booted = true
     if (v != null) {
-      restoreConfig(this, v.get('config'))
       this.session.enabled = v.getBool('sessions', false)
       this.session.seed(<u32>v.getNumber('seed', 1))
-      const history = v.get('history')
-      if (history != null) {
-        for (let i = 0; i < history.items.length; i++) {
-          if (history.items[i].kind == J_STR) this.history.push(stringBuf(history.items[i].str))
-        }
-      }
     }
     if (!this.headless) {
       const w = new ByteBuf(64)
       w.str(BRACKETED_PASTE_ON)
       this.fx.write(w)
-      this.transcript.banner(this.label, this.loop.model)
     }
-    this.requestCatalog(this.providers.active)
-    if (v != null) {
-      const notices = v.get('notices')
-      if (notices != null) {
-        for (let i = 0; i < notices.items.length; i++) {
-          const n = notices.items[i]
-          if (n.kind == J_STR) this.transcript.notice(n.str, YELLOW)
-        }
-      }
-    }
+    // A host may boot before its stores answer (start-up does not wait on IndexedDB): the
+    // composer works at once, and settings, history, the banner and notices follow (IN_RESTORE).
+    if (v != null && v.getBool('restorePending', false)) {
+      this.restorePending = true
+      this.bootNotices = v.get('notices')
+    } else this.applyStored(v, v != null ? v.get('notices') : null)
     this.dirty = true
+  }
+
+  /** Stored settings and history, then the banner and notices: at boot, or from IN_RESTORE. */
+  private applyStored(v: JsonValue | null, notices: JsonValue | null): void {
+    if (v != null) {
+      restoreConfig(this, v.get('config'))
+      const history = v.get('history')
+      if (history != null) {
+        const loaded: Array<ByteBuf> = []
+        for (let i = 0; i < history.items.length; i++) {
+          if (history.items[i].kind == J_STR) loaded.push(stringBuf(history.items[i].str))
+        }
+        // Prompts sent while the stores were read come after the stored ones.
+        this.history = loaded.concat(this.history)
+      }
+      const instructions = v.get('instructions')
+      if (instructions != null && instructions.kind == J_STR) this.loop.conv.instructions = instructions.str
+    }
+    if (!this.headless) this.transcript.banner(this.label, this.loop.model)
+    this.requestCatalog(this.providers.active)
+    this.printNotices(notices)
+  }
+
+  private printNotices(notices: JsonValue | null): void {
+    if (notices == null) return
+    for (let i = 0; i < notices.items.length; i++) {
+      const n = notices.items[i]
+      if (n.kind == J_STR) this.transcript.notice(n.str, YELLOW)
+    }
+  }
+
+  /** IN_RESTORE, after a boot with `restorePending`: false (ignored) when nothing waits for it. */
+  restore(json: Uint8Array, start: i32, end: i32): bool {
+    if (!this.restorePending) return false
+    this.restorePending = false
+    const v = parseJson(json, start, end)
+    this.applyStored(v, this.bootNotices)
+    this.bootNotices = null
+    if (v != null) this.printNotices(v.get('notices'))
+    syncModelInfo(this)
+    this.dirty = true
+    return true
   }
 
   /** The active provider's label, e.g. `demo`, `ai-gateway`, `localhost:11434`. */

@@ -8,8 +8,8 @@ import { parseJson } from './util/json'
 import * as F from './abi/frames'
 import { ModelFailure } from './agent/retry'
 import { sessionList } from './commands/session-commands'
+import { handleKeys, submitHeldDraft } from './input/key-dispatch'
 import { authState } from './commands/auth-commands'
-import { handleKeys } from './input/key-dispatch'
 import { agentInput } from './agent/host-tools'
 
 let engine = new Engine()
@@ -60,6 +60,9 @@ export function feed(len: u32): u32 {
   }
   else if (kind == F.IN_SESSION_EVENT) engine.sessionEvent(input, start, end)
   else if (kind == F.IN_CONFIG) engine.configChanged(input, start, end)
+  else if (kind == F.IN_RESTORE) {
+    if (engine.restore(input, start, end)) submitHeldDraft(engine)
+  }
   else if (kind == F.IN_AUTH) authState(engine, input, start, end)
   else if (kind == F.IN_AGENT) agentInput(engine.loop, sub, input, start, end, engine.nowMs)
   else if (kind == F.IN_TOOL_RESULT) engine.loop.hostToolResult(id, input, start, end)

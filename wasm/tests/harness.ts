@@ -56,6 +56,8 @@ export async function createHarness(boot: Partial<BootOptions> = {}) {
     sessionList: (entries: SessionListEntry[]) => take(engine.sessionList(entries, now)),
     sessionEvent: (event: SessionEvent) => take(engine.sessionEvent(event, now)),
     configChanged: (id: string, value: string) => take(engine.configChanged(id, value, now)),
+    /** What the stores held, after a boot with `restorePending`. */
+    restore: (stored: { config: Record<string, string>; history: string[]; instructions?: string; notices: string[] }) => take(engine.restore(stored, now)),
     /** Advances the clock the engine sees. */
     tick(ms: number) {
       now += ms

@@ -12,7 +12,7 @@ import { writeJsonString } from '../util/json'
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
 
-// Input kinds
+// Input kinds (13-14 and 21-22: the agent API; 15 and 23: sign-in; 16: late restore. Keep them apart.)
 export const IN_BOOT = 1 // JSON boot options
 export const IN_KEYS = 2 // raw key bytes from the terminal
 export const IN_RESIZE = 3 // u32 cols · u32 rows
@@ -28,6 +28,7 @@ export const IN_CONFIG = 12 // JSON {id, value}: a setting another tab changed
 export const IN_AUTH = 15 // JSON {state, ...}: a sign-in or key state to show (commands/auth-commands.ts)
 export const IN_AGENT = 13 // the agent API: sub 1 prompt, 2 steer (raw UTF-8 text), 3 cancel (empty)
 export const IN_TOOL_RESULT = 14 // id = tool call id; raw UTF-8 result text for the model
+export const IN_RESTORE = 16 // JSON {config, history, instructions, notices}: stored state that arrived after boot
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL)

@@ -208,7 +208,19 @@ function editLastSteer(engine: Engine): bool {
   return true
 }
 
+/** Sends a draft held back by Enter before the stored settings arrived (IN_RESTORE). */
+export function submitHeldDraft(engine: Engine): void {
+  if (!engine.submitHeld) return
+  engine.submitHeld = false
+  enter(engine)
+}
+
 function enter(engine: Engine): void {
+  // The stored model and settings are still on their way: this draft goes out with them.
+  if (engine.restorePending) {
+    engine.submitHeld = true
+    return
+  }
   const c = engine.composer
   // A backslash right before the cursor continues the draft on a new line (as in a shell).
   if (c.continueLine()) return
