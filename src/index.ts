@@ -23,3 +23,30 @@ export type { ConfigStore, PromptHistoryStore, SessionStore, OAuthSessionStore }
 export { PROVIDER_PRESETS } from './providers/provider-presets.ts'
 export type { CustomProviderConfig } from './providers/provider-registry.ts'
 export type { ModelInfo } from './protocol/model-events.ts'
+export { createFxAgent } from './agent/create-fx-agent.ts'
+export { createFxEngine } from './agent/create-fx-engine.ts'
+export type { FxEngine, FxEngineOptions, FxEngineTurn } from './agent/create-fx-engine.ts'
+export { memory, indexedDb } from './agent/durability.ts'
+export type { FxDurability } from './agent/durability.ts'
+export { createMemoryPersistence, FxFencedError, FxJournalVersionError } from './agent/persistence.ts'
+export type { Persistence, JournalRecord } from './agent/persistence.ts'
+export { listModels } from './agent/list-models.ts'
+export type { ListModelsOptions } from './agent/list-models.ts'
+export type {
+  FxAgent,
+  FxAgentOptions,
+  FxAgentEvent,
+  FxSession,
+  FxSessionOptions,
+  FxTurn,
+  FxTurnResult,
+  FxStreamLine,
+  FxTool,
+  FxToolContext,
+  FxPromptInput,
+  FxPromptBlock,
+  FxModel,
+  FxCredentials,
+  FxStopReason,
+  FxUsage,
+} from './agent/types.ts'

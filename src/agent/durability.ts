@@ -34,6 +34,8 @@ export type FxDurability = {
   save(sessionId: string, record: SessionRecord, lines: FxStreamLine[]): Promise<void>
   /** Runs `fn` while holding the session's lock; a second tab waits for it. */
   withLock<T>(sessionId: string, fn: () => Promise<T>): Promise<T>
+  /** Why nothing more may be written (another writer took over), or null. */
+  halted?(): Error | null
 }
 
 /** Sessions in this page's memory: nothing outlives it. */
@@ -53,7 +55,7 @@ export function memory(): FxDurability {
   }
 }
 
-type LockManagerLike = { request<T>(name: string, callback: () => Promise<T>): Promise<T> }
+type LockManagerLike = Pick<LockManager, 'request'>
 
 /**
  * Sessions in IndexedDB (database `fxagent:<namespace>`), with the Web Lock
@@ -82,7 +84,7 @@ export function indexedDb(options: { namespace?: string; locks?: LockManagerLike
     },
     withLock(id, fn) {
       if (!locks) return fn()
-      return locks.request(`fxagent-session:${namespace}:${id}`, fn)
+      return locks.request(`fxagent-session:${namespace}:${id}`, { mode: 'exclusive' }, fn) as Promise<Awaited<ReturnType<typeof fn>>>
     },
   }
 }

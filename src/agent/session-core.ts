@@ -123,6 +123,8 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         return active
       },
       onCommit: (bytes) => {
+        // Another writer took the conversation over: this engine stops instead of diverging.
+        if (durability.halted?.()) return runner?.cancel()
         record.snapshot = bytes
         // The turn counts as running from the commit that holds its prompt.
         const stored = active ? turnOf(active.messageId) : undefined
@@ -175,6 +177,8 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         return resolve(result)
       }
       endActive = resolve
+      const halt = durability.halted?.()
+      if (halt) return failTurn(job.messageId, halt)
       const checked = checkPrompt(job.input)
       runnerFor(job.settings).then(
         (r) => {

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { listModels } from './list-models.ts'
+import { checkPrompt, sniffImageType } from './prompt-input.ts'
+import { mockAgent, reply, startMock, type Mock } from './test-support.ts'
+import type { FxAgentEvent } from './types.ts'
+
+let mock: Mock
+beforeAll(async () => {
+  mock = await startMock()
+})
+afterAll(() => mock.close())
+beforeEach(async () => {
+  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
+})
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const base64 = (bytes: number[], size = 64) => Buffer.from(Uint8Array.from({ length: size }, (_, i) => bytes[i] ?? i % 251)).toString('base64')
+const image = (bytes: number[], mimeType = 'image/png', size = 64) => ({ type: 'image' as const, mimeType, data: base64(bytes, size) })
+
+describe('prompt images', () => {
+  it('recognises PNG, JPEG, GIF and WebP by their bytes', () => {
+    expect(sniffImageType(Uint8Array.from(PNG))).toBe('image/png')
+    expect(sniffImageType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg')
+    expect(sniffImageType(new TextEncoder().encode('GIF89a'))).toBe('image/gif')
+    expect(sniffImageType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp')
+    expect(sniffImageType(new TextEncoder().encode('<svg xmlns='))).toBe(null)
+  })
+
+  it('refuses a claimed type the bytes contradict, a ninth image, and images over 3.75 MiB each or 6 MiB together', () => {
+    const code = (fn: () => unknown) => {
+      try {
+        fn()
+        return 'ok'
+      } catch (error) {
+        return (error as { code: string }).code
+      }
+    }
+    expect(code(() => checkPrompt([image([0xff, 0xd8, 0xff], 'image/png')]))).toBe('FX_PROMPT_IMAGE_UNSUPPORTED')
+    expect(code(() => checkPrompt([image([0x3c, 0x73, 0x76, 0x67], 'image/png')]))).toBe('FX_PROMPT_IMAGE_UNSUPPORTED')
+    expect(code(() => checkPrompt([{ type: 'image', mimeType: 'image/png', data: 'not base64!' }]))).toBe('FX_PROMPT_IMAGE_INVALID')
+    expect(code(() => checkPrompt(Array.from({ length: 9 }, () => image(PNG))))).toBe('FX_PROMPT_IMAGE_LIMIT')
+    expect(code(() => checkPrompt(Array.from({ length: 8 }, () => image(PNG))))).toBe('ok')
+    expect(code(() => checkPrompt([image(PNG, 'image/png', 3.75 * 1024 * 1024 + 3)]))).toBe('FX_PROMPT_IMAGE_TOO_LARGE')
+    expect(code(() => checkPrompt([image(PNG, 'image/png', 3 * 1024 * 1024), image(PNG, 'image/png', 3 * 1024 * 1024 + 3)]))).toBe('FX_PROMPT_IMAGE_TOO_LARGE')
+    expect(code(() => checkPrompt([image(PNG, 'image/png', 3 * 1024 * 1024), image(PNG, 'image/png', 3 * 1024 * 1024)]))).toBe('ok')
+  })
+
+  it('sends a prompt image to the model as an image part of the user message', async () => {
+    await mock.script(reply('a chart'))
+    const agent = mockAgent(mock)
+    const png = image(PNG)
+    const result = await agent.session('img').prompt([{ type: 'text', text: 'What is this?' }, png]).result
+    expect(result.stopReason).toBe('end_turn')
+    const [body] = await mock.requests()
+    expect(body!.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${png.data}` } },
+      ],
+    })
+    await agent.close()
+  })
+})
+
+describe('diagnostics and catalogs', () => {
+  it('onEvent reports requests and responses without the key', async () => {
+    await mock.script(reply('hi'))
+    const events: FxAgentEvent[] = []
+    const agent = mockAgent(mock, {
+      provider: { name: 'mock', baseUrl: mock.baseUrl, models: { 'mock-model': {} }, apiKey: 'sk-secret-123' },
+      onEvent: (e) => events.push(e),
+    })
+    await agent.session('diag').prompt('hello').result
+    expect(events.map((e) => e.type)).toEqual(['model.request', 'model.response'])
+    expect(events[0]).toMatchObject({ sessionId: 'diag', provider: 'mock', model: 'mock-model', step: 1 })
+    expect(events[1]).toMatchObject({ finishReason: 'stop' })
+    expect(JSON.stringify(events)).not.toContain('sk-secret-123')
+    await agent.close()
+  })
+
+  it('listModels lists a server catalog by id', async () => {
+    expect(await listModels({ baseUrl: mock.baseUrl, apiKey: 'k' })).toEqual(['mock-model'])
+  })
+})

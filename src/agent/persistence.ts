@@ -1,0 +1,134 @@
+/**
+ * `createFxEngine`'s store: a journal of opaque records with cursors, and an optional checkpoint.
+ * Each record holds the whole conversation at one step (the engine's snapshot and the prompts'
+ * states), so loading takes the newest. An append names the cursor it expects to follow; a store
+ * rejects a stale one with `FxFencedError`, so two engines never write one conversation.
+ */
+import type { FxDurability, SessionRecord } from './durability.ts'
+
+export type JournalRecord = { cursor: string; data: Uint8Array }
+
+export type Persistence = {
+  load(): Promise<{ checkpoint?: { data: Uint8Array; through: string }; journal?: Iterable<JournalRecord> | AsyncIterable<JournalRecord> }>
+  append(input: { expected: string | null; idempotencyKey: string; data: Uint8Array }): Promise<{ cursor: string }>
+  saveCheckpoint?(input: { through: string; data: Uint8Array }): Promise<void>
+}
+
+/** An append whose `expected` cursor is not the last one stored: another writer got there first. */
+export class FxFencedError extends Error {
+  readonly code = 'FX_FENCED'
+  constructor(message = 'Another engine wrote this conversation first (the expected cursor is stale).') {
+    super(message)
+    this.name = 'FxFencedError'
+  }
+}
+
+/** A record's bytes from a newer format than this one reads. */
+export class FxJournalVersionError extends Error {
+  readonly code = 'FX_JOURNAL_VERSION'
+  constructor(version: number) {
+    super(`This journal record has format ${version}; this fxterm reads format 1.`)
+    this.name = 'FxJournalVersionError'
+  }
+}
+
+const MAGIC = 0x4a5846 // "FXJ"
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/** `u32 magic · u32 version · u32 jsonLen · JSON {turns} · snapshot bytes` */
+export function encodeRecord(record: SessionRecord): Uint8Array {
+  const json = encoder.encode(JSON.stringify({ turns: record.turns }))
+  const snapshot = record.snapshot ?? new Uint8Array(0)
+  const out = new Uint8Array(12 + json.length + snapshot.length)
+  const view = new DataView(out.buffer)
+  view.setUint32(0, MAGIC, true)
+  view.setUint32(4, 1, true)
+  view.setUint32(8, json.length, true)
+  out.set(json, 12)
+  out.set(snapshot, 12 + json.length)
+  return out
+}
+
+export function decodeRecord(bytes: Uint8Array): SessionRecord {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC) {
+    // A bare engine snapshot (a checkpoint from session.checkpoint()).
+    return { snapshot: bytes, turns: [], chunks: 0, lineCount: 0 }
+  }
+  const version = view.getUint32(4, true)
+  if (version > 1) throw new FxJournalVersionError(version)
+  const len = view.getUint32(8, true)
+  const { turns } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns'>
+  const snapshot = bytes.slice(12 + len)
+  return { ...(snapshot.length > 0 ? { snapshot } : {}), turns, chunks: 0, lineCount: 0 }
+}
+
+/** Appends between checkpoints. */
+const CHECKPOINT_EVERY = 32
+
+/** A durability over one persistence store (one conversation; the session id is ignored). */
+export function persistenceDurability(store: Persistence, onFenced: (error: FxFencedError) => void): FxDurability {
+  let last: string | null = null
+  let appends = 0
+  let fenced: FxFencedError | null = null
+  let seq = 0
+  return {
+    kind: 'memory',
+    async load() {
+      const loaded = await store.load()
+      let data = loaded.checkpoint?.data
+      last = loaded.checkpoint?.through ?? null
+      if (loaded.journal) {
+        for await (const record of loaded.journal) {
+          data = record.data
+          last = record.cursor
+        }
+      }
+      return { record: data ? decodeRecord(data) : null, lines: [] }
+    },
+    async save(_id, record) {
+      if (fenced) return
+      const data = encodeRecord(record)
+      try {
+        const { cursor } = await store.append({ expected: last, idempotencyKey: `${last ?? 'start'}:${++seq}`, data })
+        last = cursor
+      } catch (error) {
+        if (error instanceof FxFencedError || (error as { code?: string })?.code === 'FX_FENCED') {
+          fenced = error instanceof FxFencedError ? error : new FxFencedError()
+          onFenced(fenced)
+          return
+        }
+        throw error
+      }
+      if (store.saveCheckpoint && ++appends % CHECKPOINT_EVERY === 0) await store.saveCheckpoint({ through: last, data })
+    },
+    withLock: (_id, fn) => fn(),
+    halted: () => fenced,
+  }
+}
+
+/** A reference store in memory (for tests): `records` shows what was appended. */
+export function createMemoryPersistence(): Persistence & { readonly records: JournalRecord[]; checkpoint?: { data: Uint8Array; through: string } } {
+  const records: JournalRecord[] = []
+  const store = {
+    records,
+    checkpoint: undefined as { data: Uint8Array; through: string } | undefined,
+    async load() {
+      const through = store.checkpoint?.through
+      const after = through === undefined ? records : records.slice(records.findIndex((r) => r.cursor === through) + 1)
+      return { ...(store.checkpoint ? { checkpoint: store.checkpoint } : {}), journal: after.map((r) => ({ ...r, data: r.data.slice() })) }
+    },
+    async append(input: { expected: string | null; idempotencyKey: string; data: Uint8Array }) {
+      const lastCursor = records.at(-1)?.cursor ?? null
+      if (input.expected !== lastCursor) throw new FxFencedError()
+      const cursor = String(records.length + 1)
+      records.push({ cursor, data: input.data.slice() })
+      return { cursor }
+    },
+    async saveCheckpoint(input: { through: string; data: Uint8Array }) {
+      store.checkpoint = { through: input.through, data: input.data.slice() }
+    },
+  }
+  return store
+}
