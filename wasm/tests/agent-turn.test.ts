@@ -444,7 +444,7 @@ describe('slash commands', () => {
     const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z]+)/)?.[1] ?? [])
     expect(names).toEqual([
       '/help', '/new', '/clear', '/resume', '/sessions', '/rename', '/compact', '/status', '/exit', '/quit',
-      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/history', '/login', '/logout', '/version',
+      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/history', '/login', '/logout', '/key', '/version',
     ])
   })
 

@@ -108,10 +108,10 @@ describe('commands', () => {
     })
   })
 
-  test('sign-in says it is not available yet instead of pretending', async () => {
+  test('sign-in on a page that offers none says so instead of pretending', async () => {
     const h = await createHarness()
     await h.type('/login\r')
-    expect(h.screen()).toContain('Sign-in is not available in this version yet.')
+    expect(h.screen()).toContain('Sign-in is not available on this page.')
   })
 
   test('an unknown command says so and points to /help', async () => {
