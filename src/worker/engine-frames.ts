@@ -22,7 +22,6 @@ export const IN = {
   config: 12,
   auth: 15,
   restore: 16,
-  auth: 15,
   agent: 13,
   toolResult: 14,
   trap: 0x7f,
@@ -99,10 +98,6 @@ export type BootOptions = {
   credential?: 'signed_in' | 'key' | 'env' | 'none'
   /** Settings, history and notices come later, with IN.restore (the stores are still being read). */
   restorePending?: boolean
-  /** The provider a sign-in or /key is for (absent: no sign-in on this page). */
-  account?: string
-  /** What that provider has now; `none` shows the first-run onboarding row. */
-  credential?: 'signed_in' | 'key' | 'env' | 'none'
   /** The agent API: no terminal output and no spinner timer; events and effects only. */
   headless?: boolean
   /** Replaces fxterm's own system prompt (the agent's instructions). */

@@ -58,8 +58,6 @@ export type EngineInstance = {
   auth(state: AuthDisplayState, nowMs: number): EngineEffect[]
   /** What the stores held, after a boot with `restorePending`. */
   restore(stored: { config: Record<string, string>; history: string[]; instructions?: string; notices: string[] }, nowMs: number): EngineEffect[]
-  /** A sign-in or key state to show. */
-  auth(state: AuthDisplayState, nowMs: number): EngineEffect[]
   /** The agent API: a prompt, a steer (`AGENT_SUB`), or a cancel (empty text). */
   agent(sub: number, text: string, nowMs: number): EngineEffect[]
   /** A host tool's result text for the call `callId` asked for. */
@@ -122,7 +120,6 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     configChanged: (id, value, nowMs) => feed(IN.config, json({ id, value }), nowMs),
     auth: (state, nowMs) => feed(IN.auth, json(state), nowMs),
     restore: (stored, nowMs) => feed(IN.restore, json(stored), nowMs),
-    auth: (state, nowMs) => feed(IN.auth, json(state), nowMs),
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     trap: () => feed(IN.trap, new Uint8Array(0), 0),
