@@ -4,12 +4,14 @@
  * from the agent's and the session's settings, providers with the turn's credential, prompt
  * images put back into the requests that carry their markers.
  */
-import type { ChatMessage, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
+import type { ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
 import { buildProviders, providerName } from './agent-providers.ts'
 import type { FxDurability } from './durability.ts'
-import type { RunnerOptions } from './engine-runner.ts'
-import { IMAGE_MARKER } from './prompt-input.ts'
+import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
+import type { WorkerRunnerConfig } from './agent-worker-api.ts'
+import { connectAgentWorker, createWorkerRunner, type AgentWorker } from './worker-runner.ts'
+import { withImages } from './prompt-input.ts'
 import { hostToolSpecs } from './tools-bridge.ts'
 import type { FxAgentEvent, FxAgentOptions, FxModel, FxTool } from './types.ts'
 
@@ -19,7 +21,10 @@ export type BuiltRunner = {
   /** Same key: the running engine can take the turn; another key: a new engine is booted. */
   key: string
   model: string
-  options: Omit<RunnerOptions, 'hooks'>
+  /** The turn's credential, for a running engine to take. */
+  apiKey: string | undefined
+  /** Boots an engine for these settings (in the agent's worker, or in this thread). */
+  create(hooks: RunnerHooks, images: Array<[string, Array<{ mimeType: string; data: string }>]>): Promise<EngineRunner>
 }
 
 export type ImageSource = (messageId: string, index: number) => { mimeType: string; data: string } | undefined
@@ -31,6 +36,8 @@ export type AgentEnv = {
   newMessageId(): string
   defaultSettings: TurnSettings
   build(sessionId: string, settings: TurnSettings, images: ImageSource): Promise<BuiltRunner>
+  /** Ends the worker, if one was started. */
+  close(): void
 }
 
 const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant.'
@@ -51,27 +58,13 @@ async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.
   return WebAssembly.compile(await response.arrayBuffer())
 }
 
-/** Swaps image markers in user messages for the images they stand for. */
-export function withImages(request: ModelRequest, images: ImageSource): ModelRequest {
-  if (!request.messages.some((m) => m.role === 'user' && m.content.includes('⟦fx-image:'))) return request
-  const messages = request.messages.map((m): ChatMessage => {
-    if (m.role !== 'user' || !m.content.includes('⟦fx-image:')) return m
-    const found: Array<{ mimeType: string; data: string }> = []
-    const content = m.content.replace(IMAGE_MARKER, (_all, messageId: string, index: string) => {
-      const image = images(messageId, Number(index))
-      if (image) found.push(image)
-      return ''
-    })
-    return found.length > 0 ? { role: 'user', content, images: found } : { role: 'user', content }
-  })
-  return { ...request, messages }
-}
-
 export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durability: FxDurability, onEvent: (event: FxAgentEvent) => void): AgentEnv {
   let module: Promise<WebAssembly.Module> | null = null
+  let worker: AgentWorker | null = null
   const catalog = options.modelCatalog ? catalogToModelInfo(options.modelCatalog) : undefined
   const specs = hostToolSpecs(tools)
   const workspace = options.workspace
+  const useWorker = options.worker ?? (typeof Worker === 'function' && typeof document !== 'undefined')
   /** Each session's providers of its latest turn (a request reads them as it is sent). */
   const current = new Map<string, ModelProvider[]>()
   return {
@@ -80,6 +73,10 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
     onEvent,
     newMessageId: () => randomId('m'),
     defaultSettings: {},
+    close() {
+      worker?.terminate()
+      worker = null
+    },
     async build(sessionId, settings, images) {
       module ??= compileEngine(options.wasm)
       const compiled = await module.catch((error: unknown) => {
@@ -97,31 +94,55 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       )
       const instructions = settings.instructions ?? options.instructions ?? DEFAULT_INSTRUCTIONS
       const fast = typeof modelSetting === 'object' && modelSetting.fast === true
-      const key = JSON.stringify([built.active, built.model, instructions, fast])
-      return {
-        key,
+      const boot: RunnerOptions['boot'] = {
+        provider: built.active,
+        providers: built.providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
         model: built.model,
-        options: {
-          module: compiled,
-          boot: {
-            provider: built.active,
-            providers: built.providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
-            model: built.model,
-            tools: workspace !== undefined,
-            cwd: workspace?.info.cwd ?? '/',
-            notices: [],
-            args: [],
-            systemPrompt: instructions,
-            hostTools: specs,
-            permission: 'allow-sandboxed',
-            config: (fast ? { fast: 'on' } : {}) as Record<string, string>,
-            ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
-          },
-          providers: () => current.get(sessionId) ?? built.providers,
-          ...(catalog ? { catalog } : {}),
-          ...(workspace ? { exec: async (request, signal) => workspace.exec({ ...request, signal }) } : {}),
+        tools: workspace !== undefined,
+        cwd: workspace?.info.cwd ?? '/',
+        notices: [],
+        args: [],
+        systemPrompt: instructions,
+        hostTools: specs,
+        // Headless, nobody can answer "run this command?": a workspace's commands run.
+        permission: 'allow-sandboxed',
+        config: (fast ? { fast: 'on' } : {}) as Record<string, string>,
+        ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+      }
+      return {
+        key: JSON.stringify([built.active, built.model, instructions, fast]),
+        model: built.model,
+        apiKey,
+        create: async (hooks, stored) => {
+          if (!useWorker) {
+            return createEngineRunner({
+              module: compiled,
+              boot,
+              providers: () => current.get(sessionId) ?? built.providers,
+              ...(catalog ? { catalog } : {}),
+              ...(workspace ? { exec: async (request, signal) => workspace.exec({ ...request, signal }) } : {}),
+              hooks,
+            })
+          }
+          worker ??= connectAgentWorker(typeof useWorker === 'function' ? useWorker() : spawnAgentWorker())
+          const config: WorkerRunnerConfig = {
+            module: compiled,
+            boot,
+            ...(catalog ? { catalog } : {}),
+            provider: { provider: typeof options.provider === 'object' ? options.provider : provider, ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}), model: built.model },
+            ...(apiKey ? { apiKey } : {}),
+            hostFetch: options.fetch !== undefined,
+            workspace: workspace !== undefined,
+            images: stored,
+          }
+          return createWorkerRunner(worker, config, hooks, { ...(workspace ? { workspace } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) })
         },
       }
     },
   }
+}
+
+/** Keep the `new Worker(new URL(...), ...)` form: it is how Vite finds and bundles the worker. */
+function spawnAgentWorker(): Worker {
+  return new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module', name: 'fxagent-engine' })
 }

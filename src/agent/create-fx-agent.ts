@@ -111,6 +111,7 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
       closed = true
       await Promise.all([...cores.values()].map((core) => core.idle()))
       for (const core of cores.values()) core.dispose()
+      env.close()
     },
   }
 }

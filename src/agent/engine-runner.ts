@@ -44,9 +44,13 @@ export type EngineRunner = {
   prompt(text: string): void
   steer(text: string): void
   cancel(): void
-  /** Restores saved snapshot bytes; an interrupted turn continues at once. */
-  restore(bytes: Uint8Array): void
+  /** Restores saved snapshot bytes; an interrupted turn continues at once (its turn_start is reported before this settles). */
+  restore(bytes: Uint8Array): Promise<void>
   toolResult(id: number, text: string): void
+  /** Images for the markers of a prompt (a runner in a worker keeps its own copy). */
+  addImages(messageId: string, images: Array<{ mimeType: string; data: string }>): void
+  /** The credential for the next requests changed. */
+  setApiKey(apiKey: string | undefined): void
   /** Applies a setting (`model`, `fast`) as if another tab chose it: after a restore. */
   configure(id: string, value: string): void
   /** Stops everything in flight; the runner is unusable afterwards. */
@@ -199,7 +203,9 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
     prompt: (text) => run((e) => e.agent(AGENT_SUB.prompt, text, now())),
     steer: (text) => run((e) => e.agent(AGENT_SUB.steer, text, now())),
     cancel: () => run((e) => e.agent(AGENT_SUB.cancel, '', now())),
-    restore: (bytes) => run((e) => e.session(bytes, false, now())),
+    restore: async (bytes) => run((e) => e.session(bytes, false, now())),
+    addImages: () => {},
+    setApiKey: () => {},
     toolResult: (id, text) => run((e) => e.toolResult(id, text, now())),
     configure: (id, value) => run((e) => e.configChanged(id, value, now())),
     dispose: stopAll,

@@ -4,6 +4,7 @@
  * refused); at most 8 per prompt, 3.75 MiB each and 6 MiB together (DESIGN.md limits).
  */
 import { FxError } from '../terminal/fx-error.ts'
+import type { ChatMessage, ModelRequest } from '../protocol/model-events.ts'
 import type { FxPromptBlock, FxPromptInput } from './types.ts'
 
 export const MAX_IMAGES = 8
@@ -78,3 +79,19 @@ export function imageMarker(messageId: string, index: number): string {
 }
 
 export const IMAGE_MARKER = /\n?⟦fx-image:([A-Za-z0-9._-]+):(\d+)⟧/g
+
+/** Swaps image markers in user messages for the images they stand for. */
+export function withImages(request: ModelRequest, images: (messageId: string, index: number) => { mimeType: string; data: string } | undefined): ModelRequest {
+  if (!request.messages.some((m) => m.role === 'user' && m.content.includes('⟦fx-image:'))) return request
+  const messages = request.messages.map((m): ChatMessage => {
+    if (m.role !== 'user' || !m.content.includes('⟦fx-image:')) return m
+    const found: Array<{ mimeType: string; data: string }> = []
+    const content = m.content.replace(IMAGE_MARKER, (_all, messageId: string, index: string) => {
+      const image = images(messageId, Number(index))
+      if (image) found.push(image)
+      return ''
+    })
+    return found.length > 0 ? { role: 'user', content, images: found } : { role: 'user', content }
+  })
+  return { ...request, messages }
+}

@@ -4,7 +4,7 @@
  * session lock while there is work, and the engine that runs its turns. A record left with a
  * running turn (a closed page) is continued before anything new runs.
  */
-import { createEngineRunner, type EngineRunner } from './engine-runner.ts'
+import type { EngineRunner } from './engine-runner.ts'
 import type { SessionRecord } from './durability.ts'
 import { createStreamLog, type StreamLog } from './stream-log.ts'
 import { createTurnRecorder, type ActiveTurn, type TurnRecorder } from './turn-recorder.ts'
@@ -86,6 +86,13 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
 
   const turnOf = (messageId: string) => record.turns.find((t) => t.messageId === messageId)
 
+  /** Every stored prompt's images, for an engine in a worker (a resumed turn may send them). */
+  const allImages = () =>
+    record.turns.flatMap((t) => {
+      const images = Array.isArray(t.input) ? t.input.flatMap((b) => (b.type === 'image' ? [{ mimeType: b.mimeType, data: b.data.replace(/\s+/g, '') }] : [])) : []
+      return images.length > 0 ? [[t.messageId, images] as [string, typeof images]] : []
+    })
+
   /** A stored prompt's image, for the request that carries its marker. */
   const imageOf = (messageId: string, index: number) => {
     const input = turnOf(messageId)?.input
@@ -150,12 +157,15 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   /** The runner for these settings: a new one, restored from the snapshot, when they changed. */
   const runnerFor = async (settings: TurnSettings): Promise<EngineRunner> => {
     const built = await env.build(id, settings, imageOf)
-    if (runner && runnerKey === built.key) return runner
+    if (runner && runnerKey === built.key) {
+      runner.setApiKey(built.apiKey)
+      return runner
+    }
     runner?.dispose()
     recorder = makeRecorder(settings)
-    runner = await createEngineRunner({ ...built.options, hooks: recorder })
+    runner = await built.create(recorder, allImages())
     runnerKey = built.key
-    if (record.snapshot && record.snapshot.length > 0) runner.restore(record.snapshot)
+    if (record.snapshot && record.snapshot.length > 0) await runner.restore(record.snapshot)
     // A snapshot brings the model it was saved with; the session's settings win.
     runner.configure('model', built.model)
     return runner
@@ -184,6 +194,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         (r) => {
           active = { messageId: job.messageId, resumed: false, text: checked.text, images: checked.images.length, context: job.settings.context, usage: zeroUsage(), steps: 0 }
           job.signal?.addEventListener('abort', () => active?.messageId === job.messageId && r.cancel(), { once: true })
+          if (checked.images.length > 0) r.addImages(job.messageId, checked.images.map(({ mimeType, data }) => ({ mimeType, data })))
           r.prompt(checked.text + checked.images.map((_, i) => imageMarker(job.messageId, i)).join(''))
         },
         (error: unknown) => failTurn(job.messageId, error),

@@ -64,6 +64,11 @@ export type FxAgentOptions = {
   maxSteps?: number
   /** A workspace adapter: the model gets `run_command`. */
   workspace?: WorkspaceAdapter
+  /**
+   * Where the engines run: in a worker (default in a page; a function makes the Worker, e.g. for
+   * a custom bundler) or, with `false`, in the calling thread (default where there is no Worker).
+   */
+  worker?: boolean | (() => Worker)
   /** engine.wasm: a URL (default `./engine.wasm` next to the page), its bytes, or a compiled module. */
   wasm?: string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module
 }

@@ -1,0 +1,140 @@
+/**
+ * The agent's engine worker: runs one headless engine per session (engine-runner.ts), builds
+ * the providers there and makes the model requests there, as the terminal's worker does. Tool
+ * calls, commands, commits and the turn's events go back to the page through `host`, batched:
+ * one message per burst of hook calls, flushed before any call returns, so the page sees a
+ * restored turn's start before `restore` settles.
+ */
+import * as Comlink from 'comlink'
+import type { ModelInfo } from '../protocol/model-events.ts'
+import type { ExecResult } from '../protocol/workspace.ts'
+import type { ExecRequest } from '../worker/engine-frames.ts'
+import { createHostFetch } from '../worker/host-fetch.ts'
+import type { HostFetchHead } from '../worker/worker-api.ts'
+import { buildProviders } from './agent-providers.ts'
+import { withImages } from './prompt-input.ts'
+import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
+import type { FxAgentOptions } from './types.ts'
+
+type Image = { mimeType: string; data: string }
+export type HookName = 'onRequest' | 'onModelEvent' | 'onEngineEvent' | 'onCommit' | 'onToolCall' | 'onToolCancel' | 'onTrap'
+
+/** What the worker needs to run one session's engine; all of it crosses postMessage. */
+export type WorkerRunnerConfig = {
+  module: WebAssembly.Module
+  boot: RunnerOptions['boot']
+  catalog?: ModelInfo[]
+  /** The provider (its name resolved by the page), its catalog, and the model. */
+  provider: Required<Pick<FxAgentOptions, 'provider'>> & Pick<FxAgentOptions, 'modelCatalog'> & { model: string }
+  /** The turn's credential (`credentials()` or the `apiKey` option, asked for on the page). */
+  apiKey?: string
+  /** Requests go through the page's `fetch` option. */
+  hostFetch: boolean
+  workspace: boolean
+  images: Array<[string, Image[]]>
+}
+
+/** The page's side, called from the worker (wrapped with Comlink.proxy). */
+export type AgentWorkerHost = {
+  hooks(calls: Array<[HookName, unknown[]]>): void
+  exec(execId: number, request: ExecRequest): Promise<ExecResult>
+  cancelExec(execId: number): void
+  fetch(url: string, init: { method: string; headers: [string, string][]; body?: string }, onChunk: (chunk: Uint8Array | null) => void, requestId: number): Promise<HostFetchHead>
+  abortFetch(requestId: number): void
+}
+
+export type AgentWorkerApi = {
+  create(id: number, config: WorkerRunnerConfig, host: AgentWorkerHost): Promise<void>
+  call(id: number, method: 'prompt' | 'steer' | 'cancel' | 'toolResult' | 'configure' | 'dispose', args: unknown[]): void
+  /** Restores a snapshot; answers with the hook calls it caused (a resumed turn's start among them). */
+  restore(id: number, bytes: Uint8Array): Promise<Array<[HookName, unknown[]]>>
+  addImages(id: number, messageId: string, images: Image[]): void
+  setApiKey(id: number, apiKey: string | undefined): void
+}
+
+/** The worker's implementation (exposed by agent-worker.ts; tests serve it in-process). */
+export function createAgentWorkerApi(): AgentWorkerApi {
+  const runners = new Map<number, { runner: EngineRunner; take(): Array<[HookName, unknown[]]>; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
+  let nextExec = 1
+  return {
+    async create(id, config, hostProxy) {
+      const host = hostProxy as unknown as Comlink.Remote<AgentWorkerHost>
+      let pending: Array<[HookName, unknown[]]> = []
+      let scheduled = false
+      const flush = () => {
+        scheduled = false
+        if (pending.length === 0) return
+        const calls = pending
+        pending = []
+        void host.hooks(calls)
+      }
+      const hook = (name: HookName) => (...args: unknown[]) => {
+        // A trap's error object does not survive postMessage: its message does.
+        pending.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args])
+        if (!scheduled) {
+          scheduled = true
+          setTimeout(flush, 0)
+        }
+      }
+      const hooks = Object.fromEntries((['onRequest', 'onModelEvent', 'onEngineEvent', 'onCommit', 'onToolCall', 'onToolCancel', 'onTrap'] as const).map((n) => [n, hook(n)])) as unknown as RunnerHooks
+      const images = new Map(config.images)
+      const fetchFn = config.hostFetch ? createHostFetch(host as never) : undefined
+      let apiKey = config.apiKey
+      const providerOptions: FxAgentOptions = { provider: config.provider.provider, ...(config.provider.modelCatalog ? { modelCatalog: config.provider.modelCatalog } : {}), ...(fetchFn ? { fetch: fetchFn } : {}) }
+      let providers = buildProviders(providerOptions, config.provider.model, apiKey).providers
+      const wrap = () =>
+        providers.map((p) => ({ ...p, stream: (request: Parameters<typeof p.stream>[0], emit: Parameters<typeof p.stream>[1], signal: AbortSignal) => p.stream(withImages(request, (m, i) => images.get(m)?.[i]), emit, signal) }))
+      let wrapped = wrap()
+      const runner = await createEngineRunner({
+        module: config.module,
+        boot: config.boot,
+        ...(config.catalog ? { catalog: config.catalog } : {}),
+        providers: () => wrapped,
+        ...(config.workspace
+          ? {
+              exec: (request: ExecRequest, signal: AbortSignal) => {
+                const execId = nextExec++
+                signal.addEventListener('abort', () => void host.cancelExec(execId))
+                return host.exec(execId, request)
+              },
+            }
+          : {}),
+        hooks,
+      })
+      runners.set(id, {
+        runner,
+        // The answer carries them: a separate message on the host's port could arrive after it.
+        take: () => {
+          const calls = pending
+          pending = []
+          return calls
+        },
+        images,
+        setApiKey(key) {
+          if (key === apiKey) return
+          apiKey = key
+          providers = buildProviders(providerOptions, config.provider.model, apiKey).providers
+          wrapped = wrap()
+        },
+      })
+    },
+    call(id, method, args) {
+      const r = runners.get(id)
+      if (!r) return
+      ;(r.runner[method] as (...a: unknown[]) => void)(...args)
+      if (method === 'dispose') runners.delete(id)
+    },
+    async restore(id, bytes) {
+      const r = runners.get(id)
+      if (!r) return []
+      await r.runner.restore(bytes)
+      return r.take()
+    },
+    addImages(id, messageId, images) {
+      runners.get(id)?.images.set(messageId, images)
+    },
+    setApiKey(id, apiKey) {
+      runners.get(id)?.setApiKey(apiKey)
+    },
+  }
+}

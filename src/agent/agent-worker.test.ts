@@ -1,0 +1,51 @@
+import 'fake-indexeddb/auto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createInProcessWorker } from '../workspace/in-process-worker.ts'
+import { createAgentWorkerApi } from './agent-worker-api.ts'
+import { memory } from './durability.ts'
+import { linesOf, mockAgent, reply, startMock, textOf, toolCalls, until, type Mock } from './test-support.ts'
+import type { FxTool } from './types.ts'
+
+let mock: Mock
+beforeAll(async () => {
+  mock = await startMock()
+})
+afterAll(() => mock.close())
+beforeEach(async () => {
+  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
+})
+
+/** The agent's worker, served in this thread over a MessageChannel (Node has no Web Worker). */
+const inProcessWorker = () => createInProcessWorker(createAgentWorkerApi())
+
+describe('the agent in its worker', () => {
+  it('streams a turn, runs page tools and ends the worker on close', async () => {
+    await mock.script(toolCalls(['page_tool', '{"q":1}']), reply('from the worker'))
+    let worker: ReturnType<typeof inProcessWorker> | undefined
+    const pageTool: FxTool = { name: 'page_tool', execute: (input) => ({ echoed: input }) }
+    const agent = mockAgent(mock, { tools: [pageTool], worker: () => (worker = inProcessWorker()) })
+    const turn = agent.session('w1').prompt('go', { messageId: 'w' })
+    const lines = await linesOf(turn)
+    expect(lines.map((l) => l.type)).toEqual(['turn_start', 'user_message', 'tool_start', 'tool_end', 'text_delta', 'text_delta', 'text_delta', 'text_delta', 'turn_end'])
+    expect(textOf(lines)).toBe('from the worker')
+    expect(lines[3]).toMatchObject({ name: 'page_tool', output: '{"echoed":{"q":1}}', isError: false })
+    expect(worker!.terminated).toBe(false)
+    await agent.close()
+    expect(worker!.terminated).toBe(true)
+  })
+
+  it('an idempotent call interrupted in one worker runs again in the next', async () => {
+    await mock.script(toolCalls(['lookup', '{}', 'call_w']), reply('resumed in a worker'))
+    const store = memory()
+    let started = false
+    const crashed = mockAgent(mock, { durability: store, worker: inProcessWorker, tools: [{ name: 'lookup', idempotent: true, execute: () => ((started = true), new Promise(() => {})) }] })
+    crashed.session('w2').prompt('look', { messageId: 'p' })
+    await until(() => started, 'the tool to start')
+    await until(async () => (await store.load('w2')).record?.turns[0]?.status === 'running', 'the step to be stored')
+    const ids: string[] = []
+    const restarted = mockAgent(mock, { durability: store, worker: inProcessWorker, tools: [{ name: 'lookup', idempotent: true, execute: (_i, c) => (ids.push(c.executionId), 'found') }] })
+    expect(await restarted.session('w2').resume()).toMatchObject({ messageId: 'p', stopReason: 'end_turn' })
+    expect(ids).toEqual(['w2:call_w'])
+    await restarted.close()
+  })
+})

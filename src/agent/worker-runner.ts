@@ -1,0 +1,70 @@
+/**
+ * The page's side of the agent worker: one worker for the agent, one engine in it per session.
+ * An `EngineRunner` whose calls go to the worker (in order, over one port) and whose hooks come
+ * back in batches. Commands run in the page's workspace and `fetch` is the app's, when given.
+ */
+import * as Comlink from 'comlink'
+import type { WorkspaceAdapter } from '../protocol/workspace.ts'
+import { createFetchBridge } from '../terminal/fetch-bridge.ts'
+import type { AgentWorkerApi, AgentWorkerHost, HookName, WorkerRunnerConfig } from './agent-worker-api.ts'
+import type { EngineRunner, RunnerHooks } from './engine-runner.ts'
+
+export type AgentWorker = {
+  api: Comlink.Remote<AgentWorkerApi>
+  /** Ends the worker. */
+  terminate(): void
+}
+
+/** Wraps a Worker (or a stand-in) running agent-worker.ts. */
+export function connectAgentWorker(worker: Worker): AgentWorker {
+  return { api: Comlink.wrap<AgentWorkerApi>(worker), terminate: () => worker.terminate() }
+}
+
+let nextRunner = 1
+
+export async function createWorkerRunner(
+  worker: AgentWorker,
+  config: WorkerRunnerConfig,
+  hooks: RunnerHooks,
+  options: { workspace?: WorkspaceAdapter; fetch?: typeof fetch },
+): Promise<EngineRunner> {
+  const id = nextRunner++
+  const execs = new Map<number, AbortController>()
+  const bridge = options.fetch ? createFetchBridge(options.fetch) : null
+  const host: AgentWorkerHost = {
+    hooks(calls: Array<[HookName, unknown[]]>) {
+      for (const [name, args] of calls) (hooks[name] as (...a: unknown[]) => void)(...args)
+    },
+    async exec(execId, request) {
+      const controller = new AbortController()
+      execs.set(execId, controller)
+      try {
+        if (!options.workspace) return { stdout: '', stderr: 'no workspace is connected', exitCode: 127 }
+        return await options.workspace.exec({ ...request, signal: controller.signal })
+      } finally {
+        execs.delete(execId)
+      }
+    },
+    cancelExec(execId) {
+      execs.get(execId)?.abort()
+    },
+    fetch: (url, init, onChunk, requestId) => (bridge ? bridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false, message: 'no fetch option' })),
+    abortFetch: (requestId) => bridge?.abort(requestId),
+  }
+  await worker.api.create(id, config, Comlink.proxy(host))
+  const call = (method: Parameters<AgentWorkerApi['call']>[1], ...args: unknown[]) => void worker.api.call(id, method, args)
+  return {
+    prompt: (text) => call('prompt', text),
+    steer: (text) => call('steer', text),
+    cancel: () => call('cancel'),
+    restore: async (bytes) => host.hooks(await worker.api.restore(id, bytes)),
+    toolResult: (toolId, text) => call('toolResult', toolId, text),
+    configure: (settingId, value) => call('configure', settingId, value),
+    addImages: (messageId, images) => void worker.api.addImages(id, messageId, images),
+    setApiKey: (apiKey) => void worker.api.setApiKey(id, apiKey),
+    dispose: () => {
+      for (const c of execs.values()) c.abort()
+      call('dispose')
+    },
+  }
+}
