@@ -33,7 +33,7 @@ export type StreamRecord = {
 }
 
 /** One request to a model path (not a /__ control path): preflights and probes included. */
-export type Hit = { method: string; path: string; origin: string | null; atMs: number }
+export type Hit = { method: string; path: string; origin: string | null; authorization: string | null; atMs: number }
 
 export type MockModelServer = {
   port: number

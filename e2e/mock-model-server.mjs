@@ -11,7 +11,7 @@
 //                    (outcome 'cut' for a cutAfter), and firstByteAtMs, when its body's first
 //                    byte was handed to the socket (on the /__clock clock)
 //   POST /__reset    clears queue, requests and streams (and hits), releases held streams
-//   GET  /__hits     every request to a model path, oldest first: { method, path, origin, atMs },
+//   GET  /__hits     every request to a model path, oldest first: { method, path, origin, authorization, atMs },
 //                    preflights and probes included (what a CORS-refusing server was asked)
 //   GET  /__clock    { nowMs }: this process's clock (performance.timeOrigin + performance.now()),
 //                    which `atMs` and a stream's `firstByteAtMs` use; a bench calibrates against it
@@ -231,7 +231,7 @@ export async function startMockModelServer(options = {}) {
     try {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
       const cors = corsFor(path)
-      if (!path.startsWith('/__')) hits.push({ method: req.method ?? '', path, origin: req.headers.origin ?? null, atMs: clockMs() })
+      if (!path.startsWith('/__')) hits.push({ method: req.method ?? '', path, origin: req.headers.origin ?? null, authorization: req.headers.authorization ?? null, atMs: clockMs() })
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors)
         res.end()

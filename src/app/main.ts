@@ -16,6 +16,7 @@ import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
 import { deferStores } from '../stores/deferred-stores.ts'
 import { THEME } from './theme.ts'
+import { appSignIn } from './app-sign-in.ts'
 
 // IndexedDB is probed while the page starts (the first open in a tab takes tens of ms, and the
 // session to resume waits for it); calls made before the probe ends wait for it.
@@ -50,6 +51,9 @@ new ResizeObserver(fitBetweenWrites(term, fit)).observe(container)
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
 const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES })
+const signIn = appSignIn(params, 'fxterm')
+/** The last 500 onEvent payloads, for debugging (and the end-to-end leak scan). */
+const events: unknown[] = []
 const runtime = createFxTerminal({
   terminal: xtermAdapter(term),
   wasm: engineModule,
@@ -62,9 +66,20 @@ const runtime = createFxTerminal({
   configStore: stores.config,
   promptHistoryStore: stores.history,
   sessionStore: stores.sessions,
+  oauthSessionStore: stores.oauth,
+  keyStore: signIn.keyStore,
+  openUrl: signIn.openUrl,
+  ...(signIn.signIn ? { signIn: signIn.signIn } : {}),
+  onEvent: (event) => void (events.push(event) > 500 && events.shift()),
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
-const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace } = { term, runtime, workspace }
+const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace; openedUrls: string[]; events: unknown[] } = {
+  term,
+  runtime,
+  workspace,
+  openedUrls: signIn.openedUrls,
+  events,
+}
 Object.assign(window, { fxterm: debugHandle })
 term.focus()
 void runtime.interactive.then(() => performance.mark('fxterm:interactive'))

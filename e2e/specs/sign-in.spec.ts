@@ -1,0 +1,62 @@
+// Device sign-in against the mock issuer: the code and URL on screen, the verification page
+// opened once, the bearer on model requests, and a reload that stays signed in on its own.
+import { test, expect, approve, openedUrls, openWithIssuer, startLogin } from '../support/sign-in.ts'
+import { pressKey, readScreen, runSlashCommand, submitPrompt, waitForScreen } from '../support/screen.ts'
+import { blocksStartingWith } from '../support/model-turns.ts'
+
+test('sign-in shows the code and URL, opens the page once, and model requests carry the token; a reload stays signed in without asking the issuer', async ({ page, issuer, mock }) => {
+  await openWithIssuer(page, issuer, mock)
+  await waitForScreen(page, 'No model yet, so this is the offline demo. /login signs in · /key saves an API key')
+  await startLogin(page, issuer)
+
+  const screen = await readScreen(page)
+  const code = /^ {2}Code {2}(\S+)$/m.exec(screen)?.[1] ?? ''
+  expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/)
+  expect(screen).toContain(`  Open  ${issuer.url}/activate`)
+  // openUrl got the complete verification URL (code included), exactly once.
+  expect(await openedUrls(page)).toEqual([`${issuer.url}/activate?user_code=${code}`])
+
+  await approve(page, issuer)
+  await waitForScreen(page, 'Provider: ai-gateway')
+  const tokens = await issuer.tokens()
+  expect(tokens.access).toHaveLength(1)
+
+  await mock.script({ text: 'Hello from the signed-in model.' })
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'Hello from the signed-in model.')
+  const chat = (await mock.hits()).filter((hit) => hit.method === 'POST' && hit.path === '/v1/chat/completions')
+  expect(chat.map((hit) => hit.authorization)).toEqual([`Bearer ${tokens.access[0]}`])
+  expect(await openedUrls(page)).toHaveLength(1)
+
+  const issuerRequests = (await issuer.log()).length
+  await mock.reset()
+  await page.reload()
+  await waitForScreen(page, 'Using ai-gateway · anthropic/claude-sonnet-4.5 (signed in).')
+  await mock.script({ text: 'Still signed in.' })
+  await submitPrompt(page, 'again')
+  await waitForScreen(page, 'Still signed in.')
+  expect((await mock.hits()).filter((hit) => hit.method === 'POST').map((hit) => hit.authorization)).toEqual([`Bearer ${tokens.access[0]}`])
+  expect((await issuer.log()).length).toBe(issuerRequests)
+})
+
+test('Esc cancels a waiting sign-in, and a declined one says so', async ({ page, issuer, mock }) => {
+  await openWithIssuer(page, issuer, mock)
+  await startLogin(page, issuer)
+  await pressKey(page, 'Escape')
+  await waitForScreen(page, 'Sign-in cancelled.')
+
+  await issuer.script({ pending: 1, outcome: 'deny' })
+  await startLogin(page, issuer)
+  await issuer.script({ pending: 0 })
+  await waitForScreen(page, '✗ Sign-in failed')
+  expect(blocksStartingWith(await readScreen(page), '✗ ')).toEqual(['✗ Sign-in failed: Sign-in was declined on the verification page. Run /login to try again.'])
+})
+
+test('an issuer that refuses this page’s origin gets a plain message that points to the fetch option', async ({ page, issuer, mock }) => {
+  await openWithIssuer(page, issuer, mock, issuer.noCorsIssuer)
+  await runSlashCommand(page, '/login')
+  await waitForScreen(page, '✗ Sign-in failed')
+  expect(blocksStartingWith(await readScreen(page), '✗ ')).toEqual([
+    `✗ Sign-in failed: The sign-in server ${issuer.url} does not allow requests from this page (CORS). Pass createFxTerminal a \`fetch\` option that sends them through your app's own server.`,
+  ])
+})
