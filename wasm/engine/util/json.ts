@@ -143,8 +143,15 @@ export class JsonReader {
    */
   stringInto(out: ByteBuf): void {
     this.pos++ // opening quote
+    const base = this.src.dataStart
     while (true) {
       const run = this.pos
+      // Eight bytes at a time while none is a quote or a backslash.
+      while (this.pos + 8 <= this.end) {
+        const w = load<u64>(base + <usize>this.pos)
+        if (hasByte(w, 0x22) || hasByte(w, 0x5c)) break
+        this.pos += 8
+      }
       while (this.pos < this.end) {
         const b = unchecked(this.src[this.pos])
         if (b == 0x22 || b == 0x5c) break
@@ -244,17 +251,47 @@ export function parseJson(src: Uint8Array, start: i32 = 0, end: i32 = -1): JsonV
 
 const HEX = '0123456789abcdef'
 
+// Word-at-a-time byte tests (Bit Twiddling Hacks): each is exact about whether any byte matches.
+const ONES: u64 = 0x0101010101010101
+const HIGHS: u64 = 0x8080808080808080
+
+@inline function hasZeroByte(w: u64): bool {
+  return ((w - ONES) & ~w & HIGHS) != 0
+}
+
+@inline function hasByte(w: u64, b: u64): bool {
+  return hasZeroByte(w ^ (ONES * b))
+}
+
+/** Any byte below `n` (n ≤ 128). */
+@inline function hasByteBelow(w: u64, n: u64): bool {
+  return ((w - ONES * n) & ~w & HIGHS) != 0
+}
+
+/** True when one of the 8 bytes at `p` needs escaping in a JSON string. */
+@inline function needsEscape8(p: usize): bool {
+  const w = load<u64>(p)
+  return hasByteBelow(w, 0x20) || hasByte(w, 0x22) || hasByte(w, 0x5c) || hasByte(w, 0x7f)
+}
+
 /** Writes `bytes[start, end)` (UTF-8) as a JSON string literal, quotes included. */
 export function writeJsonBytes(out: ByteBuf, bytes: Uint8Array, start: i32, end: i32): void {
   out.byte(0x22)
+  const base = bytes.dataStart
   let run = start
-  for (let i = start; i < end; i++) {
-    const c = <i32>unchecked(bytes[i])
+  let i = start
+  while (i < end) {
+    // Whole words of plain text are skipped eight bytes at a time.
+    if (i + 8 <= end && !needsEscape8(base + <usize>i)) {
+      i += 8
+      continue
+    }
+    const c = <i32>unchecked(bytes[i++])
     // Most bytes need no escape: they are copied as one run (a byte at a time was the cost of
     // every model request and session commit).
     if (c >= 0x20 && c != 0x22 && c != 0x5c && c != 0x7f) continue
-    if (i > run) out.slice(bytes, run, i)
-    run = i + 1
+    if (i - 1 > run) out.slice(bytes, run, i - 1)
+    run = i
     if (c == 0x22 || c == 0x5c) {
       out.byte(0x5c)
       out.byte(c)
