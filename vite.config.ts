@@ -1,5 +1,25 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
+
+/**
+ * public/ is copied as it is, so the built example page (emitted as public/examples/…) takes the
+ * place of its unbuilt copy at examples/….
+ */
+function builtExamplePages(): Plugin {
+  return {
+    name: 'fxterm-built-example-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      for (const [name, file] of Object.entries(bundle)) {
+        if (!name.startsWith('public/') || file.type !== 'asset' || typeof file.source !== 'string') continue
+        delete bundle[name]
+        // One folder up now: its relative asset links lose one `../`.
+        this.emitFile({ type: 'asset', fileName: name.slice('public/'.length), source: file.source.replaceAll('"../../', '"../') })
+      }
+    },
+  }
+}
 
 // The engine wasm is built by `npm run build:wasm` into public/engine.wasm and served as is.
 export default defineConfig({
@@ -15,6 +35,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The headless agent example is a page of its own (built, then moved to examples/agent.html).
+    rollupOptions: { input: { main: 'index.html', agent: 'public/examples/agent.html' } },
   },
+  plugins: [builtExamplePages()],
   preview: { port: 4173, strictPort: true },
 })

@@ -38,6 +38,9 @@ export type SessionCore = {
   dispose(): void
 }
 
+/** How soon lines streamed between two steps are stored. */
+const LINES_SAVE_MS = 250
+
 const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0 })
 
 export function createSessionCore(id: string, env: AgentEnv): SessionCore {
@@ -57,12 +60,17 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   let locked = false
   let saving: Promise<void> = Promise.resolve()
   let saveQueued = false
+  let linesTimer: ReturnType<typeof setTimeout> | null = null
 
   const ensureLoaded = () =>
     (loading ??= durability.load(id).then((stored) => {
       if (stored.record) record = stored.record
       log = createStreamLog(stored.lines)
-      log.onLine((l) => unsaved.push(l))
+      log.onLine((l) => {
+        unsaved.push(l)
+        // Lines between steps are stored too, a little later, so a reload shows most of a reply.
+        if (linesTimer === null) linesTimer = setTimeout(() => ((linesTimer = null), void saveSoon()), LINES_SAVE_MS)
+      })
       return log
     }))
 
@@ -332,6 +340,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       await saving
     },
     dispose() {
+      if (linesTimer !== null) clearTimeout(linesTimer)
       runner?.dispose()
       runner = null
     },
