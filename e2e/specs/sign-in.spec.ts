@@ -1,6 +1,6 @@
 // Device sign-in against the mock issuer: the code and URL on screen, the verification page
 // opened once, the bearer on model requests, and a reload that stays signed in on its own.
-import { test, expect, approve, openedUrls, openWithIssuer, startLogin } from '../support/sign-in.ts'
+import { test, expect, approve, openedUrls, openWithIssuer, startLogin, waitForAccountModel } from '../support/sign-in.ts'
 import { pressKey, readScreen, runSlashCommand, submitPrompt, waitForScreen } from '../support/screen.ts'
 import { blocksStartingWith } from '../support/model-turns.ts'
 
@@ -31,7 +31,7 @@ test('sign-in shows the code and URL, opens the page once, and model requests ca
   const issuerRequests = (await issuer.log()).length
   await mock.reset()
   await page.reload()
-  await waitForScreen(page, 'Using ai-gateway · anthropic/claude-sonnet-4.5 (signed in).')
+  await waitForAccountModel(page)
   await mock.script({ text: 'Still signed in.' })
   await submitPrompt(page, 'again')
   await waitForScreen(page, 'Still signed in.')

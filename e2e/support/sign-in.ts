@@ -6,7 +6,7 @@ import { startMockIssuer, type MockIssuer } from '../mock-issuer-server.mjs'
 import { MockIssuerClient } from './mock-issuer.ts'
 import type { MockModel } from './mock-model.ts'
 import { BANNER } from './app.ts'
-import { runSlashCommand, waitForScreen, waitForTerminal } from './screen.ts'
+import { readStatus, runSlashCommand, waitForScreen, waitForTerminal } from './screen.ts'
 
 export const test = base.extend<{ issuer: MockIssuerClient }, { issuerServer: MockIssuer }>({
   issuerServer: [
@@ -89,4 +89,9 @@ export function dumpIndexedDb(page: Page): Promise<Record<string, string>> {
     }
     return out
   })
+}
+
+/** Waits until the status line names the account provider's model (signed in, at start or after). */
+export async function waitForAccountModel(page: Page): Promise<void> {
+  await expect.poll(() => readStatus(page), { timeout: 15_000, message: 'status line shows the account model' }).toContain('claude-sonnet-4.5')
 }
