@@ -5,10 +5,15 @@
 import { spawnEngineWorker } from '../terminal/spawn-engine-worker.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
 import { openBrowserStores } from '../stores/open-browser-stores.ts'
+import { deferStores } from '../stores/deferred-stores.ts'
+import { prefetchLatestSession } from '../stores/prefetch-latest-session.ts'
 
 export const engineModule = preloadEngine()
 export const engineWorker = spawnEngineWorker()
 performance.mark('fxterm:worker-spawned')
 
-// IndexedDB is probed now, before xterm.js is even evaluated: the session to resume waits for it.
+// IndexedDB is probed now, and the session a reload resumes is read at once, before xterm.js has
+// even downloaded (calls made before the probe ends wait for it).
 export const storesOpening = openBrowserStores({ namespace: 'fxterm' })
+export const stores = deferStores(storesOpening)
+export const sessionStore = prefetchLatestSession(stores.sessions)

@@ -5,7 +5,7 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { engineModule, engineWorker, storesOpening } from './early-start.ts'
+import { engineModule, engineWorker, sessionStore, stores, storesOpening } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
@@ -14,15 +14,10 @@ import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-termina
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
-import { deferStores } from '../stores/deferred-stores.ts'
 import { THEME } from './theme.ts'
 import { appSignIn } from './app-sign-in.ts'
 
-// IndexedDB is probed while the page starts (the first open in a tab takes tens of ms, and the
-// session to resume waits for it); calls made before the probe ends wait for it.
 const opening = storesOpening
-const stores = deferStores(opening)
-void opening.then(() => performance.mark('fxterm:stores-opened'))
 
 // Yield once before building the terminal: Chromium starts loading the engine worker's script
 // only when the main thread is free, and building the terminal keeps it busy for tens of ms.
@@ -65,7 +60,7 @@ const runtime = createFxTerminal({
   namespace: 'fxterm',
   configStore: stores.config,
   promptHistoryStore: stores.history,
-  sessionStore: stores.sessions,
+  sessionStore,
   oauthSessionStore: stores.oauth,
   keyStore: signIn.keyStore,
   openUrl: signIn.openUrl,
