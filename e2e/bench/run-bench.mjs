@@ -5,6 +5,8 @@
 // paste is accepted (paste-bench.mjs); how soon the first streamed glyph follows the server's
 // first byte (stream-bench-first-glyph.mjs), and what the app's stream handling costs over a raw
 // fetch-and-parse in the same worker (stream-bench.mjs).
+// The headless agent API: a turn's overhead over the raw stream, and stream(cursor) catching up
+// 10,000 lines (agent-bench.mjs, part `agent`).
 // Sessions: commit and resume time for 10, 100 and 1,000 turns, and echo while commits run
 // (session-bench.mjs, part `sessions`, min(FX_BENCH_RUNS, 5) runs per size).
 // Run after `vite build` (npm run bench does both).
@@ -32,6 +34,7 @@ import { median, pad } from './stats.mjs'
 import { benchStreamOverhead, streamOverheadLines } from './stream-bench.mjs'
 import { benchFirstGlyph, firstGlyphLines } from './stream-bench-first-glyph.mjs'
 import { benchWorkspace, workspaceLines } from './workspace-bench.mjs'
+import { agentLines, benchAgent } from './agent-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -39,7 +42,7 @@ const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
 const RENDER_RUNS = Math.min(RUNS, 3)
-const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions']
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent']
 /** Each session run loads two pages and commits three times per size: five runs are plenty. */
 const SESSION_RUNS = Math.min(RUNS, 5)
 /** A first-glyph turn takes about half a second and a stream round (every path, both sources) under one: more runs of both. */
@@ -259,6 +262,7 @@ async function main() {
   let firstGlyph
   let stream
   let sessions
+  let agent
   try {
     if (wanted('startup')) {
       // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
@@ -281,6 +285,7 @@ async function main() {
     if (wanted('first-glyph')) firstGlyph = await orError(() => benchFirstGlyph(browser, preview.url, { runs: GLYPH_RUNS }))
     if (wanted('stream')) stream = await orError(() => benchStreamOverhead(browser, preview.url, { runs: STREAM_RUNS }))
     if (wanted('sessions')) sessions = await orError(() => benchSessions(browser, preview.url, { runs: SESSION_RUNS }))
+    if (wanted('agent')) agent = await orError(() => benchAgent(browser, preview.url, { runs: STREAM_RUNS }))
   } finally {
     await browser.close()
     stopPreview()
@@ -302,6 +307,7 @@ async function main() {
   report('firstGlyph', firstGlyph, firstGlyphLines, 'first-glyph bench failed')
   report('streamOverhead', stream, streamOverheadLines, 'stream overhead bench failed')
   report('sessions', sessions, sessionLines, 'sessions bench failed')
+  report('agent', agent, agentLines, 'agent bench failed')
 
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createFxAgent } from './create-fx-agent.ts'
-import { linesOf, mockAgent, readLines, reply, startMock, textOf, toolCalls, types, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, readLines, readUntil, reply, startMock, textOf, toolCalls, types, until, type Mock } from './test-support.ts'
 
 let mock: Mock
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe('createFxAgent', () => {
     expect(await accepted).toEqual({ messageId: 'm1', sessionId: 's1' })
     expect(await result).toEqual({ messageId: 'm1', stopReason: 'end_turn', usage: { inputTokens: 12, outputTokens: 5 } })
     expect(order).toEqual(['accepted', 'result'])
-    expect(types(lines)).toEqual(['turn_start', 'user_message', ...Array(5).fill('text_delta'), 'turn_end'])
+    expect(types(lines)).toEqual(['turn_start', 'user_message', 'text_delta', 'turn_end'])
     expect(lines[0]).toMatchObject({ type: 'turn_start', sessionId: 's1', messageId: 'm1', cursor: 1 })
     expect(lines[1]).toMatchObject({ type: 'user_message', text: 'Say hello' })
     expect(textOf(lines)).toBe('Hello there, friend.')
@@ -118,9 +118,9 @@ describe('createFxAgent', () => {
     const agent = mockAgent(mock, { tools: { echo: { execute: (input) => input } } })
     const session = agent.session('cursor')
     await session.prompt('one').result
-    const all = await readLines(session.stream(0), 9)
-    expect(types(all)).toEqual(['turn_start', 'user_message', 'tool_start', 'tool_end', 'text_delta', 'text_delta', 'text_delta', 'text_delta', 'turn_end'])
-    expect(all.map((l) => l.cursor)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    const all = await readUntil(session.stream(0), (l) => l.type === 'turn_end')
+    expect(types(all)).toEqual(['turn_start', 'user_message', 'tool_start', 'tool_end', 'text_delta', 'turn_end'])
+    expect(all.map((l) => l.cursor)).toEqual(all.map((_, i) => i + 1))
     for (let cursor = 0; cursor <= all.length; cursor++) {
       const rest = await readLines(session.stream(cursor), all.length - cursor)
       expect(rest).toEqual(all.slice(cursor))
@@ -129,8 +129,8 @@ describe('createFxAgent', () => {
     const live = readLines(session.stream(all.length), 2)
     await session.prompt('two', { messageId: 't2' }).result
     expect((await live).map((l) => [l.cursor, l.type])).toEqual([
-      [10, 'turn_start'],
-      [11, 'user_message'],
+      [all.length + 1, 'turn_start'],
+      [all.length + 2, 'user_message'],
     ])
     await agent.close()
   })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { memory } from './durability.ts'
-import { linesOf, mockAgent, reply, startMock, textOf, toolCalls, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, reply, startMock, textOf, toolCalls, types, until, type Mock } from './test-support.ts'
 import type { FxTool } from './types.ts'
 
 let mock: Mock
@@ -26,7 +26,7 @@ describe('the agent in its worker', () => {
     const agent = mockAgent(mock, { tools: [pageTool], worker: () => (worker = inProcessWorker()) })
     const turn = agent.session('w1').prompt('go', { messageId: 'w' })
     const lines = await linesOf(turn)
-    expect(lines.map((l) => l.type)).toEqual(['turn_start', 'user_message', 'tool_start', 'tool_end', 'text_delta', 'text_delta', 'text_delta', 'text_delta', 'turn_end'])
+    expect(types(lines)).toEqual(['turn_start', 'user_message', 'tool_start', 'tool_end', 'text_delta', 'turn_end'])
     expect(textOf(lines)).toBe('from the worker')
     expect(lines[3]).toMatchObject({ name: 'page_tool', output: '{"echoed":{"q":1}}', isError: false })
     expect(worker!.terminated).toBe(false)

@@ -158,11 +158,33 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
   const startRequest = (id: number, request: ModelRequest) => {
     const controller = new AbortController()
     requests.set(id, controller)
-    const emit = (event: ModelEvent) => {
-      if (controller.signal.aborted || !requests.has(id)) return
-      if (event.type === 'finish' || event.type === 'error') requests.delete(id)
+    const forward = (event: ModelEvent) => {
       if (!quiet.has(id)) hooks.onModelEvent(event)
       run((e) => e.modelEvent(id, event, now()))
+    }
+    // Deltas that arrive together (one network read holds hundreds) go on as one: one engine
+    // feed and one line instead of one per 4-character SSE event. Order is kept: pending text
+    // goes first when any other event comes, and at the end of the current task.
+    let text: { type: 'text_delta' | 'reasoning_delta'; delta: string } | null = null
+    const flush = () => {
+      const pending = text
+      text = null
+      if (pending && !controller.signal.aborted && requests.has(id)) forward(pending)
+    }
+    const emit = (event: ModelEvent) => {
+      if (controller.signal.aborted || !requests.has(id)) return
+      if (event.type === 'text_delta' || event.type === 'reasoning_delta') {
+        if (text && text.type === event.type) text.delta += event.delta
+        else {
+          flush()
+          text = { type: event.type, delta: event.delta }
+          queueMicrotask(flush)
+        }
+        return
+      }
+      flush()
+      if (event.type === 'finish' || event.type === 'error') requests.delete(id)
+      forward(event)
     }
     providerFor(request.provider).stream(request, emit, controller.signal).then(
       () => {

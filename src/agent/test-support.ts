@@ -99,8 +99,29 @@ export async function until(check: () => boolean | Promise<boolean>, what = 'con
   throw new Error(`timed out waiting for ${what}`)
 }
 
-/** Only the lines' types, for order checks. */
-export const types = (lines: FxStreamLine[]) => lines.map((l) => l.type)
+/**
+ * The lines' types, for order checks, with each run of text deltas as one `text_delta`: how a
+ * reply is cut into deltas depends on how the network delivered it.
+ */
+export const types = (lines: FxStreamLine[]) => lines.map((l) => l.type).filter((type, i, all) => !(type === 'text_delta' && all[i - 1] === 'text_delta'))
+
+/** Reads NDJSON from a stream up to and including the first line that `last` accepts. */
+export async function readUntil(stream: ReadableStream<Uint8Array>, last: (line: FxStreamLine) => boolean): Promise<FxStreamLine[]> {
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  const lines: FxStreamLine[] = []
+  while (!lines.some(last)) {
+    const step = await reader.read()
+    if (step.done) break
+    text += decoder.decode(step.value, { stream: true })
+    const parts = text.split('\n')
+    text = parts.pop()!
+    for (const part of parts) if (!lines.some(last)) lines.push(JSON.parse(part) as FxStreamLine)
+  }
+  await reader.cancel()
+  return lines
+}
 
 /** The text a turn streamed. */
 export const textOf = (lines: FxStreamLine[]) => lines.filter((l) => l.type === 'text_delta').map((l) => l['delta']).join('')

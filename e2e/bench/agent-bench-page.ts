@@ -1,0 +1,133 @@
+// The agent API bench page (agent-bench.mjs drives it). Two measurements:
+// - Per-turn overhead: the same mock stream read raw in this page (fetch + getReader +
+//   TextDecoder + eventsource-parser, until [DONE]: the baseline) and as an agent turn
+//   (createFxAgent as a page uses it: engine in the agent's worker, the provider's fetch and SSE
+//   there, every line back to this page, read by async iteration until the turn's result),
+//   alternately, in the same run. Each agent run uses a new session on a warm agent (engine
+//   compiled, worker started), so no run pays for an earlier run's conversation.
+// - Catch-up: a session whose store holds N lines; `session.stream(cursor)` read and parsed as
+//   NDJSON until the last line, timed from the call, for cursor 0 and N/2.
+import { createParser } from 'eventsource-parser'
+import { createFxAgent } from '../../src/agent/create-fx-agent.ts'
+import { memory } from '../../src/agent/durability.ts'
+import type { FxStreamLine } from '../../src/agent/types.ts'
+
+export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
+export type AgentSample = { path: 'raw' | 'agent'; ms: number; chars: number; lines?: number; stopReason?: string }
+export type CatchUpSample = { cursor: number; lines: number; ms: number }
+export type AgentBenchResult = { samples: AgentSample[]; catchUp: CatchUpSample[] }
+
+const MODEL = 'mock-model'
+const wasm = new URL('../../engine.wasm', location.href).href
+
+async function script(mockUrl: string, text: string, deltaChars: number): Promise<void> {
+  const response = await fetch(`${mockUrl}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ text, deltaChars }]) })
+  if (!response.ok) throw new Error(`mock /__script: HTTP ${response.status}`)
+}
+
+async function rawRun(mockUrl: string): Promise<AgentSample> {
+  const started = performance.now()
+  const response = await fetch(`${mockUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'go' }] }),
+  })
+  if (!response.ok || response.body === null) throw new Error(`raw fetch: HTTP ${response.status}`)
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let chars = 0
+  let done = false
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.data === '[DONE]') done = true
+      else chars += event.data.length
+    },
+  })
+  while (!done) {
+    const step = await reader.read()
+    if (step.done) break
+    parser.feed(decoder.decode(step.value, { stream: true }))
+  }
+  await reader.cancel().catch(() => {})
+  return { path: 'raw', ms: performance.now() - started, chars }
+}
+
+type Agent = ReturnType<typeof createFxAgent>
+let sessionNumber = 0
+
+async function agentRun(agent: Agent): Promise<AgentSample> {
+  const started = performance.now()
+  const turn = agent.session(`bench-${sessionNumber++}`).prompt('go')
+  let chars = 0
+  let lines = 0
+  for await (const line of turn) {
+    lines++
+    if (line.type === 'text_delta') chars += String(line['delta']).length
+  }
+  const result = await turn.result
+  return { path: 'agent', ms: performance.now() - started, chars, lines, stopReason: result.stopReason }
+}
+
+/** A session store holding `count` lines of a long reply, as a finished turn leaves them. */
+async function storedSession(count: number) {
+  const durability = memory()
+  const lines: FxStreamLine[] = [
+    { type: 'turn_start', sessionId: 'big', messageId: 'm1', cursor: 1 },
+    { type: 'user_message', text: 'write a long story', cursor: 2 },
+  ]
+  for (let i = lines.length + 1; i < count; i++) lines.push({ type: 'text_delta', delta: `word ${i} of the story `, cursor: i })
+  lines.push({ type: 'turn_end', messageId: 'm1', stopReason: 'end_turn', usage: { inputTokens: 10, outputTokens: count }, cursor: count })
+  await durability.save('big', { turns: [{ messageId: 'm1', input: 'write a long story', status: 'done' }], chunks: 1, lineCount: count }, lines)
+  return durability
+}
+
+async function catchUp(durability: ReturnType<typeof memory>, cursor: number, count: number): Promise<CatchUpSample> {
+  // A new agent each time: the first stream() of a session also loads it from the store.
+  const agent = createFxAgent({ durability, wasm })
+  const started = performance.now()
+  const reader = agent.session('big').stream(cursor).getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let lines = 0
+  while (lines < count - cursor) {
+    const step = await reader.read()
+    if (step.done) break
+    text += decoder.decode(step.value, { stream: true })
+    let at = text.indexOf('\n')
+    let from = 0
+    while (at >= 0) {
+      JSON.parse(text.slice(from, at))
+      lines++
+      from = at + 1
+      at = text.indexOf('\n', from)
+    }
+    text = text.slice(from)
+  }
+  const ms = performance.now() - started
+  await reader.cancel()
+  await agent.close()
+  return { cursor, lines, ms }
+}
+
+async function bench(request: AgentBenchRequest): Promise<AgentBenchResult> {
+  const agent = createFxAgent({ provider: { name: 'mock', baseUrl: `${request.mockUrl}/v1`, models: { [MODEL]: { contextWindow: 1_000_000 } } }, model: MODEL, wasm })
+  const once = async (path: 'raw' | 'agent') => {
+    await script(request.mockUrl, request.text, request.deltaChars)
+    return path === 'raw' ? rawRun(request.mockUrl) : agentRun(agent)
+  }
+  for (let i = 0; i < request.warmups; i++) for (const path of ['raw', 'agent'] as const) await once(path)
+  const samples: AgentSample[] = []
+  for (let i = 0; i < request.runs; i++) {
+    // Alternate which goes first, so warm-up and background noise hit both alike.
+    for (const path of i % 2 === 0 ? (['raw', 'agent'] as const) : (['agent', 'raw'] as const)) samples.push(await once(path))
+  }
+  await agent.close()
+  const durability = await storedSession(request.catchUpLines)
+  const catchUpSamples: CatchUpSample[] = []
+  for (let i = 0; i < request.runs; i++) {
+    for (const cursor of [0, request.catchUpLines / 2]) catchUpSamples.push(await catchUp(durability, cursor, request.catchUpLines))
+  }
+  return { samples, catchUp: catchUpSamples }
+}
+
+;(window as Window & { fxAgentBench?: typeof bench }).fxAgentBench = bench
