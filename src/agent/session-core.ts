@@ -5,12 +5,12 @@
  * running turn (a closed page) is continued before anything new runs.
  */
 import type { EngineRunner } from './engine-runner.ts'
-import type { SessionRecord } from './durability.ts'
-import { createStreamLog, type StreamLog } from './stream-log.ts'
+import { createSessionState } from './session-state.ts'
+import type { StreamLog } from './stream-log.ts'
 import { createTurnRecorder, type ActiveTurn, type TurnRecorder } from './turn-recorder.ts'
 import type { AgentEnv, TurnSettings } from './agent-env.ts'
 import { checkPrompt, imageMarker } from './prompt-input.ts'
-import type { FxPromptInput, FxStreamLine, FxTurnResult } from './types.ts'
+import type { FxPromptInput, FxTurnResult } from './types.ts'
 
 export type QueuedPrompt = {
   messageId: string
@@ -38,17 +38,14 @@ export type SessionCore = {
   dispose(): void
 }
 
-/** How soon lines streamed between two steps are stored. */
-const LINES_SAVE_MS = 250
-
 const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0 })
 
 export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const durability = env.durability
-  let record: SessionRecord = { turns: [], chunks: 0, lineCount: 0 }
-  let log: StreamLog | null = null
-  let unsaved: FxStreamLine[] = []
-  let loading: Promise<StreamLog> | null = null
+  const state = createSessionState(id, durability, env.onEvent)
+  const { record, turnOf } = state
+  const ensureLoaded = state.load
+  const saveSoon = state.save
   let runner: EngineRunner | null = null
   let runnerKey = ''
   let recorder: TurnRecorder | null = null
@@ -58,56 +55,6 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const waiters = new Map<string, Array<(r: FxTurnResult) => void>>()
   let driving: Promise<void> | null = null
   let locked = false
-  let saving: Promise<void> = Promise.resolve()
-  let saveQueued = false
-  let linesTimer: ReturnType<typeof setTimeout> | null = null
-
-  const ensureLoaded = () =>
-    (loading ??= durability.load(id).then((stored) => {
-      if (stored.record) record = stored.record
-      log = createStreamLog(stored.lines)
-      log.onLine((l) => {
-        unsaved.push(l)
-        // Lines between steps are stored too, a little later, so a reload shows most of a reply.
-        if (linesTimer === null) linesTimer = setTimeout(() => ((linesTimer = null), void saveSoon()), LINES_SAVE_MS)
-      })
-      return log
-    }))
-
-  /** Saves the record and the lines since the last save; saves run one after another. */
-  const saveSoon = (): Promise<void> => {
-    if (saveQueued) return saving
-    saveQueued = true
-    saving = saving.then(async () => {
-      saveQueued = false
-      const lines = unsaved
-      unsaved = []
-      if (lines.length > 0) record = { ...record, chunks: record.chunks + 1, lineCount: lines[lines.length - 1]!.cursor }
-      try {
-        await durability.save(id, { ...record, turns: record.turns.map((t) => ({ ...t })) }, lines)
-      } catch (error) {
-        env.onEvent({ type: 'session.save_error', sessionId: id, message: error instanceof Error ? error.message : String(error) })
-      }
-    })
-    return saving
-  }
-
-  const turnOf = (messageId: string) => record.turns.find((t) => t.messageId === messageId)
-
-  /** Every stored prompt's images, for an engine in a worker (a resumed turn may send them). */
-  const allImages = () =>
-    record.turns.flatMap((t) => {
-      const images = Array.isArray(t.input) ? t.input.flatMap((b) => (b.type === 'image' ? [{ mimeType: b.mimeType, data: b.data.replace(/\s+/g, '') }] : [])) : []
-      return images.length > 0 ? [[t.messageId, images] as [string, typeof images]] : []
-    })
-
-  /** A stored prompt's image, for the request that carries its marker. */
-  const imageOf = (messageId: string, index: number) => {
-    const input = turnOf(messageId)?.input
-    if (!Array.isArray(input)) return undefined
-    const image = input.filter((b) => b.type === 'image')[index]
-    return image?.type === 'image' ? { mimeType: image.mimeType, data: image.data.replace(/\s+/g, '') } : undefined
-  }
 
   const finish = (messageId: string, result: FxTurnResult) => {
     for (const resolve of waiters.get(messageId) ?? []) resolve(result)
@@ -127,7 +74,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const makeRecorder = (settings: TurnSettings) =>
     createTurnRecorder({
       sessionId: id,
-      log: log!,
+      log: state.log,
       tools: env.tools,
       onEvent: env.onEvent,
       active: () => active,
@@ -164,14 +111,14 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
 
   /** The runner for these settings: a new one, restored from the snapshot, when they changed. */
   const runnerFor = async (settings: TurnSettings): Promise<EngineRunner> => {
-    const built = await env.build(id, settings, imageOf)
+    const built = await env.build(id, settings, state.imageOf)
     if (runner && runnerKey === built.key) {
       runner.setApiKey(built.apiKey)
       return runner
     }
     runner?.dispose()
     recorder = makeRecorder(settings)
-    runner = await built.create(recorder, allImages())
+    runner = await built.create(recorder, state.allImages())
     runnerKey = built.key
     if (record.snapshot && record.snapshot.length > 0) await runner.restore(record.snapshot)
     // A snapshot brings the model it was saved with; the session's settings win.
@@ -182,8 +129,8 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const failTurn = (messageId: string, error: unknown) => {
     const e = error as { code?: string; message?: string }
     const result: FxTurnResult = { messageId, stopReason: 'error', usage: zeroUsage(), error: { code: e.code ?? 'FX_AGENT_FAILED', message: e.message ?? String(error) } }
-    log!.append({ type: 'turn_start', sessionId: id, messageId })
-    log!.append({ type: 'turn_end', ...result })
+    state.log.append({ type: 'turn_start', sessionId: id, messageId })
+    state.log.append({ type: 'turn_end', ...result })
     endTurn(messageId, result)
   }
 
@@ -247,13 +194,9 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       return isNew
     })) as Promise<boolean>)
 
-  /** Another tab may have written this session since it was loaded: take its lines and record. */
+  /** Another tab may have written this session since it was loaded: its engine starts over from it. */
   const refresh = async () => {
-    const stored = await durability.load(id)
-    if (!stored.record || (stored.record.turns.length === record.turns.length && stored.record.lineCount === record.lineCount)) return
-    record = stored.record
-    for (const l of stored.lines) if (l.cursor > log!.cursor) log!.adopt(l)
-    unsaved = []
+    if (!(await state.refresh())) return
     runner?.dispose()
     runner = null
     runnerKey = ''
@@ -332,15 +275,15 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     },
     async checkpoint() {
       await ensureLoaded()
-      await saving
+      await state.saved()
       return record.snapshot ? record.snapshot.slice() : new Uint8Array(0)
     },
     async idle() {
       while (driving) await driving
-      await saving
+      await state.saved()
     },
     dispose() {
-      if (linesTimer !== null) clearTimeout(linesTimer)
+      state.dispose()
       runner?.dispose()
       runner = null
     },
