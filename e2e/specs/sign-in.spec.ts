@@ -60,3 +60,24 @@ test('an issuer that refuses this page’s origin gets a plain message that poin
     `✗ Sign-in failed: The sign-in server ${issuer.url} does not allow requests from this page (CORS). Pass createFxTerminal a \`fetch\` option that sends them through your app's own server.`,
   ])
 })
+
+test('a 401 renews the token once and the request goes again; a server that echoes the token has it masked', async ({ page, issuer, mock }) => {
+  await openWithIssuer(page, issuer, mock)
+  await startLogin(page, issuer)
+  await approve(page, issuer)
+  await mock.script({ status: 401, body: '{"error":{"message":"token expired"}}' }, { text: 'Answer after the renewal.' })
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'Answer after the renewal.')
+  const tokens = await issuer.tokens()
+  const posts = (await mock.hits()).filter((hit) => hit.method === 'POST')
+  expect(posts.map((hit) => hit.authorization)).toEqual([`Bearer ${tokens.access[0]}`, `Bearer ${tokens.access[1]}`])
+  expect((await issuer.log()).filter((entry) => entry.grant === 'refresh_token')).toHaveLength(1)
+
+  const echoed = tokens.access[1]!
+  await mock.script({ status: 403, body: JSON.stringify({ error: { message: `token ${echoed} may not use this model` } }) })
+  await submitPrompt(page, 'again')
+  await waitForScreen(page, /^✗ /m)
+  const screen = await readScreen(page)
+  expect(screen).not.toContain(echoed)
+  expect(blocksStartingWith(screen, '✗ ').join('\n')).toContain('token *** may not use this model')
+})
