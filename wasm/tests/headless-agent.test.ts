@@ -40,7 +40,7 @@ describe('headless engine', () => {
   it('writes nothing to a terminal and sets no spinner timer, and offers host tools with the given system prompt', async () => {
     const h = await headless()
     h.take(h.engine.agent(AGENT_SUB.prompt, 'Where is order 7?', 1000))
-    const [{ request }] = h.requests()
+    const { request } = h.requests()[0]!
     expect(system(request)).toMatch(/^You answer orders\.\n\n<turn_context>\ndate: 1970-01-01\n<\/turn_context>$/)
     expect(request.tools).toEqual([{ name: 'get_order', description: 'Look up an order.', parameters: { type: 'object', properties: { id: { type: 'string' } } } }])
     expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'Where is order 7?' })
