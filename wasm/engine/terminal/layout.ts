@@ -117,8 +117,11 @@ function wrapLine(
         i = seqEnd
         continue
       }
-      const cp = decodeAt(text, i, end, lenBox)
-      const w = cellWidth(cp)
+      // ASCII (most text) is one byte and one cell: no decoding, no width lookup.
+      const b = <i32>unchecked(text[i])
+      const ascii = b >= 0x20 && b < 0x7f
+      const cp = ascii ? b : decodeAt(text, i, end, lenBox)
+      const w = ascii ? 1 : cellWidth(cp)
       if (width + w > avail) break
       if (cp == 0x20) {
         lastSpace = i
@@ -129,7 +132,7 @@ function wrapLine(
         linkAtSpaceEnd = linkEnd
       }
       width += w
-      i += lenBox[0]
+      i += ascii ? 1 : unchecked(lenBox[0])
     }
     // A row that is exactly full before a space breaks at that space.
     if (i < end && unchecked(text[i]) == 0x20) {

@@ -20,6 +20,22 @@ export class Sanitizer {
   /** Appends the printable part of `src[start, end)` to `out`. */
   feed(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
     for (let i = start; i < end; i++) {
+      if (this.state == S_TEXT) {
+        // Printable bytes (ASCII, and UTF-8 other than the C1 lead 0xC2) are copied as one run.
+        const run = i
+        let columns = 0
+        while (i < end) {
+          const b = <i32>unchecked(src[i])
+          if (b < 0x20 || b == 0x7f || b == 0xc2) break
+          if ((b & 0xc0) != 0x80) columns++
+          i++
+        }
+        if (i > run) {
+          out.slice(src, run, i)
+          this.column += columns
+          if (i == end) break
+        }
+      }
       const c = <i32>unchecked(src[i])
       switch (this.state) {
         case S_TEXT:

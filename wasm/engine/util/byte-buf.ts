@@ -27,9 +27,11 @@ export class ByteBuf {
     this.data = next
   }
 
-  byte(b: i32): void {
-    this.reserve(1)
-    unchecked((this.data[this.length++] = <u8>b))
+  // Called for most bytes of output: the common case (room left) is inlined, without a call.
+  @inline byte(b: i32): void {
+    if (this.length >= this.data.length) this.reserve(1)
+    store<u8>(this.data.dataStart + <usize>this.length, <u8>b)
+    this.length++
   }
 
   bytes(src: Uint8Array): void {
