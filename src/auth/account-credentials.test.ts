@@ -51,6 +51,19 @@ describe('account credentials', () => {
     expect(await credentials.kind()).toBe('signed_in')
   })
 
+  it('a token that is not due is used without taking the lock', async () => {
+    const store = memoryOAuthSessionStore()
+    const time = fakeTime()
+    const taken: string[] = []
+    const plain = createWithLock(undefined)
+    const counting = <T>(name: string, fn: () => Promise<T>) => (taken.push(name), plain(name, fn))
+    const { credentials } = tab(store, time, counting)
+    const record = await signIn(credentials, time)
+    expect(await credentials.bearer()).toBe(record.accessToken)
+    expect(await credentials.bearer()).toBe(record.accessToken)
+    expect(taken).toEqual([])
+  })
+
   it('a restart with the same store is signed in without asking the issuer anything', async () => {
     const store = memoryOAuthSessionStore()
     const time = fakeTime()

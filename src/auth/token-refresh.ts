@@ -49,11 +49,13 @@ export type RefreshOptions = {
  * token a server just refused (a 401). Null when nobody is signed in (any more).
  */
 export async function freshRecord(options: RefreshOptions, rejected?: string): Promise<TokenRecord | null> {
+  const stale = (record: TokenRecord) => (rejected !== undefined ? record.accessToken === rejected : isDue(record, options.now()))
+  // Most requests find a good token: no lock for them (a tab refreshing elsewhere never delays them).
+  const seen = await options.store.load()
+  if (seen === null || !stale(seen)) return seen
   return options.withLock(options.lockName, async () => {
     const current = await options.store.load()
-    if (current === null) return null
-    const stale = rejected !== undefined ? current.accessToken === rejected : isDue(current, options.now())
-    if (!stale) return current
+    if (current === null || !stale(current)) return current
     const next = await refreshRecord(current, options.fetch, options.now)
     await options.store.save(next)
     return next
