@@ -86,7 +86,8 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       const provider = providerName(options)
       const credential = options.credentials ? await options.credentials({ provider, sessionId }) : undefined
       const apiKey = credential?.apiKey ?? options.apiKey
-      const modelSetting = settings.model ?? options.model
+      // Without a model in the options, the one the configStore kept (the reference's `model` setting).
+      const modelSetting = settings.model ?? options.model ?? ((await options.configStore?.get('model')) || undefined)
       const built = buildProviders(options, modelSetting, apiKey)
       current.set(
         sessionId,
@@ -94,6 +95,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       )
       const instructions = settings.instructions ?? options.instructions ?? DEFAULT_INSTRUCTIONS
       const fast = typeof modelSetting === 'object' && modelSetting.fast === true
+      const effort = typeof modelSetting === 'object' ? (modelSetting.effort ?? '') : ''
       const boot: RunnerOptions['boot'] = {
         provider: built.active,
         providers: built.providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
@@ -108,9 +110,10 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
         permission: 'allow-sandboxed',
         config: (fast ? { fast: 'on' } : {}) as Record<string, string>,
         ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(effort ? { effort } : {}),
       }
       return {
-        key: JSON.stringify([built.active, built.model, instructions, fast]),
+        key: JSON.stringify([built.active, built.model, instructions, fast, effort]),
         model: built.model,
         apiKey,
         create: async (hooks, stored) => {

@@ -6,6 +6,7 @@
 import { FxError } from '../terminal/fx-error.ts'
 import { createAgentEnv, randomId, type TurnSettings } from './agent-env.ts'
 import { memory } from './durability.ts'
+import { sessionStoreDurability } from './session-store-durability.ts'
 import { checkPrompt } from './prompt-input.ts'
 import { createSessionCore, type SessionCore } from './session-core.ts'
 import { normalizeTools } from './tools-bridge.ts'
@@ -38,7 +39,9 @@ function safeListener(onEvent: FxAgentOptions['onEvent']): (event: FxAgentEvent)
 export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
   const tools = normalizeTools(options.tools)
   const onEvent = safeListener(options.onEvent)
-  const env = createAgentEnv(options, tools, options.durability ?? memory(), onEvent)
+  // Sessions live in `durability`; else in the reference `sessionStore`; else in this page's memory.
+  const durability = options.durability ?? (options.sessionStore ? sessionStoreDurability(options.sessionStore) : memory())
+  const env = createAgentEnv(options, tools, durability, onEvent)
   const cores = new Map<string, SessionCore>()
   let closed = false
 

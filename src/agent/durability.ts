@@ -25,7 +25,7 @@ export type SessionRecord = {
 }
 
 export type FxDurability = {
-  readonly kind: 'memory' | 'indexedDb'
+  readonly kind: 'memory' | 'indexedDb' | 'sessionStore'
   load(sessionId: string): Promise<{ record: SessionRecord | null; lines: FxStreamLine[] }>
   /**
    * Writes the record and appends `lines` (the ones since the last save) in one go; with lines,

@@ -51,9 +51,9 @@ export type FxAgentOptions = {
   apiKey?: string
   credentials?: FxCredentials
   fetch?: typeof fetch
-  /** Where the chosen model is kept between page loads (optional). */
+  /** Its `model` setting is the model when the options name none. */
   configStore?: ConfigStore
-  /** Accepted for the reference's shape; sessions live in `durability`. */
+  /** A reference session store to keep sessions in, when no `durability` is given. */
   sessionStore?: SessionStore
   /** `memory()` (default) or `indexedDb({ namespace })`. */
   durability?: FxDurability

@@ -104,6 +104,8 @@ export type BootOptions = {
   systemPrompt?: string
   /** Tools the host runs (the agent API's JS tools); `parameters` is JSON Schema as JSON text. */
   hostTools?: HostToolSpec[]
+  /** Reasoning effort sent with every request (`low`, `medium`, `high`; the agent API's model option). */
+  effort?: string
 }
 
 /** A host tool as the engine offers it to the model. */

@@ -102,6 +102,7 @@ export class Engine {
       this.transcript.off = this.headless
       if (v.get('systemPrompt') != null) this.loop.conv.systemPrompt = v.getString('systemPrompt', '')
       readHostTools(v.get('hostTools'), this.loop.conv.hostTools)
+      this.loop.effort = v.getString('effort', '')
       if (this.headless) this.loop.conv.describeNoWorkspace = false
     }
     this.booted = true

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { memoryConfigStore, memorySessionStore } from '../stores/memory-stores.ts'
+import { createFxAgent } from './create-fx-agent.ts'
+import { engineModule, mockAgent, readUntil, reply, startMock, type Mock } from './test-support.ts'
+
+let mock: Mock
+beforeAll(async () => {
+  mock = await startMock()
+})
+afterAll(() => mock.close())
+beforeEach(async () => {
+  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
+})
+
+describe('agent options', () => {
+  it("a session's model and effort go on the wire, and its instructions replace the agent's", async () => {
+    await mock.script(reply('one'), reply('two'))
+    const agent = mockAgent(mock, { instructions: 'Agent-wide.', provider: { name: 'mock', baseUrl: mock.baseUrl, models: { 'mock-model': {}, other: {} } } })
+    await agent.session('s').prompt('first').result
+    await agent.session('s', { model: { id: 'other', effort: 'high' }, instructions: 'Reviewer.' }).prompt('second').result
+    const [first, second] = (await mock.requests()) as Array<{ model: string; reasoning_effort?: string; messages: Array<{ content: unknown }> }>
+    expect([first!.model, first!.reasoning_effort, String(first!.messages[0]!.content).split('\n')[0]]).toEqual(['mock-model', undefined, 'Agent-wide.'])
+    expect([second!.model, second!.reasoning_effort, String(second!.messages[0]!.content).split('\n')[0]]).toEqual(['other', 'high', 'Reviewer.'])
+    // The same conversation: the second engine was restored from the first's snapshot.
+    expect(second!.messages.slice(1).map((m) => m.content)).toEqual(['first', 'one', 'second'])
+    await agent.close()
+  })
+
+  it("without a model option, the configStore's model setting is used", async () => {
+    await mock.script(reply('ok'))
+    const configStore = memoryConfigStore()
+    await configStore.set('model', 'stored-model')
+    const agent = createFxAgent({ provider: { name: 'mock', baseUrl: mock.baseUrl }, configStore, wasm: engineModule() })
+    await agent.session('c').prompt('hi').result
+    expect(((await mock.requests())[0] as { model: string }).model).toBe('stored-model')
+    await agent.close()
+  })
+
+  it('keeps sessions in a reference sessionStore when no durability is given', async () => {
+    await mock.script(reply('kept'), reply('again'))
+    const sessionStore = memorySessionStore()
+    const first = mockAgent(mock, { sessionStore })
+    await first.session('kept').prompt('remember', { messageId: 'k1' }).result
+    await first.close()
+    expect(await sessionStore.load('kept')).toMatchObject({ revision: expect.any(String) })
+
+    const second = mockAgent(mock, { sessionStore })
+    const session = second.session('kept')
+    expect((await session.prompt('remember', { messageId: 'k1' }).result).repeated).toBe(true)
+    const stored = await readUntil(session.stream(0), (l) => l.type === 'turn_end')
+    expect(stored[0]).toMatchObject({ type: 'turn_start', messageId: 'k1', cursor: 1 })
+    await session.prompt('more').result
+    expect((await mock.requests())[1]!.messages.slice(1).map((m) => m.content)).toEqual(['remember', 'kept', 'more'])
+    await second.close()
+  })
+})
