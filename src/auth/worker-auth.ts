@@ -26,6 +26,8 @@ export type WorkerAuth = {
   addTo(providers: ModelProvider[]): void
   /** Starts showing states; tells the engine which credential there is. */
   attach(loop: HostLoop): void
+  /** The engine has its stored state (after a `restorePending` boot). */
+  restored(): void
   controller: AuthController
   /** Input for a key being typed with /key; false when it is ordinary input. */
   captureKeys(bytes: Uint8Array): boolean
@@ -80,6 +82,21 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     onSignedOut: () => void host.signedOut(),
   })
 
+  // Which credential there is goes to the engine once it is booted and, when its stored state
+  // comes later (`restorePending`), after that: the banner and saved settings come first. Read
+  // then, so start-up never waits for the sign-in store.
+  let restored = !config.restorePending
+  let told = false
+  const startup = () => {
+    const attached = loop
+    if (!attached || !restored || told) return
+    told = true
+    void credentials.kind().then(
+      (credential) => attached.authState({ state: 'credential', credential, startup: true }),
+      () => attached.authState({ state: 'credential', credential: 'none', startup: true }),
+    )
+  }
+
   return {
     bootFields: { account: ACCOUNT_PROVIDER },
     addTo(providers) {
@@ -90,11 +107,11 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     attach(attached) {
       loop = attached
       for (const state of early.splice(0)) attached.authState(state)
-      // Read after boot, so start-up never waits for the sign-in store.
-      void credentials.kind().then(
-        (credential) => attached.authState({ state: 'credential', credential, startup: true }),
-        () => attached.authState({ state: 'credential', credential: 'none', startup: true }),
-      )
+      startup()
+    },
+    restored() {
+      restored = true
+      startup()
     },
     controller,
     captureKeys: (bytes) => controller.captureKeys(decoder.decode(bytes)),

@@ -137,6 +137,7 @@ const api: EngineWorkerApi = {
   restore(stored, resume) {
     if (loop) loop.restore(stored, resume)
     else pending.push((l) => l.restore(stored, resume))
+    auth?.restored()
   },
   signedOutElsewhere() {
     auth?.signedOutElsewhere()
