@@ -79,6 +79,21 @@ describe('JS tools', () => {
     await agent.close()
   })
 
+  it("cancel during a tool call aborts the tool's signal and ends the turn cancelled", async () => {
+    await mock.script(toolCalls(['wait', '{}']))
+    let signal: AbortSignal | undefined
+    const wait: FxTool = { name: 'wait', execute: (_input, c) => ((signal = c.signal), new Promise(() => {})) }
+    const agent = mockAgent(mock, { tools: [wait] })
+    const session = agent.session('cancel-tool')
+    const turn = session.prompt('start')
+    await until(() => signal !== undefined, 'the tool to start')
+    session.cancel()
+    expect(await turn.result).toMatchObject({ stopReason: 'cancelled' })
+    expect(signal!.aborted).toBe(true)
+    expect(types(await linesOf(turn))).toEqual(['turn_start', 'user_message', 'tool_start', 'tool_end', 'turn_end'])
+    await agent.close()
+  })
+
   it('a steer joins the running turn after the tool results, before the next model request', async () => {
     await mock.script(toolCalls(['wait', '{}']), reply('steered reply'))
     let release!: () => void

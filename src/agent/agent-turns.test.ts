@@ -44,6 +44,9 @@ describe('createFxAgent', () => {
     expect(lines[0]).toMatchObject({ type: 'turn_start', sessionId: 's1', messageId: 'm1', cursor: 1 })
     expect(lines[1]).toMatchObject({ type: 'user_message', text: 'Say hello' })
     expect(textOf(lines)).toBe('Hello there, friend.')
+    // `readable` is the same turn as NDJSON.
+    const ndjson = await new Response(turn.readable).text()
+    expect(ndjson.trim().split('\n').map((l) => JSON.parse(l))).toEqual(lines)
     const [sent] = await mock.requests()
     expect(sent!.messages[0]).toMatchObject({ role: 'system' })
     expect(String(sent!.messages[0]!.content)).toMatch(/^Be brief\./)

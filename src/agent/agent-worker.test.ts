@@ -34,6 +34,27 @@ describe('the agent in its worker', () => {
     expect(worker!.terminated).toBe(true)
   })
 
+  it("model requests from the worker go through the page's fetch option, with the key only there", async () => {
+    await mock.script(reply('through the page'))
+    const seen: Array<[string, string | null]> = []
+    const events: string[] = []
+    const agent = mockAgent(mock, {
+      worker: inProcessWorker,
+      provider: { name: 'mock', baseUrl: mock.baseUrl, models: { 'mock-model': {} }, apiKey: 'sk-worker-key' },
+      fetch: (input, init) => {
+        seen.push([String(input), new Headers(init?.headers).get('authorization')])
+        return fetch(input, init)
+      },
+      onEvent: (event) => events.push(JSON.stringify(event)),
+    })
+    const turn = agent.session('w3').prompt('hi')
+    expect(textOf(await linesOf(turn))).toBe('through the page')
+    expect(seen).toEqual([[`${mock.baseUrl}/chat/completions`, 'Bearer sk-worker-key']])
+    expect(events.join('\n')).not.toContain('sk-worker-key')
+    expect(events.some((e) => e.includes('"model.request"'))).toBe(true)
+    await agent.close()
+  })
+
   it('an idempotent call interrupted in one worker runs again in the next', async () => {
     await mock.script(toolCalls(['lookup', '{}', 'call_w']), reply('resumed in a worker'))
     const store = memory()

@@ -51,12 +51,13 @@ export type TurnRecorder = RunnerHooks & {
 export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
   const line = (value: { type: string } & Record<string, unknown>) => o.log.append(value)
   let steers: string[] = []
-  const toolControllers = new Map<number, AbortController>()
+  const toolControllers = new Map<number, { controller: AbortController; call: HostToolCall }>()
 
   const runTool = async (id: number, call: HostToolCall) => {
     const turn = o.active()
     const controller = new AbortController()
-    toolControllers.set(id, controller)
+    const running = { controller, call }
+    toolControllers.set(id, running)
     const executionId = executionIdOf(o.sessionId, call.callId)
     let input: unknown = call.arguments
     try {
@@ -66,7 +67,7 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
     }
     line({ type: 'tool_start', toolCallId: call.callId, name: call.name, input, executionId, ...(call.rerun ? { rerun: true } : {}) })
     const outcome = await runToolCall(o.tools, call, { signal: controller.signal, sessionId: o.sessionId, context: turn?.context })
-    if (toolControllers.get(id) !== controller) return // cancelled: the engine has moved on
+    if (toolControllers.get(id) !== running) return // cancelled: the engine has moved on
     toolControllers.delete(id)
     line({ type: 'tool_end', toolCallId: call.callId, name: call.name, output: outcome.output, isError: outcome.isError })
     o.runner()?.toolResult(id, outcome.output)
@@ -157,9 +158,11 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
     onCommit: (bytes) => o.onCommit(bytes),
     onToolCall: (id, call) => void runTool(id, call),
     onToolCancel(id) {
-      const controller = toolControllers.get(id)
+      const running = toolControllers.get(id)
+      if (!running) return
       toolControllers.delete(id)
-      controller?.abort()
+      running.controller.abort()
+      line({ type: 'tool_end', toolCallId: running.call.callId, name: running.call.name, output: 'Cancelled by the user.', isError: true })
     },
     onTrap: (error) => o.onTrap(error.message),
   }
