@@ -138,3 +138,16 @@ describe('createFxAgent', () => {
     await agent.close()
   })
 })
+
+describe('stream logs', () => {
+  it('a reader whose cursor is ahead of the log gets only the lines after it', async () => {
+    const { createStreamLog } = await import('./stream-log.ts')
+    const log = createStreamLog()
+    log.append({ type: 'a' })
+    const ahead = readLines(log.readable(3), 1)
+    log.append({ type: 'b' })
+    log.append({ type: 'c' })
+    log.append({ type: 'd' })
+    expect((await ahead).map((l) => [l.cursor, l.type])).toEqual([[4, 'd']])
+  })
+})

@@ -45,7 +45,8 @@ export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
       done()
     }
     const deliver = (line: FxStreamLine, text: string) => {
-      if (stopped) return
+      // A reader's cursor may be ahead of this log (lines another page never stored): skip to it.
+      if (stopped || line.cursor <= cursor) return
       push(line, text)
       if (options.until?.(line)) stop()
     }
