@@ -19,7 +19,10 @@ export function createAuthorizedFetch(credentials: AccountCredentials, baseFetch
     let response = await send(input, init, token)
     if (response.status === 401 && token) {
       const retry = await credentials.retryBearer(token).catch(() => undefined)
-      if (retry) response = await send(input, init, retry)
+      if (retry) {
+        await response.body?.cancel().catch(() => {})
+        response = await send(input, init, retry)
+      }
     }
     return response.ok ? response : masked(response, credentials.secrets())
   }
