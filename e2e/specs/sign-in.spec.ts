@@ -1,7 +1,7 @@
 // Device sign-in against the mock issuer: the code and URL on screen, the verification page
 // opened once, the bearer on model requests, and a reload that stays signed in on its own.
 import { test, expect, approve, openedUrls, openWithIssuer, startLogin, waitForAccountModel } from '../support/sign-in.ts'
-import { pressKey, readScreen, runSlashCommand, submitPrompt, waitForScreen } from '../support/screen.ts'
+import { pressKey, readScreen, readStatus, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen } from '../support/screen.ts'
 import { blocksStartingWith } from '../support/model-turns.ts'
 
 test('sign-in shows the code and URL, opens the page once, and model requests carry the token; a reload stays signed in without asking the issuer', async ({ page, issuer, mock }) => {
@@ -82,4 +82,26 @@ test('a 401 renews the token once and the request goes again; a server that echo
   const screen = await readScreen(page)
   expect(screen).not.toContain(echoed)
   expect(blocksStartingWith(screen, '✗ ').join('\n')).toContain('token *** may not use this model')
+})
+
+test('/key takes a key masked, model requests use it, and /key clear goes back to the demo', async ({ page, issuer, mock }) => {
+  const key = 'vck_e2e_key_0123456789'
+  await openWithIssuer(page, issuer, mock)
+  await runSlashCommand(page, '/key')
+  await waitForScreen(page, 'API key:')
+  await typeInTerminal(page, key)
+  await waitForScreen(page, `API key: ${'•'.repeat(key.length)}`)
+  expect(await readScreen(page)).not.toContain(key)
+  await pressKey(page, 'Enter')
+  await waitForScreen(page, '✓ Key saved (sealed in this browser). /key clear removes it.')
+  await waitForAccountModel(page)
+
+  await mock.script({ text: 'Answered with the key.' })
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'Answered with the key.')
+  expect((await mock.hits()).filter((hit) => hit.method === 'POST').map((hit) => hit.authorization)).toEqual([`Bearer ${key}`])
+
+  await runSlashCommand(page, '/key clear')
+  await waitForScreen(page, 'Key removed.')
+  await expect.poll(() => readStatus(page)).toContain('auto · demo ·')
 })
