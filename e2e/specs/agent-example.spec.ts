@@ -5,22 +5,30 @@ import { test, expect } from '../support/fixtures.ts'
 import type { Page } from '@playwright/test'
 import { finish, roleChunk, textDelta, usage } from '../support/chunks.ts'
 
-/** How many stream lines the page has stored for the session (its IndexedDB record says). */
-function storedLineCount(page: Page): Promise<number> {
+/** The text of the stream lines the page has stored (its IndexedDB line chunks, in order). */
+function storedText(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'fxagent:agent-example')) return 0
+    if (!(await indexedDB.databases()).some((db) => db.name === 'fxagent:agent-example')) return ''
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('fxagent:agent-example')
       open.onsuccess = () => resolve(open.result)
       open.onerror = () => reject(open.error)
     })
-    const record = await new Promise<{ lineCount?: number } | undefined>((resolve, reject) => {
-      const request = db.transaction('sessions', 'readonly').objectStore('sessions').get('s:e2e-reload')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
+    const store = db.transaction('sessions', 'readonly').objectStore('sessions')
+    const [keys = [], values = []] = await Promise.all(
+      [store.getAllKeys(), store.getAll()].map((request) => new Promise<unknown[]>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result as unknown[])
+        request.onerror = () => reject(request.error)
+      })),
+    )
     db.close()
-    return record?.lineCount ?? 0
+    const chunks = keys.flatMap((key, i) => (String(key).startsWith('l:e2e-reload:') ? [[Number(String(key).split(':')[2]), values[i]] as const] : []))
+    chunks.sort((a, b) => a[0] - b[0])
+    return chunks
+      .flatMap(([, lines]) => lines as Array<{ type: string; delta?: string }>)
+      .filter((line) => line.type === 'text_delta')
+      .map((line) => line.delta)
+      .join('')
   })
 }
 
@@ -39,7 +47,7 @@ test('streams a reply into the page and survives a reload mid-turn', async ({ pa
   await expect(page.locator('#state')).toHaveAttribute('data-state', 'running')
   expect(await mock.held()).toBe(1)
   // The page stores streamed lines within 250 ms: wait until the first half is stored.
-  await expect.poll(() => storedLineCount(page)).toBeGreaterThanOrEqual(4)
+  await expect.poll(() => storedText(page)).toBe('The first half, streamed before the reload. ')
 
   await page.reload()
   await expect(page.locator('#state')).toHaveAttribute('data-state', 'done: end_turn')
