@@ -168,4 +168,23 @@ describe('device sign-in', () => {
     const run = runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: empty, now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
     expect((await failure(run)).code).toBe('FX_SIGNIN_BAD_RESPONSE')
   })
+
+  it('refuses a token answer without an access token, or with a token that is not a bearer', async () => {
+    const endpoints = { deviceAuthorizationEndpoint: 'https://i.example/d', tokenEndpoint: 'https://i.example/t' }
+    const issuerAnswering = (token: Record<string, unknown>): typeof fetch => async (input) =>
+      String(input).endsWith('/d')
+        ? new Response(JSON.stringify({ device_code: 'dc', user_code: 'AAAA-BBBB', verification_uri: 'https://i.example/a', interval: 1 }))
+        : new Response(JSON.stringify(token))
+    const run = (token: Record<string, unknown>) =>
+      runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: issuerAnswering(token), now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
+    expect(await failure(run({ token_type: 'Bearer' }))).toEqual({ code: 'FX_SIGNIN_BAD_RESPONSE', message: 'The sign-in server answered without an access token.' })
+    expect(await failure(run({ access_token: 'fxat_x', token_type: 'mac' }))).toEqual({ code: 'FX_SIGNIN_BAD_RESPONSE', message: 'The sign-in server issued a mac token; only bearer tokens can be used.' })
+  })
+
+  it('a verification URL that is not http(s) is never shown or opened', async () => {
+    const endpoints = { deviceAuthorizationEndpoint: 'https://i.example/d', tokenEndpoint: 'https://i.example/t' }
+    const hostile: typeof fetch = async () => new Response(JSON.stringify({ device_code: 'dc', user_code: 'AAAA-BBBB', verification_uri: 'javascript:alert(1)' }))
+    const run = runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: hostile, now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
+    expect((await failure(run)).code).toBe('FX_SIGNIN_BAD_RESPONSE')
+  })
 })
