@@ -3,8 +3,9 @@
 //   TextDecoder + eventsource-parser, until [DONE]: the baseline) and as an agent turn
 //   (createFxAgent as a page uses it: engine in the agent's worker, the provider's fetch and SSE
 //   there, every line back to this page, read by async iteration until the turn's result),
-//   alternately, in the same run. Each agent run uses a new session on a warm agent (engine
-//   compiled, worker started), so no run pays for an earlier run's conversation.
+//   alternately, in the same run. Each agent run uses a new session that has already run one
+//   short turn (untimed): its engine is booted, as for any turn after a session's first, and no
+//   run pays for an earlier run's 200 KB conversation.
 // - Catch-up: a session whose store holds N lines; `session.stream(cursor)` read and parsed as
 //   NDJSON until the last line, timed from the call, for cursor 0 and N/2.
 import { createParser } from 'eventsource-parser'
@@ -55,9 +56,13 @@ async function rawRun(mockUrl: string): Promise<AgentSample> {
 type Agent = ReturnType<typeof createFxAgent>
 let sessionNumber = 0
 
-async function agentRun(agent: Agent): Promise<AgentSample> {
+async function agentRun(agent: Agent, mockUrl: string, text: string, deltaChars: number): Promise<AgentSample> {
+  const session = agent.session(`bench-${sessionNumber++}`)
+  await script(mockUrl, 'Ready.', deltaChars)
+  await session.prompt('hello').result
+  await script(mockUrl, text, deltaChars)
   const started = performance.now()
-  const turn = agent.session(`bench-${sessionNumber++}`).prompt('go')
+  const turn = session.prompt('go')
   let chars = 0
   let lines = 0
   for await (const line of turn) {
@@ -112,8 +117,9 @@ async function catchUp(durability: ReturnType<typeof memory>, cursor: number, co
 async function bench(request: AgentBenchRequest): Promise<AgentBenchResult> {
   const agent = createFxAgent({ provider: { name: 'mock', baseUrl: `${request.mockUrl}/v1`, models: { [MODEL]: { contextWindow: 1_000_000 } } }, model: MODEL, wasm })
   const once = async (path: 'raw' | 'agent') => {
+    if (path === 'agent') return agentRun(agent, request.mockUrl, request.text, request.deltaChars)
     await script(request.mockUrl, request.text, request.deltaChars)
-    return path === 'raw' ? rawRun(request.mockUrl) : agentRun(agent)
+    return rawRun(request.mockUrl)
   }
   for (let i = 0; i < request.warmups; i++) for (const path of ['raw', 'agent'] as const) await once(path)
   const samples: AgentSample[] = []
