@@ -2,7 +2,8 @@
 // by e2e/run-playwright.mjs: Playwright's bundled browsers cannot be downloaded here.
 import { defineConfig } from '@playwright/test'
 
-const PORT = 4173
+// FX_E2E_PORT lets two runs on one machine keep apart (each starts its own preview server).
+const PORT = Number(process.env.FX_E2E_PORT ?? 4173)
 
 export default defineConfig({
   testDir: 'e2e/specs',

@@ -76,7 +76,7 @@ test('a burst of resizes, as when a window edge is dragged, still ends with one 
 // screen, its 36-column dividers wrapped, and the next frame's `ESC[6A ESC[J` started a row too
 // low, so the first 31 cells of the old top divider stayed above the footer and later scrolled
 // into the scrollback.
-test.fixme('a burst of resizes leaves no divider of an old footer in the scrollback', async ({ page }) => {
+test('a burst of resizes leaves no divider of an old footer in the scrollback', async ({ page }) => {
   await openDemo(page)
   await runSlashCommand(page, '/help')
   await waitForScreen(page, '/copy')

@@ -40,8 +40,6 @@ term.loadAddon(fit)
 term.open(container)
 fit.fit()
 performance.mark('fxterm:terminal-open')
-// Resize only after queued frames are parsed, so none is read at a size it was not drawn for.
-new ResizeObserver(fitBetweenWrites(term, fit)).observe(container)
 
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
@@ -76,6 +74,9 @@ const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof work
   events,
 }
 Object.assign(window, { fxterm: debugHandle })
+// Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
+// has redrawn for the last, so no frame is read at a size it was not drawn for.
+new ResizeObserver(fitBetweenWrites(term, fit, () => runtime.resized())).observe(container)
 term.focus()
 void runtime.interactive.then(() => performance.mark('fxterm:interactive'))
 void opening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))

@@ -93,6 +93,11 @@ export type FxTerminal = {
   write(data: string | Uint8Array): void
   /** Tells fxterm the terminal's size (the adapter already forwards resizes). */
   resize(cols: number, rows: number): void
+  /**
+   * Resolves once fxterm has redrawn for every size it was told so far (its frame handed to the
+   * terminal). A page that resizes in bursts waits for it between sizes (see fitBetweenWrites).
+   */
+  resized(): Promise<void>
   /** Stops everything in flight, ends the session, and frees the workers; `exited` resolves 130. */
   abort(): void
   /** Shows a one-sentence notice in the transcript (e.g. the page's own storage warning). */
@@ -207,7 +212,11 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       void remote.keys(encoder.encode(data))
     }),
   )
-  unsubscribers.push(term.onResize(({ cols, rows }) => void remote.resize(cols, rows)))
+  let resizing: Promise<void> = Promise.resolve()
+  const resize = (cols: number, rows: number) => {
+    resizing = remote.resize(cols, rows).catch(() => {})
+  }
+  unsubscribers.push(term.onResize(({ cols, rows }) => resize(cols, rows)))
 
   const wasm = options.wasm ?? './engine.wasm'
   const wasmInput =
@@ -275,7 +284,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     interactive,
     exited,
     write: (data) => void remote.keys(typeof data === 'string' ? encoder.encode(data) : data),
-    resize: (cols, rows) => void remote.resize(cols, rows),
+    resize,
+    resized: () => resizing,
     notice: (text, level = 'info') => void remote.notice({ text, level }),
     abort: () => {
       void remote.dispose()

@@ -26,11 +26,35 @@ describe('fitBetweenWrites', () => {
 
   test('a burst of resizes makes one', async () => {
     const term = new Headless({ cols: 40, rows: 10, allowProposedApi: true })
-    let calls = 0
-    const refit = fitBetweenWrites(term as unknown as Terminal, { proposeDimensions: () => (calls++, { cols: 30, rows: 8 }) })
+    const sizes: string[] = []
+    term.onResize(({ cols, rows }) => sizes.push(`${cols}x${rows}`))
+    const refit = fitBetweenWrites(term as unknown as Terminal, { proposeDimensions: () => ({ cols: 30, rows: 8 }) })
     for (let i = 0; i < 10; i++) refit()
     await new Promise<void>((resolve) => term.write('', resolve))
-    expect(calls).toBe(1)
-    expect([term.cols, term.rows]).toEqual([30, 8])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(sizes).toEqual(['30x8'])
+  })
+
+  test('the next size waits until the app has redrawn for the last one', async () => {
+    const term = new Headless({ cols: 40, rows: 10, allowProposedApi: true })
+    const sizes: number[] = []
+    term.onResize(({ cols }) => sizes.push(cols))
+    let box = 30
+    let redraw!: () => void
+    const refit = fitBetweenWrites(term as unknown as Terminal, { proposeDimensions: () => ({ cols: box, rows: 10 }) }, () => new Promise<void>((resolve) => (redraw = resolve)))
+    refit()
+    await new Promise<void>((resolve) => term.write('', resolve))
+    expect(sizes).toEqual([30])
+    // The box narrows again while the app is still drawing for 30 columns: nothing happens yet.
+    box = 20
+    refit()
+    await new Promise<void>((resolve) => term.write('', resolve))
+    expect(sizes).toEqual([30])
+    // The frame for 30 columns is in: now the terminal follows the box.
+    term.write('frame drawn for 30 columns\r\n')
+    redraw()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await new Promise<void>((resolve) => term.write('', resolve))
+    expect(sizes).toEqual([30, 20])
   })
 })

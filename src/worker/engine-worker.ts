@@ -15,6 +15,8 @@ let loop: HostLoop | null = null
 let pending: Array<(l: HostLoop) => void> = []
 /** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
 let auth: WorkerAuth | null = null
+/** Posts the output gathered so far; resolves once the page has handed it to the terminal. */
+let flushOutput: () => Promise<void> = () => Promise.resolve()
 
 /**
  * Sessions and prompt history go to the page, which owns the stores. A snapshot is copied here
@@ -70,7 +72,14 @@ const api: EngineWorkerApi = {
     const model = provider.defaultModel
     // The echo hint travels with the output it describes, so the page never applies it early.
     let echoColumns = 0
-    const batcher = createOutputBatcher((bytes) => void host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns))
+    let lastWrite: Promise<void> = Promise.resolve()
+    const batcher = createOutputBatcher((bytes) => {
+      lastWrite = host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns)
+    })
+    flushOutput = () => {
+      batcher.flush()
+      return lastWrite.catch(() => {})
+    }
     loop = await createHostLoop({
       module,
       boot: {
@@ -122,9 +131,15 @@ const api: EngineWorkerApi = {
     if (loop) loop.keys(bytes)
     else pending.push((l) => l.keys(bytes))
   },
-  resize(cols, rows) {
-    if (loop) loop.resize(cols, rows)
-    else pending.push((l) => l.resize(cols, rows))
+  async resize(cols, rows) {
+    if (!loop) {
+      pending.push((l) => l.resize(cols, rows))
+      return
+    }
+    loop.resize(cols, rows)
+    // Answer only once the frame drawn for this size is in the terminal's queue: the page holds
+    // its next resize until then, so no frame is ever parsed at a size it was not drawn for.
+    await flushOutput()
   },
   notice(notice) {
     if (loop) loop.notice(notice)

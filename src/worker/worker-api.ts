@@ -99,7 +99,8 @@ export type StartResult = { ok: true; provider: string; model: string } | { ok: 
 export type EngineWorkerApi = {
   start(config: WorkerStartConfig, host: HostCallbacks): Promise<StartResult>
   keys(bytes: Uint8Array): void
-  resize(cols: number, rows: number): void
+  /** Resolves once the engine's frame for this size has been handed to the page's terminal. */
+  resize(cols: number, rows: number): Promise<void>
   notice(notice: HostNotice): void
   /** A setting another tab saved: the engine applies it without saving it again. */
   configChanged(id: string, value: string): void

@@ -39,7 +39,7 @@ describe('a boot that does not wait for the stores', () => {
     await h.restore(stored)
     const request = h.lastOf('model_request')!.request
     expect(request.model).toBe('openai/gpt-5')
-    expect(request.messages[0].content).toContain('Answer in French.')
+    expect(request.messages[0]!.content).toContain('Answer in French.')
     expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'what is here?' })
   })
 
