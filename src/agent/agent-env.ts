@@ -6,7 +6,7 @@
  */
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
-import { buildProviders, providerName } from './agent-providers.ts'
+import { buildProviders, demoTapeUrlOf, providerName } from './agent-providers.ts'
 import type { FxDurability } from './durability.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
 import type { WorkerRunnerConfig } from './agent-worker-api.ts'
@@ -88,7 +88,8 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       const apiKey = credential?.apiKey ?? options.apiKey
       // Without a model in the options, the one the configStore kept (the reference's `model` setting).
       const modelSetting = settings.model ?? options.model ?? ((await options.configStore?.get('model')) || undefined)
-      const built = buildProviders(options, modelSetting, apiKey)
+      const demoTapeUrl = demoTapeUrlOf(options)
+      const built = buildProviders({ ...options, ...(demoTapeUrl ? { demoTapeUrl } : {}) }, modelSetting, apiKey)
       current.set(
         sessionId,
         built.providers.map((p) => ({ ...p, stream: (request, emit, signal) => p.stream(withImages(request, images), emit, signal), listModels: p.listModels?.bind(p) })),
@@ -132,7 +133,12 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
             module: compiled,
             boot,
             ...(catalog ? { catalog } : {}),
-            provider: { provider: typeof options.provider === 'object' ? options.provider : provider, ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}), model: built.model },
+            provider: {
+              provider: typeof options.provider === 'object' ? options.provider : provider,
+              ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
+              ...(demoTapeUrl ? { demoTapeUrl } : {}),
+              model: built.model,
+            },
             ...(apiKey ? { apiKey } : {}),
             hostFetch: options.fetch !== undefined,
             workspace: workspace !== undefined,

@@ -28,6 +28,13 @@ export function modelId(model: FxModel | undefined): string | undefined {
   return typeof model === 'string' ? model : model?.id
 }
 
+/** The demo tape's address, made absolute against the page (a worker resolves against its script). */
+export function demoTapeUrlOf(options: FxAgentOptions): string | undefined {
+  const page = (globalThis as { location?: { href: string } }).location?.href
+  const url = options.demoTapeUrl ?? './demos/tour.json'
+  return page ? new URL(url, page).href : options.demoTapeUrl
+}
+
 /** Builds the providers for one turn with `apiKey` (from `credentials()` or the option). */
 export function buildProviders(options: FxAgentOptions, model: FxModel | undefined, apiKey: string | undefined): AgentProviders {
   const name = providerName(options)
@@ -35,6 +42,7 @@ export function buildProviders(options: FxAgentOptions, model: FxModel | undefin
   const shared: ResolveProvidersOptions = {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
+    ...(options.demoTapeUrl ? { demoTapeUrl: options.demoTapeUrl } : {}),
   }
   let resolved
   if (typeof options.provider === 'object') {

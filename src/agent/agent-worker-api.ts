@@ -25,7 +25,7 @@ export type WorkerRunnerConfig = {
   boot: RunnerOptions['boot']
   catalog?: ModelInfo[]
   /** The provider (its name resolved by the page), its catalog, and the model. */
-  provider: Required<Pick<FxAgentOptions, 'provider'>> & Pick<FxAgentOptions, 'modelCatalog'> & { model: string }
+  provider: Required<Pick<FxAgentOptions, 'provider'>> & Pick<FxAgentOptions, 'modelCatalog' | 'demoTapeUrl'> & { model: string }
   /** The turn's credential (`credentials()` or the `apiKey` option, asked for on the page). */
   apiKey?: string
   /** Requests go through the page's `fetch` option. */
@@ -80,7 +80,8 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       const images = new Map(config.images)
       const fetchFn = config.hostFetch ? createHostFetch(host as never) : undefined
       let apiKey = config.apiKey
-      const providerOptions: FxAgentOptions = { provider: config.provider.provider, ...(config.provider.modelCatalog ? { modelCatalog: config.provider.modelCatalog } : {}), ...(fetchFn ? { fetch: fetchFn } : {}) }
+      const { model: _model, ...chosen } = config.provider
+      const providerOptions: FxAgentOptions = { ...chosen, ...(fetchFn ? { fetch: fetchFn } : {}) }
       let providers = buildProviders(providerOptions, config.provider.model, apiKey).providers
       const wrap = () =>
         providers.map((p) => ({ ...p, stream: (request: Parameters<typeof p.stream>[0], emit: Parameters<typeof p.stream>[1], signal: AbortSignal) => p.stream(withImages(request, (m, i) => images.get(m)?.[i]), emit, signal) }))

@@ -17,7 +17,9 @@ const agent = createFxAgent({
   ...(model ? { model } : {}),
   instructions: 'Answer briefly.',
   durability: indexedDb({ namespace: 'agent-example' }),
+  // This page sits one folder down from the app's files.
   wasm: new URL('../engine.wasm', location.href).href,
+  demoTapeUrl: new URL('../demos/tour.json', location.href).href,
 })
 const session = agent.session(sessionId)
 
