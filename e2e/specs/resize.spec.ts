@@ -69,13 +69,11 @@ test('a burst of resizes, as when a window edge is dragged, still ends with one 
   expect(footer.below).toEqual([])
 })
 
-// Known bug, intermittent (about 1 run in 10 on a 2-core machine; check a fix with
-// `--repeat-each=20`): the engine's frame for one size was queued with term.write, then addon-fit
-// resized again before xterm parsed it. Seen in a captured run: the frame drawn for 36×23 was
-// parsed at 31×21 with the cursor on screen row 3: its `ESC[5A ESC[J` clamped at the top of the
-// screen, its 36-column dividers wrapped, and the next frame's `ESC[6A ESC[J` started a row too
-// low, so the first 31 cells of the old top divider stayed above the footer and later scrolled
-// into the scrollback.
+// Once a real bug (about 1 run in 10): the engine's frame drawn for 36×23 was parsed after xterm
+// had moved on to 31×21, so its cursor moves clamped at the top of the screen and the first 31
+// cells of the old top divider stayed in the scrollback. Now the page resizes only between parsed
+// writes and one size at a time (fitBetweenWrites waits for FxTerminal.resized); checked with
+// `--repeat-each=20`.
 test('a burst of resizes leaves no divider of an old footer in the scrollback', async ({ page }) => {
   await openDemo(page)
   await runSlashCommand(page, '/help')
