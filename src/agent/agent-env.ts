@@ -15,7 +15,13 @@ import { withImages } from './prompt-input.ts'
 import { hostToolSpecs } from './tools-bridge.ts'
 import type { FxAgentEvent, FxAgentOptions, FxModel, FxTool } from './types.ts'
 
-export type TurnSettings = { model?: FxModel; instructions?: string; context?: unknown }
+export type TurnSettings = {
+  model?: FxModel
+  instructions?: string
+  context?: unknown
+  /** Tools treated as idempotent for this engine (a resume whose onAmbiguous said 'rerun'). */
+  rerun?: string[]
+}
 
 export type BuiltRunner = {
   /** Same key: the running engine can take the turn; another key: a new engine is booted. */
@@ -62,7 +68,6 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
   let module: Promise<WebAssembly.Module> | null = null
   let worker: AgentWorker | null = null
   const catalog = options.modelCatalog ? catalogToModelInfo(options.modelCatalog) : undefined
-  const specs = hostToolSpecs(tools)
   const workspace = options.workspace
   const useWorker = options.worker ?? (typeof Worker === 'function' && typeof document !== 'undefined')
   /** Each session's providers of its latest turn (a request reads them as it is sent). */
@@ -106,7 +111,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
         notices: [],
         args: [],
         systemPrompt: instructions,
-        hostTools: specs,
+        hostTools: hostToolSpecs(tools).map((spec) => (settings.rerun?.includes(spec.name) ? { ...spec, idempotent: true } : spec)),
         // Headless, nobody can answer "run this command?": a workspace's commands run.
         permission: 'allow-sandboxed',
         config: (fast ? { fast: 'on' } : {}) as Record<string, string>,
@@ -114,7 +119,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
         ...(effort ? { effort } : {}),
       }
       return {
-        key: JSON.stringify([built.active, built.model, instructions, fast, effort]),
+        key: JSON.stringify([built.active, built.model, instructions, fast, effort, settings.rerun ?? []]),
         model: built.model,
         apiKey,
         create: async (hooks, stored) => {

@@ -95,7 +95,7 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
       },
       steer: (text) => core.steer(text, settings),
       cancel: () => core.cancel(),
-      resume: () => core.resume(),
+      resume: (resumeOptions) => core.resume(resumeOptions),
       checkpoint: () => core.checkpoint(),
     }
   }

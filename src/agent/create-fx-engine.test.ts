@@ -101,4 +101,31 @@ describe('createFxEngine', () => {
     expect(last.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['record 1'])
     await resumed.close()
   })
+
+  it('resume asks onAmbiguous about a non-idempotent call that was running, and reruns it when told to', async () => {
+    for (const answer of ['rerun', 'report'] as const) {
+      await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
+      const store = createMemoryPersistence()
+      await mock.script(toolCalls(['refund', '{"id":"o9"}', 'call_r']), reply('done'))
+      const calls: string[] = []
+      let started = false
+      const crashed = await createFxEngine(options({ persistence: store, tools: [{ name: 'refund', execute: (_i, c) => ((started = true), calls.push(c.executionId), new Promise(() => {})) }] }))
+      void crashed.prompt('refund o9')
+      await until(() => started, 'the tool to start')
+      const asked: unknown[] = []
+      const resumed = await createFxEngine(options({ persistence: store, tools: [{ name: 'refund', execute: (_i, c) => (calls.push(c.executionId), 'refunded') }] }))
+      const result = await resumed.resume({ onAmbiguous: (call) => (asked.push(call), answer) })
+      expect(result).toMatchObject({ stopReason: 'end_turn' })
+      expect(asked).toEqual([{ name: 'refund', input: { id: 'o9' }, executionId: 'engine:call_r' }])
+      const tool = (await mock.requests()).at(-1)!.messages.find((m) => m.role === 'tool')!
+      if (answer === 'rerun') {
+        expect(calls).toEqual(['engine:call_r', 'engine:call_r'])
+        expect(tool.content).toBe('refunded')
+      } else {
+        expect(calls).toEqual(['engine:call_r'])
+        expect(String(tool.content)).toMatch(/may have partly run/)
+      }
+      await resumed.close()
+    }
+  })
 })

@@ -8,7 +8,7 @@ import { FxError } from '../terminal/fx-error.ts'
 import { createFxAgent } from './create-fx-agent.ts'
 import { memory } from './durability.ts'
 import { decodeRecord, FxFencedError, persistenceDurability, type Persistence } from './persistence.ts'
-import type { FxAgentOptions, FxPromptInput, FxStreamLine, FxTurn, FxTurnResult } from './types.ts'
+import type { FxAgentOptions, FxPromptInput, FxResumeOptions, FxStreamLine, FxTurn, FxTurnResult } from './types.ts'
 
 /** The reference caps a checkpoint at 4 MiB. */
 export const CHECKPOINT_MAX_BYTES = 4 * 1024 * 1024
@@ -28,8 +28,12 @@ export type FxEngine = {
   prompt(input: FxPromptInput, options?: { messageId?: string; signal?: AbortSignal }): FxEngineTurn
   /** The conversation as opaque bytes (at most 4 MiB). */
   checkpoint(): Promise<Uint8Array>
-  /** Continues a turn the last engine on this persistence left open (null: none was). */
-  resume(): Promise<FxTurnResult | null>
+  /**
+   * Continues a turn the last engine on this persistence left open (null: none was). A call that
+   * was running and is not `idempotent` is put to `onAmbiguous`: `'rerun'` runs it again under
+   * the same executionId, anything else tells the model it may have partly run.
+   */
+  resume(options?: FxResumeOptions): Promise<FxTurnResult | null>
   close(): Promise<void>
 }
 
@@ -91,7 +95,7 @@ export async function createFxEngine(options: FxEngineOptions = {}): Promise<FxE
       if (bytes.length > CHECKPOINT_MAX_BYTES) throw new FxError('FX_CHECKPOINT_TOO_LARGE', 'The conversation is larger than a 4 MiB checkpoint.')
       return bytes
     },
-    resume: () => session.resume(),
+    resume: (options) => session.resume(options),
     close: () => agent.close(),
   }
 }

@@ -19,6 +19,8 @@ export type SessionRecord = {
   /** The engine's snapshot at the last commit point. */
   snapshot?: Uint8Array
   turns: StoredTurn[]
+  /** The host tool call running at the last step, if any (asked about on resume). */
+  running?: { callId: string; name: string; input: unknown; executionId: string }
   /** Line chunks stored so far, and the cursor of the last stored line. */
   chunks: number
   lineCount: number

@@ -36,9 +36,9 @@ const MAGIC = 0x4a5846 // "FXJ"
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-/** `u32 magic · u32 version · u32 jsonLen · JSON {turns} · snapshot bytes` */
+/** `u32 magic · u32 version · u32 jsonLen · JSON {turns, running?} · snapshot bytes` */
 export function encodeRecord(record: SessionRecord): Uint8Array {
-  const json = encoder.encode(JSON.stringify({ turns: record.turns }))
+  const json = encoder.encode(JSON.stringify({ turns: record.turns, ...(record.running ? { running: record.running } : {}) }))
   const snapshot = record.snapshot ?? new Uint8Array(0)
   const out = new Uint8Array(12 + json.length + snapshot.length)
   const view = new DataView(out.buffer)
@@ -59,9 +59,9 @@ export function decodeRecord(bytes: Uint8Array): SessionRecord {
   const version = view.getUint32(4, true)
   if (version > 1) throw new FxJournalVersionError(version)
   const len = view.getUint32(8, true)
-  const { turns } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns'>
+  const { turns, running } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns' | 'running'>
   const snapshot = bytes.slice(12 + len)
-  return { ...(snapshot.length > 0 ? { snapshot } : {}), turns, chunks: 0, lineCount: 0 }
+  return { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), turns, chunks: 0, lineCount: 0 }
 }
 
 /** Appends between checkpoints. */

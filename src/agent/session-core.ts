@@ -10,7 +10,7 @@ import type { StreamLog } from './stream-log.ts'
 import { createTurnRecorder, type ActiveTurn, type TurnRecorder } from './turn-recorder.ts'
 import type { AgentEnv, TurnSettings } from './agent-env.ts'
 import { checkPrompt, imageMarker } from './prompt-input.ts'
-import type { FxPromptInput, FxTurnResult } from './types.ts'
+import type { FxPromptInput, FxResumeOptions, FxTurnResult } from './types.ts'
 
 export type QueuedPrompt = {
   messageId: string
@@ -31,7 +31,7 @@ export type SessionCore = {
   resultOf(messageId: string): Promise<FxTurnResult>
   steer(text: string, settings: TurnSettings): void
   cancel(): void
-  resume(): Promise<FxTurnResult | null>
+  resume(options?: FxResumeOptions): Promise<FxTurnResult | null>
   checkpoint(): Promise<Uint8Array>
   /** Resolves when no work is left. */
   idle(): Promise<void>
@@ -106,6 +106,10 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         }
         env.onEvent({ type: 'engine.trap', sessionId: id, message })
       },
+      onToolRunning: (call) => {
+        if (call) record.running = call
+        else delete record.running
+      },
       runner: () => runner,
     })
 
@@ -157,16 +161,24 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     })
 
   /** A record left mid-turn: the engine continues it from the snapshot (a `turn_resume` line). */
-  const resumeOpenTurn = async (): Promise<FxTurnResult | null> => {
+  const resumeOpenTurn = async (options: FxResumeOptions = {}): Promise<FxTurnResult | null> => {
     const open = record.turns.find((t) => t.status === 'running')
     if (!open) return null
+    let settings = env.defaultSettings
+    // A call that was running and may not be safe to repeat: the caller may say to run it again.
+    const running = record.running
+    const tool = running ? env.tools.find((t) => t.name === running.name) : undefined
+    if (running && tool && !tool.idempotent && options.onAmbiguous) {
+      const { name, input, executionId } = running
+      if ((await options.onAmbiguous({ name, input, executionId })) === 'rerun') settings = { ...settings, rerun: [name] }
+    }
     const ended = new Promise<FxTurnResult>((resolve) => (endActive = resolve))
     const turn: ActiveTurn = { messageId: open.messageId, resumed: true, context: env.defaultSettings.context, usage: zeroUsage(), steps: 0 }
     active = turn
     runner?.dispose()
     runner = null
     try {
-      await runnerFor(env.defaultSettings)
+      await runnerFor(settings)
     } catch (error) {
       active = null
       failTurn(open.messageId, error)
@@ -264,12 +276,12 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     cancel() {
       if (active) runner?.cancel()
     },
-    async resume() {
+    async resume(options) {
       if (driving) await driving
       let result: FxTurnResult | null = null
       await durability.withLock(id, async () => {
         await ensureLoaded()
-        result = await resumeOpenTurn()
+        result = await resumeOpenTurn(options)
       })
       return result
     },

@@ -13,9 +13,9 @@ const MAGIC = 0x53415846 // "FXAS"
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
-/** `u32 magic · u32 version(1) · u32 jsonLen · JSON {turns, lines} · snapshot bytes` */
+/** `u32 magic · u32 version(1) · u32 jsonLen · JSON {turns, lines, running?} · snapshot bytes` */
 export function encodeStoredSession(record: SessionRecord, lines: FxStreamLine[]): Uint8Array {
-  const json = encoder.encode(JSON.stringify({ turns: record.turns, lines }))
+  const json = encoder.encode(JSON.stringify({ turns: record.turns, lines, ...(record.running ? { running: record.running } : {}) }))
   const snapshot = record.snapshot ?? new Uint8Array(0)
   const out = new Uint8Array(12 + json.length + snapshot.length)
   const view = new DataView(out.buffer)
@@ -31,10 +31,10 @@ export function decodeStoredSession(bytes: Uint8Array): { record: SessionRecord;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== 1) return null
   const len = view.getUint32(8, true)
-  const { turns, lines } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as { turns: SessionRecord['turns']; lines: FxStreamLine[] }
+  const { turns, lines, running } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns' | 'running'> & { lines: FxStreamLine[] }
   const snapshot = bytes.slice(12 + len)
   const lineCount = lines.at(-1)?.cursor ?? 0
-  return { record: { ...(snapshot.length > 0 ? { snapshot } : {}), turns, chunks: lines.length > 0 ? 1 : 0, lineCount }, lines }
+  return { record: { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), turns, chunks: lines.length > 0 ? 1 : 0, lineCount }, lines }
 }
 
 export function sessionStoreDurability(store: SessionStore): FxDurability {

@@ -40,6 +40,8 @@ export type RecorderOptions = {
   onCommit: (bytes: Uint8Array) => void
   onTurnEnd: (turn: ActiveTurn, result: FxTurnResult) => void
   onTrap: (message: string) => void
+  /** A host tool call started (its step is saved with the commit that follows) or ended (null). */
+  onToolRunning: (call: { callId: string; name: string; input: unknown; executionId: string } | null) => void
   runner: () => EngineRunner | null
 }
 
@@ -66,9 +68,11 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
       // reported by runToolCall as a failed result
     }
     line({ type: 'tool_start', toolCallId: call.callId, name: call.name, input, executionId, ...(call.rerun ? { rerun: true } : {}) })
+    o.onToolRunning({ callId: call.callId, name: call.name, input, executionId })
     const outcome = await runToolCall(o.tools, call, { signal: controller.signal, sessionId: o.sessionId, context: turn?.context })
     if (toolControllers.get(id) !== running) return // cancelled: the engine has moved on
     toolControllers.delete(id)
+    o.onToolRunning(null)
     line({ type: 'tool_end', toolCallId: call.callId, name: call.name, output: outcome.output, isError: outcome.isError })
     o.runner()?.toolResult(id, outcome.output)
   }
@@ -162,6 +166,7 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
       if (!running) return
       toolControllers.delete(id)
       running.controller.abort()
+      o.onToolRunning(null)
       line({ type: 'tool_end', toolCallId: running.call.callId, name: running.call.name, output: 'Cancelled by the user.', isError: true })
     },
     onTrap: (error) => o.onTrap(error.message),

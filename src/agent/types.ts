@@ -93,6 +93,14 @@ export type FxTurnResult = {
   repeated?: boolean
 }
 
+/** A tool call that was running when the turn was interrupted (not `idempotent`). */
+export type FxAmbiguousCall = { name: string; input: unknown; executionId: string }
+
+export type FxResumeOptions = {
+  /** `'rerun'` runs the call again under the same executionId; anything else reports "may have partly run". */
+  onAmbiguous?: (call: FxAmbiguousCall) => 'rerun' | 'report' | Promise<'rerun' | 'report'>
+}
+
 /** One line of a session's stream (`turn.readable`, `session.stream()`). */
 export type FxStreamLine = { type: string; cursor: number } & Record<string, unknown>
 
@@ -113,7 +121,7 @@ export type FxSession = {
   steer(text: string): void
   cancel(): void
   /** Continues a turn a closed page left open; resolves with its result (null: none was open). */
-  resume(): Promise<FxTurnResult | null>
+  resume(options?: FxResumeOptions): Promise<FxTurnResult | null>
   /** The conversation as opaque bytes (for `createFxEngine({ checkpoint })`). */
   checkpoint(): Promise<Uint8Array>
 }
