@@ -51,4 +51,6 @@ export type {
   FxCredentials,
   FxStopReason,
   FxUsage,
+  FxResumeOptions,
+  FxAmbiguousCall,
 } from './agent/types.ts'
