@@ -3,12 +3,13 @@
 import { test, expect, approve, openWithIssuer, startLogin, waitForAccountModel } from '../support/sign-in.ts'
 import { readStatus, runSlashCommand, submitPrompt, waitForScreen } from '../support/screen.ts'
 
-test('signing out in one tab is seen in the other, and the grant is revoked', async ({ page, issuer, mock }) => {
+test('signing in and out in one tab is seen in the other, and the grant is revoked', async ({ page, issuer, mock }) => {
   await openWithIssuer(page, issuer, mock)
-  await startLogin(page, issuer)
-  await approve(page, issuer)
   const second = await page.context().newPage()
   await openWithIssuer(second, issuer, mock)
+  await startLogin(page, issuer)
+  await approve(page, issuer)
+  await waitForScreen(second, '✓ Signed in in another tab.')
   await waitForAccountModel(second)
 
   await runSlashCommand(page, '/logout')

@@ -23,6 +23,8 @@ export type AuthControllerOptions = {
   notice: (notice: HostNotice) => void
   /** This tab signed out: tell the others. */
   onSignedOut: () => void
+  /** This tab signed in: tell the others. */
+  onSignedIn?: () => void
   now?: () => number
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
@@ -31,8 +33,10 @@ export type AuthController = {
   handle(action: AuthAction): void
   /** Takes terminal input while a key is typed; false when the input is not for it. */
   captureKeys(data: string): boolean
-  /** Another tab signed out (or in): show what this tab's account provider has now. */
+  /** Another tab signed out: show what this tab's account provider has now. */
   credentialChanged(message?: string): void
+  /** Another tab signed in: use the account here too. */
+  signedInElsewhere(): void
 }
 
 /** Waits `ms`, rejecting when `signal` aborts. */
@@ -94,6 +98,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
         },
       })
       await credentials.signIn(record)
+      options.onSignedIn?.()
       show({ state: 'signed_in', credential: 'signed_in' })
     } catch (error) {
       if (controller.signal.aborted || isSignInError(error, SIGN_IN_CODES.cancelled)) show({ state: 'cancelled' })
@@ -161,6 +166,9 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
         void finishKey(entry)
       } else show({ state: 'key_entry', length: entry.length })
       return true
+    },
+    signedInElsewhere() {
+      show({ state: 'signed_in', message: 'Signed in in another tab.', credential: 'signed_in' })
     },
     credentialChanged(message) {
       void credentials.kind().then((credential) => {

@@ -1,7 +1,7 @@
 /**
  * The page's side of sign-in: the app's oauthSessionStore and key store served to the worker
  * (in memory when the app gave none: the sign-in then lasts as long as the tab), the app's
- * `openUrl`, and the sign-out told to the other tabs.
+ * `openUrl`, and a sign-in or sign-out told to the other tabs.
  */
 import { memoryOAuthSessionStore } from '../stores/memory-stores.ts'
 import type { OAuthSessionStore } from '../stores/types.ts'
@@ -18,6 +18,7 @@ export type PageAuthOptions = {
 export type PageAuth = SealedStoreHost & {
   openUrl(url: string): Promise<boolean>
   signedOut(): void
+  signedIn(): void
 }
 
 export function createPageAuth(options: PageAuthOptions, tabs: TabSync): PageAuth {
@@ -33,5 +34,6 @@ export function createPageAuth(options: PageAuthOptions, tabs: TabSync): PageAut
       }
     },
     signedOut: () => tabs.post({ type: 'signed_out' }),
+    signedIn: () => tabs.post({ type: 'signed_in' }),
   }
 }

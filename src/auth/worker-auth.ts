@@ -32,6 +32,7 @@ export type WorkerAuth = {
   /** Input for a key being typed with /key; false when it is ordinary input. */
   captureKeys(bytes: Uint8Array): boolean
   signedOutElsewhere(): void
+  signedInElsewhere(): void
   /** A one-line notice when the sign-in settings were refused. */
   notice?: string
 }
@@ -80,6 +81,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     show,
     notice: (n) => loop?.notice(n),
     onSignedOut: () => void host.signedOut(),
+    onSignedIn: () => void host.signedIn(),
   })
 
   // Which credential there is goes to the engine once it is booted and, when its stored state
@@ -116,6 +118,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     controller,
     captureKeys: (bytes) => controller.captureKeys(decoder.decode(bytes)),
     signedOutElsewhere: () => controller.credentialChanged('Signed out in another tab.'),
+    signedInElsewhere: () => controller.signedInElsewhere(),
     ...(notice ? { notice } : {}),
   }
 }

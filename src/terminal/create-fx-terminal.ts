@@ -164,6 +164,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       if (message.type === 'config') void remote.configChanged(message.id, message.value)
       else if (message.type === 'sessions_changed') options.onEvent?.({ type: 'session.list_changed' })
       else if (message.type === 'signed_out') void remote.signedOutElsewhere()
+      else if (message.type === 'signed_in') void remote.signedInElsewhere()
     }),
   )
 

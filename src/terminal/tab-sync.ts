@@ -12,6 +12,8 @@ export type TabMessage =
   | { type: 'sessions_changed' }
   /** The person signed out here; the others drop their credentials too. */
   | { type: 'signed_out' }
+  /** The person signed in here; the others use the account too. */
+  | { type: 'signed_in' }
 
 /** The page's end of the channel. */
 export type TabSync = {
@@ -61,6 +63,7 @@ export function asTabMessage(data: unknown): TabMessage | null {
       return typeof m['id'] === 'string' && typeof m['value'] === 'string' ? { type: 'config', id: m['id'], value: m['value'] } : null
     case 'sessions_changed':
     case 'signed_out':
+    case 'signed_in':
       return { type: m['type'] }
     default:
       return null

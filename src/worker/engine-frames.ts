@@ -120,7 +120,8 @@ export type AuthAction = 'login' | 'login_reopen' | 'login_cancel' | 'logout' | 
  * verification URL and user code are not secrets, and a key being typed is only its length.
  */
 export type AuthDisplayState = { credential?: 'signed_in' | 'key' | 'env' | 'none' } & (
-  | { state: 'preparing' | 'signed_in' | 'cancelled' | 'key_saved' | 'key_cancelled' }
+  | { state: 'preparing' | 'cancelled' | 'key_saved' | 'key_cancelled' }
+  | { state: 'signed_in'; message?: string }
   /** Which credential there is now; `startup` once after boot (may switch to the account provider). */
   | { state: 'credential'; startup?: boolean }
   | { state: 'waiting'; url: string; code: string }

@@ -157,6 +157,9 @@ const api: EngineWorkerApi = {
   signedOutElsewhere() {
     auth?.signedOutElsewhere()
   },
+  signedInElsewhere() {
+    auth?.signedInElsewhere()
+  },
   dispose() {
     loop?.dispose()
     loop = null

@@ -69,6 +69,8 @@ export type HostCallbacks = SealedStoreHost & {
   openUrl(url: string): Promise<boolean>
   /** This tab signed out: tell the other tabs. */
   signedOut(): void
+  /** This tab signed in: tell the other tabs. */
+  signedIn(): void
   /** Terminal output, and how many typed ASCII characters the page may echo itself after it. */
   write(bytes: Uint8Array, echoColumns: number): void
   event(event: { type: string } & Record<string, unknown>): void
@@ -108,5 +110,7 @@ export type EngineWorkerApi = {
   restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
   /** Another tab signed out: forget the sign-in here too. */
   signedOutElsewhere(): void
+  /** Another tab signed in: use the account here too. */
+  signedInElsewhere(): void
   dispose(): void
 }

@@ -61,6 +61,13 @@ describe('sign-in as the engine shows it', () => {
     expect(h.screen()).toContain('sign-in    signed in')
   })
 
+  it('a sign-in in another tab is told, and this tab uses the account too', async () => {
+    const h = await boot()
+    await show(h, { state: 'signed_in', message: 'Signed in in another tab.', credential: 'signed_in' })
+    expect(h.screen()).toContain('✓ Signed in in another tab.')
+    expect(h.screen()).toContain('Provider: ai-gateway')
+  })
+
   it('a failure says what failed', async () => {
     const h = await boot()
     await h.type('/login\r')

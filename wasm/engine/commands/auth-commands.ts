@@ -99,8 +99,10 @@ export function authState(engine: Engine, json: Uint8Array, start: i32, end: i32
     a.phase = AUTH_WAITING
     t.lines(panelText(v.getString('url', ''), v.getString('code', '')))
   } else if (state == 'signed_in') {
-    a.phase = AUTH_IDLE
-    t.notice('✓ Signed in.', GREEN)
+    // Another tab's sign-in leaves a sign-in running here alone (its own outcome follows).
+    const elsewhere = v.getString('message', '')
+    if (elsewhere.length == 0) a.phase = AUTH_IDLE
+    t.notice(elsewhere.length > 0 ? '✓ ' + elsewhere : '✓ Signed in.', GREEN)
     useAccount(engine)
   } else if (state == 'failed') {
     a.phase = AUTH_IDLE
