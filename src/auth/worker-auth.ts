@@ -28,6 +28,8 @@ export type WorkerAuth = {
   attach(loop: HostLoop): void
   /** The engine has its stored state (after a `restorePending` boot). */
   restored(): void
+  /** A fresh engine replaced one that trapped: it must learn the credential again. */
+  engineRestarted(): void
   controller: AuthController
   /** Input for a key being typed with /key; false when it is ordinary input. */
   captureKeys(bytes: Uint8Array): boolean
@@ -114,6 +116,10 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     restored() {
       restored = true
       startup()
+    },
+    engineRestarted() {
+      const attached = loop
+      void credentials.kind().then((credential) => attached?.authState({ state: 'credential', credential }), () => {})
     },
     controller,
     captureKeys: (bytes) => controller.captureKeys(decoder.decode(bytes)),

@@ -112,6 +112,7 @@ const api: EngineWorkerApi = {
       onClipboard: (text) => void host.clipboard(text),
       onConfig: (id, value) => void host.config(id, value),
       onAuth: (action) => auth?.controller.handle(action),
+      onRestarted: () => auth?.engineRestarted(),
       onEchoHint: (columns) => {
         echoColumns = columns
       },
@@ -159,6 +160,9 @@ const api: EngineWorkerApi = {
   },
   signedInElsewhere() {
     auth?.signedInElsewhere()
+  },
+  signedOutElsewhere() {
+    auth?.signedOutElsewhere()
   },
   dispose() {
     loop?.dispose()

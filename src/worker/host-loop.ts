@@ -34,6 +34,8 @@ export type HostLoopOptions = {
   onConfig?(id: string, value: string): void
   /** /login, /logout and /key: the host runs them and answers with `authState`. */
   onAuth?(action: AuthAction): void
+  /** A fresh engine was booted after a trap (what only the host knows must be told again). */
+  onRestarted?(): void
   /** Sessions and prompt history (absent: nothing is saved). */
   sessions?: SessionHost
   /** A saved session to restore right after boot (`--resume`). */
@@ -68,6 +70,8 @@ export type HostLoop = {
    * settings, history, instructions and notices, then the session to resume, if any.
    */
   restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
+  /** Shows a sign-in or key state (never a token or a key). */
+  authState(state: AuthDisplayState): void
   /** Makes the engine trap, to exercise recovery (tests only). */
   trapForTest(): void
 }
@@ -303,6 +307,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       boot = { ...boot, notices: [snapshot ? 'The engine restarted after an internal error; the conversation continues from its last save.' : 'The engine restarted after an internal error; the conversation before it is gone.'] }
       run((e) => e.boot({ ...boot, seed: seed() }, now()))
       if (snapshot) run((e) => e.session(snapshot, false, now()))
+      options.onRestarted?.()
     } catch (error) {
       options.write(encoder.encode(`\x1b[31m✗ The engine could not restart: ${sanitize(String(error))}. Reload the page.\x1b[0m\r\n`))
     }

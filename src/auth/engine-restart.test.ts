@@ -1,0 +1,50 @@
+/**
+ * A trapped engine is replaced by a fresh one that knows nothing of the sign-in (it never held
+ * any of it): the host loop says so through onRestarted, and the host tells it the credential
+ * again, so /status and the fallback to the demo on sign-out keep working.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import xtermHeadless from '@xterm/headless'
+import { expect, it } from 'vitest'
+import { createHostLoop, type HostLoop } from '../worker/host-loop.ts'
+
+const { Terminal } = xtermHeadless
+
+function screenOf(term: InstanceType<typeof Terminal>): string {
+  const buffer = term.buffer.active
+  const lines: string[] = []
+  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '')
+  return lines.join('\n')
+}
+
+async function until(what: string, check: () => boolean) {
+  for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
+  if (!check()) throw new Error(`never saw ${what}`)
+}
+
+it('after an engine restart the host tells the new engine the credential again', async () => {
+  const module = await WebAssembly.compile(readFileSync(fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))))
+  const term = new Terminal({ cols: 100, rows: 30, allowProposedApi: true, scrollback: 1000 })
+  let restarted = 0
+  let loop: HostLoop | undefined
+  loop = await createHostLoop({
+    module,
+    boot: { cols: 100, rows: 30, provider: 'demo', providers: [{ name: 'demo', label: 'demo', model: 'demo' }], model: 'demo', tools: false, cwd: '/', notices: [], args: [], account: 'ai-gateway' },
+    providers: [],
+    workspace: null,
+    write: (bytes) => term.write(bytes),
+    onEvent: () => {},
+    onExit: () => {},
+    onRestarted: () => {
+      restarted++
+      loop?.authState({ state: 'credential', credential: 'signed_in' })
+    },
+  })
+  loop.authState({ state: 'credential', credential: 'signed_in' })
+  loop.trapForTest()
+  await until('the restart', () => restarted === 1 && screenOf(term).includes('The engine restarted after an internal error'))
+  loop.keys(new TextEncoder().encode('/status\r'))
+  await until('the status', () => screenOf(term).includes('sign-in    signed in'))
+  loop.dispose()
+})
