@@ -161,9 +161,6 @@ const api: EngineWorkerApi = {
   signedInElsewhere() {
     auth?.signedInElsewhere()
   },
-  signedOutElsewhere() {
-    auth?.signedOutElsewhere()
-  },
   dispose() {
     loop?.dispose()
     loop = null
