@@ -70,8 +70,6 @@ export type HostLoop = {
    * settings, history, instructions and notices, then the session to resume, if any.
    */
   restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
-  /** Shows a sign-in or key state (never a token or a key). */
-  authState(state: AuthDisplayState): void
   /** Makes the engine trap, to exercise recovery (tests only). */
   trapForTest(): void
 }
