@@ -5,6 +5,7 @@
  * registry's own `ai-gateway` entry, so there is one provider whichever credential is in use.
  */
 import type { ModelProvider } from '../protocol/model-events.ts'
+import type { ModelCatalog } from '../providers/model-list.ts'
 import { createOpenAiCompatibleProvider } from '../providers/openai-compatible.ts'
 import { AI_GATEWAY_BASE_URL, AI_GATEWAY_DEFAULT_MODEL, refuseBaseUrl, setting } from '../providers/provider-settings.ts'
 import type { AccountCredentials, CredentialKind } from './account-credentials.ts'
@@ -17,6 +18,8 @@ export type AccountProviderOptions = {
   /** The model API the credential is for; default AI Gateway's. */
   modelBaseUrl?: string
   model?: string
+  /** The app's `modelCatalog` for this provider: no `/models` request. */
+  modelCatalog?: ModelCatalog
   fetch: () => typeof fetch
 }
 
@@ -30,6 +33,7 @@ export function createAccountProvider(options: AccountProviderOptions): { provid
     baseUrl,
     model: options.model ?? AI_GATEWAY_DEFAULT_MODEL,
     fastServiceTier: 'priority',
+    ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
     fetch: createAuthorizedFetch(options.credentials, options.fetch),
   })
   return refusal === undefined ? { provider } : { provider, notice: `sign-in: ${refusal}` }

@@ -73,6 +73,8 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     fetch: baseFetch,
     ...(signIn.modelBaseUrl ? { modelBaseUrl: signIn.modelBaseUrl } : {}),
     ...(model ? { model } : {}),
+    // As the registry does: the configured catalog belongs to AI Gateway when no base URL is set.
+    ...(!hasBaseUrl && config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
   })
   const controller = createAuthController({
     signIn,
