@@ -14,7 +14,8 @@ import { memory } from '../../src/agent/durability.ts'
 import type { FxStreamLine } from '../../src/agent/types.ts'
 
 export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
-export type AgentSample = { path: 'raw' | 'agent'; ms: number; chars: number; lines?: number; stopReason?: string }
+/** `firstMs`: the first text (raw: the first body bytes); agent only: `startMs` its turn_start line, `endMs` its turn_end line. */
+export type AgentSample = { path: 'raw' | 'agent'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
 export type CatchUpSample = { cursor: number; lines: number; ms: number }
 export type AgentBenchResult = { samples: AgentSample[]; catchUp: CatchUpSample[] }
 
@@ -38,6 +39,7 @@ async function rawRun(mockUrl: string): Promise<AgentSample> {
   const decoder = new TextDecoder()
   let chars = 0
   let done = false
+  let firstMs: number | undefined
   const parser = createParser({
     onEvent: (event) => {
       if (event.data === '[DONE]') done = true
@@ -47,10 +49,11 @@ async function rawRun(mockUrl: string): Promise<AgentSample> {
   while (!done) {
     const step = await reader.read()
     if (step.done) break
+    firstMs ??= performance.now() - started
     parser.feed(decoder.decode(step.value, { stream: true }))
   }
   await reader.cancel().catch(() => {})
-  return { path: 'raw', ms: performance.now() - started, chars }
+  return { path: 'raw', ms: performance.now() - started, chars, firstMs }
 }
 
 type Agent = ReturnType<typeof createFxAgent>
@@ -65,12 +68,18 @@ async function agentRun(agent: Agent, mockUrl: string, text: string, deltaChars:
   const turn = session.prompt('go')
   let chars = 0
   let lines = 0
+  const at: { startMs?: number; firstMs?: number; endMs?: number } = {}
   for await (const line of turn) {
     lines++
-    if (line.type === 'text_delta') chars += String(line['delta']).length
+    if (line.type === 'turn_start') at.startMs = performance.now() - started
+    if (line.type === 'turn_end') at.endMs = performance.now() - started
+    if (line.type === 'text_delta') {
+      at.firstMs ??= performance.now() - started
+      chars += String(line['delta']).length
+    }
   }
   const result = await turn.result
-  return { path: 'agent', ms: performance.now() - started, chars, lines, stopReason: result.stopReason }
+  return { path: 'agent', ms: performance.now() - started, chars, lines, stopReason: result.stopReason, ...at }
 }
 
 /** A session store holding `count` lines of a long reply, as a finished turn leaves them. */

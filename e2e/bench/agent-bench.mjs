@@ -36,7 +36,10 @@ export async function benchAgent(browser, baseUrl, { runs = 7, textBytes = TEXT_
     const of = (path) => result.samples.filter((s) => s.path === path)
     const raw = of('raw')
     const agent = of('agent')
-    for (let i = 0; i < runs; i++) console.log(`agent run ${i + 1}/${runs}: raw ${ms(raw[i].ms)}, agent ${ms(agent[i].ms)} (${agent[i].lines} lines) = ${times(agent[i].ms / raw[i].ms)}`)
+    for (let i = 0; i < runs; i++) {
+      const a = agent[i]
+      console.log(`agent run ${i + 1}/${runs}: raw ${ms(raw[i].ms)} (first bytes ${ms(raw[i].firstMs)}), agent ${ms(a.ms)} (turn_start ${ms(a.startMs)}, first text ${ms(a.firstMs)}, turn_end ${ms(a.endMs)}; ${a.lines} lines) = ${times(a.ms / raw[i].ms)}`)
+    }
     const rawMs = median(raw.map((s) => s.ms))
     const agentMs = median(agent.map((s) => s.ms))
     const ratio = agentMs / rawMs

@@ -2,7 +2,9 @@
  * The agent's engine worker: runs one headless engine per session (engine-runner.ts), builds
  * the providers there and makes the model requests there, as the terminal's worker does. Tool
  * calls, commands, commits and the turn's events go back to the page through `host`, batched:
- * one message per burst of hook calls, flushed before any call returns, so the page sees a
+ * one message per burst of hook calls (at the end of the current microtask run: a stream whose
+ * bytes are all there is read in one long chain of microtasks, and a timer would wait for its
+ * end). During `restore` they are held and travel with its answer instead, so the page sees a
  * restored turn's start before `restore` settles.
  */
 import * as Comlink from 'comlink'
@@ -54,16 +56,17 @@ export type AgentWorkerApi = {
 
 /** The worker's implementation (exposed by agent-worker.ts; tests serve it in-process). */
 export function createAgentWorkerApi(): AgentWorkerApi {
-  const runners = new Map<number, { runner: EngineRunner; take(): Array<[HookName, unknown[]]>; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
+  const runners = new Map<number, { runner: EngineRunner; hold(): void; take(): Array<[HookName, unknown[]]>; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
   let nextExec = 1
   return {
     async create(id, config, hostProxy) {
       const host = hostProxy as unknown as Comlink.Remote<AgentWorkerHost>
       let pending: Array<[HookName, unknown[]]> = []
       let scheduled = false
+      let holding = false
       const flush = () => {
         scheduled = false
-        if (pending.length === 0) return
+        if (holding || pending.length === 0) return
         const calls = pending
         pending = []
         void host.hooks(calls)
@@ -73,7 +76,7 @@ export function createAgentWorkerApi(): AgentWorkerApi {
         pending.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args])
         if (!scheduled) {
           scheduled = true
-          setTimeout(flush, 0)
+          queueMicrotask(flush)
         }
       }
       const hooks = Object.fromEntries((['onRequest', 'onModelEvent', 'onEngineEvent', 'onCommit', 'onToolCall', 'onToolCancel', 'onTrap'] as const).map((n) => [n, hook(n)])) as unknown as RunnerHooks
@@ -105,7 +108,11 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       runners.set(id, {
         runner,
         // The answer carries them: a separate message on the host's port could arrive after it.
+        hold: () => {
+          holding = true
+        },
         take: () => {
+          holding = false
           const calls = pending
           pending = []
           return calls
@@ -128,6 +135,7 @@ export function createAgentWorkerApi(): AgentWorkerApi {
     async restore(id, bytes) {
       const r = runners.get(id)
       if (!r) return []
+      r.hold()
       await r.runner.restore(bytes)
       return r.take()
     },
