@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { memory } from './durability.ts'
-import { linesOf, mockAgent, reply, startMock, toolCalls, types, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, readUntil, reply, startMock, toolCalls, types, until, type Mock } from './test-support.ts'
 import type { FxTool } from './types.ts'
 
 let mock: Mock
@@ -114,6 +114,28 @@ describe('JS tools', () => {
       ['tool', 'waited'],
       ['user', 'also check the tests'],
     ])
+    await agent.close()
+  })
+
+  it('a steer that arrives as the turn ends becomes a turn of its own, and a queued prompt waits for it', async () => {
+    await mock.script({ ...reply('first'), holdAfter: 1 }, reply('steer answer'), reply('third'))
+    const agent = mockAgent(mock)
+    const session = agent.session('late-steer')
+    const first = session.prompt('one', { messageId: 'a' })
+    await until(async () => (await mock.held()) === 1, 'the first reply to hold')
+    session.steer('by the way')
+    const third = session.prompt('three', { messageId: 'c' })
+    await third.accepted
+    await mock.release()
+    expect((await first.result).stopReason).toBe('end_turn')
+    expect((await third.result).stopReason).toBe('end_turn')
+    const lines = await readUntil(session.stream(0), (l) => l.type === 'turn_end' && l['messageId'] === 'c')
+    const starts = lines.filter((l) => l.type === 'turn_start').map((l) => l['messageId'])
+    expect(starts).toHaveLength(3)
+    expect([starts[0], starts[2]]).toEqual(['a', 'c'])
+    expect(lines.filter((l) => l.type === 'user_message').map((l) => l['text'])).toEqual(['one', 'by the way', 'three'])
+    const bodies = await mock.requests()
+    expect(bodies.map((b) => b.messages.at(-1)!.content)).toEqual(['one', 'by the way', 'three'])
     await agent.close()
   })
 

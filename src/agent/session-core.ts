@@ -55,6 +55,9 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const waiters = new Map<string, Array<(r: FxTurnResult) => void>>()
   let driving: Promise<void> | null = null
   let locked = false
+  /** A turn the engine started on its own (steers left when a turn ended), until it ends. */
+  let steerTurn: Promise<void> | null = null
+  let steerTurnDone: (() => void) | null = null
 
   const finish = (messageId: string, result: FxTurnResult) => {
     for (const resolve of waiters.get(messageId) ?? []) resolve(result)
@@ -82,6 +85,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         const messageId = env.newMessageId()
         record.turns.push({ messageId, input: text, status: 'running' })
         active = { messageId, resumed: false, text, context: settings.context, usage: zeroUsage(), steps: 0 }
+        steerTurn = new Promise<void>((resolve) => (steerTurnDone = resolve))
         return active
       },
       onCommit: (bytes) => {
@@ -96,6 +100,8 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       onTurnEnd: (turn, result) => {
         active = null
         endTurn(turn.messageId, result)
+        steerTurnDone?.()
+        steerTurn = steerTurnDone = null
       },
       onTrap: (message) => {
         runner = null
@@ -226,6 +232,8 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       const job = jobs[0]!
       const isNew = await store(job)
       jobs.shift()
+      // The engine may have started a turn of its own from steers: the next prompt waits for it.
+      while (steerTurn) await steerTurn
       if (isNew) await runTurn(job)
     }
   }
