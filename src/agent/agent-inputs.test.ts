@@ -73,9 +73,23 @@ describe('diagnostics and catalogs', () => {
     })
     await agent.session('diag').prompt('hello').result
     expect(events.map((e) => e.type)).toEqual(['model.request', 'model.response'])
-    expect(events[0]).toMatchObject({ sessionId: 'diag', provider: 'mock', model: 'mock-model', step: 1 })
+    expect(events[0]).toMatchObject({ sessionId: 'diag', provider: 'mock', model: 'mock-model', step: 1, attempt: 1 })
     expect(events[1]).toMatchObject({ finishReason: 'stop' })
     expect(JSON.stringify(events)).not.toContain('sk-secret-123')
+    await agent.close()
+  })
+
+  it('onEvent reports a rate-limited request, its retry and the status, and the turn goes on', async () => {
+    await mock.script({ status: 429, body: '{"error":{"message":"slow down"}}', headers: { 'retry-after': '0' } }, reply('after the retry'))
+    const events: FxAgentEvent[] = []
+    const agent = mockAgent(mock, { onEvent: (e) => events.push(e) })
+    const result = await agent.session('retry').prompt('hi').result
+    expect(result.stopReason).toBe('end_turn')
+    expect(events.map((e) => e.type)).toEqual(['model.request', 'model.error', 'model.retry', 'model.request', 'model.response'])
+    expect(events[0]).toMatchObject({ step: 1, attempt: 1 })
+    expect(events[1]).toMatchObject({ code: 'FX_MODEL_RATE_LIMITED', status: 429, retryable: true })
+    expect(events[2]).toMatchObject({ attempt: 2 })
+    expect(events[3]).toMatchObject({ step: 1, attempt: 2 })
     await agent.close()
   })
 

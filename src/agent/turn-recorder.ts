@@ -53,6 +53,8 @@ export type TurnRecorder = RunnerHooks & {
 export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
   const line = (value: { type: string } & Record<string, unknown>) => o.log.append(value)
   let steers: string[] = []
+  /** The attempt the next request is, when it retries the last one (0: a new step). */
+  let retrying = 0
   const toolControllers = new Map<number, { controller: AbortController; call: HostToolCall }>()
 
   const runTool = async (id: number, call: HostToolCall) => {
@@ -86,9 +88,10 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
       for (const text of steers) line({ type: 'user_message', text, steer: true })
       steers = []
       if (!turn) return
-      turn.steps++
+      if (retrying === 0) turn.steps++
       turn.requestStartedAt = Date.now()
-      o.onEvent({ type: 'model.request', sessionId: o.sessionId, provider: request.provider ?? '', model: request.model, step: turn.steps, messages: request.messages.length })
+      o.onEvent({ type: 'model.request', sessionId: o.sessionId, provider: request.provider ?? '', model: request.model, step: turn.steps, attempt: Math.max(1, retrying), messages: request.messages.length })
+      retrying = 0
     },
     onModelEvent(event: ModelEvent) {
       const turn = o.active()
@@ -149,6 +152,7 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
           line({ type: 'tool_end', name: 'run_command', exitCode: event['exitCode'] })
           return
         case 'model_retry':
+          retrying = Number(event['attempt'] ?? 2)
           o.onEvent({ type: 'model.retry', sessionId: o.sessionId, attempt: event['attempt'], delayMs: event['delayMs'] })
           return
         case 'compaction_start':
