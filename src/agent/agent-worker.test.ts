@@ -4,6 +4,7 @@ import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { memory } from './durability.ts'
 import { linesOf, mockAgent, reply, startMock, textOf, toolCalls, types, until, type Mock } from './test-support.ts'
+import type { WorkspaceAdapter } from '../protocol/workspace.ts'
 import type { FxTool } from './types.ts'
 
 let mock: Mock
@@ -53,6 +54,30 @@ describe('the agent in its worker', () => {
     expect(events.join('\n')).not.toContain('sk-worker-key')
     expect(events.some((e) => e.includes('"model.request"'))).toBe(true)
     await agent.close()
+  })
+
+  it("a workspace's run_command runs in the page, in the worker's agent and without one", async () => {
+    for (const worker of [inProcessWorker, false] as const) {
+      await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
+      await mock.script(toolCalls(['run_command', '{"command":"ls"}']), reply('listed'))
+      const commands: string[] = []
+      const workspace: WorkspaceAdapter = {
+        info: { version: 1, root: '/workspace', cwd: '/workspace', home: '/home/user', gitAvailable: false, ephemeral: true },
+        permission: 'allow-sandboxed',
+        exec: async ({ command }) => (commands.push(command), { stdout: 'a.txt\n', stderr: '', exitCode: 0 }),
+      }
+      const agent = mockAgent(mock, { worker, workspace })
+      const lines = await linesOf(agent.session('ws').prompt('list'))
+      expect(commands).toEqual(['ls'])
+      expect(lines.filter((l) => l.type === 'tool_start' || l.type === 'tool_end').map((l) => [l.type, l['name'], l['input'] ?? l['exitCode']])).toEqual([
+        ['tool_start', 'run_command', { command: 'ls' }],
+        ['tool_end', 'run_command', 0],
+      ])
+      const [first, second] = await mock.requests()
+      expect(first!.tools!.map((t) => t.function.name)).toEqual(['run_command'])
+      expect(String(second!.messages.find((m) => m.role === 'tool')!.content)).toMatch(/^a\.txt/)
+      await agent.close()
+    }
   })
 
   it('an idempotent call interrupted in one worker runs again in the next', async () => {

@@ -104,6 +104,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         steerTurn = steerTurnDone = null
       },
       onTrap: (message) => {
+        runner?.dispose()
         runner = null
         runnerKey = ''
         if (active) {
