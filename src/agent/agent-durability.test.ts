@@ -18,6 +18,15 @@ let n = 0
 const freshNamespace = () => `agent-test-${Date.now()}-${n++}`
 
 describe('indexedDb() durability', () => {
+  it('creating an agent and opening a session opens no database', async () => {
+    const namespace = freshNamespace()
+    const agent = mockAgent(mock, { durability: indexedDb({ namespace, locks: fakeLocks() }) })
+    agent.session('untouched')
+    await agent.newSessionId()
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(`fxagent:${namespace}`)
+    await agent.close()
+  })
+
   it('stores the prompt before accepted resolves, and every line and the result with the turn', async () => {
     const namespace = freshNamespace()
     const durability = indexedDb({ namespace, locks: fakeLocks() })
