@@ -14,7 +14,9 @@ import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-termina
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
-import { THEME } from './theme.ts'
+import { applyTheme, themeMode } from '../terminal/themes.ts'
+import { attachLinks } from '../terminal/links.ts'
+import { attachSearchBar } from '../terminal/search-bar.ts'
 import { appSignIn } from './app-sign-in.ts'
 
 const opening = storesOpening
@@ -32,12 +34,17 @@ const term = new Terminal({
   lineHeight: 1.15,
   cursorBlink: true,
   scrollback: 5000,
-  theme: THEME,
   allowProposedApi: true,
+})
+// ?theme=light|dark|auto (auto follows the system's setting live); the page's margin follows too.
+applyTheme(term, themeMode(params.get('theme')), (_name, theme) => {
+  document.documentElement.style.background = theme.background ?? ''
+  document.body.style.background = theme.background ?? ''
 })
 const fit = new FitAddon()
 term.loadAddon(fit)
 term.open(container)
+attachLinks(term)
 fit.fit()
 performance.mark('fxterm:terminal-open')
 
@@ -55,6 +62,7 @@ const runtime = createFxTerminal({
   workspace,
   // A reload continues where the person left off; /new starts fresh.
   args: ['--resume', 'last'],
+  screenReader: params.get('a11y') === 'on',
   namespace: 'fxterm',
   configStore: stores.config,
   promptHistoryStore: stores.history,
@@ -74,6 +82,9 @@ const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof work
   events,
 }
 Object.assign(window, { fxterm: debugHandle })
+// Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer).
+const search = attachSearchBar(term, container)
+term.attachCustomKeyEventHandler((event) => search.handleKey(event))
 // Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
 // has redrawn for the last, so no frame is read at a size it was not drawn for.
 new ResizeObserver(fitBetweenWrites(term, fit, () => runtime.resized())).observe(container)

@@ -79,6 +79,8 @@ export type FxTerminalOptions = {
   createWorker?: () => Worker
   /** Files dropped onto this element are uploaded into the workspace. */
   dropTarget?: HTMLElement
+  /** Starts in screen-reader mode (as /a11y on): finished replies and command results are read out. */
+  screenReader?: boolean
   /** Where copies go (Cmd+C in the composer, /copy); default `navigator.clipboard`. */
   clipboard?: { writeText(text: string): Promise<void> }
 }
@@ -176,14 +178,20 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       term.write(bytes)
       localEcho.setBudget(echoColumns)
     },
-    event: (event) => options.onEvent?.(event),
+    event: (event) => {
+      if (event.type === 'announce' && typeof event['text'] === 'string') term.announce?.(event['text'])
+      options.onEvent?.(event)
+    },
     exit: (code) => end(code),
     exec: (id, request) => execBridge ? execBridge.exec(id, request) : Promise.resolve({ stdout: '', stderr: 'fxterm: no workspace', exitCode: 127 }),
     cancelExec: (id) => execBridge?.cancel(id),
     fetch: (url, init, onChunk, requestId) =>
       fetchBridge ? fetchBridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false as const, message: 'no fetch option' }),
     abortFetch: (requestId) => fetchBridge?.abort(requestId),
-    action: (action) => void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice)),
+    action: (action) => {
+      if (action.action === 'a11y_on' || action.action === 'a11y_off') term.setScreenReaderMode?.(action.action === 'a11y_on')
+      else void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice))
+    },
     sessionCommit: (bytes) => sessionBridge ? sessionBridge.commit(bytes) : Promise.resolve({ type: 'commit_ok' as const }),
     sessionList: () => sessionBridge ? sessionBridge.list() : Promise.resolve([]),
     // Bytes go to the worker as copies, never transferred: they may be the app's own buffer.
@@ -275,6 +283,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         delete stored['provider']
         delete stored['model']
       }
+      if (options.screenReader) stored['a11y'] = 'on'
       const later = [...agents.notices, ...(resumed.notice ? [resumed.notice] : [])]
       void remote.restore({ config: stored, history, notices: later, ...(agents.text ? { instructions: agents.text } : {}) }, resumed.session)
     })

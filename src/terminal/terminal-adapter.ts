@@ -8,4 +8,8 @@ export type TerminalAdapter = {
   /** Subscribes to size changes; returns an unsubscribe. */
   onResize(listener: (size: { cols: number; rows: number }) => void): () => void
   focus?(): void
+  /** Screen-reader mode on or off (/a11y). */
+  setScreenReaderMode?(on: boolean): void
+  /** Reads a finished reply or command result out (screen-reader mode only). */
+  announce?(text: string): void
 }

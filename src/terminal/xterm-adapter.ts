@@ -3,6 +3,7 @@
  * xterm would otherwise lose. Shift+Enter arrives from xterm as a plain CR, so it is encoded as
  * CSI 13;2u (the kitty/xterm "modifyOtherKeys" form the engine reads as "new line").
  */
+import { createScreenReader } from './screen-reader.ts'
 import type { Terminal } from '@xterm/xterm'
 import type { TerminalAdapter } from './terminal-adapter.ts'
 
@@ -55,6 +56,7 @@ export function encodeXtermKeyEvent(event: KeyboardEvent, term?: XtermSelectionS
 /** Adapts an xterm.js `Terminal` to the `TerminalAdapter` fxterm drives. */
 export function xtermAdapter(term: Terminal): TerminalAdapter {
   const extra = new Set<(data: string) => void>()
+  const screenReader = createScreenReader(term)
   let appHandler: KeyHandler | undefined
 
   // Compose with an app's own custom key handler instead of replacing it: later calls to
@@ -94,5 +96,7 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
       return () => disposable.dispose()
     },
     focus: () => term.focus(),
+    setScreenReaderMode: (on) => screenReader.set(on),
+    announce: (text) => screenReader.announce(text),
   }
 }

@@ -145,6 +145,9 @@ export type CatalogAnswer = { provider: string; models: ModelInfo[]; error?: str
 /** Something only the host can do, asked for by a slash command. */
 export type HostAction =
   | { action: 'files' }
+  /** /a11y: screen-reader mode on or off. */
+  | { action: 'a11y_on' }
+  | { action: 'a11y_off' }
   | { action: 'download' }
   /** Save text the engine produced (/export) as a download. */
   | { action: 'export'; fileName: string; mimeType: string; content: string }

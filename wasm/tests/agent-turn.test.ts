@@ -441,10 +441,10 @@ describe('slash commands', () => {
       '  /clear              start a new conversation and clear the screen',
     ])
     expect(lines.filter((l) => /^[A-Z]/.test(l))).toEqual(['Session', 'Model', 'Workspace', 'Transcript', 'Account', 'Keys'])
-    const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z]+)/)?.[1] ?? [])
+    const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z0-9]+)/)?.[1] ?? [])
     expect(names).toEqual([
       '/help', '/new', '/clear', '/resume', '/sessions', '/rename', '/compact', '/status', '/exit', '/quit',
-      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/history', '/login', '/logout', '/key', '/version',
+      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/copy', '/export', '/history', '/a11y', '/login', '/logout', '/key', '/version',
     ])
   })
 

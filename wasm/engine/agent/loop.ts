@@ -12,6 +12,7 @@ import { Transcript } from '../terminal/transcript'
 import { GRAY, YELLOW } from '../terminal/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
+import { announce } from './announce'
 import { Compaction } from './compaction-run'
 import { DEFAULT_CONTEXT_WINDOW } from './catalog'
 
@@ -56,6 +57,8 @@ export class AgentLoop {
   private execId: u32 = 0
   /** The host tool call running now (0: none). */
   private hostCallId: u32 = 0
+  /** Screen-reader mode (/a11y): finished replies and command results are announced. */
+  announce: bool = false
   private requests: i32 = 0
   private reply: Message = new Message(ROLE_ASSISTANT)
   private callIndexes: Array<i32> = []
@@ -246,6 +249,7 @@ export class AgentLoop {
     if (id != this.requestId) return
     this.requestId = 0
     this.transcript.endAssistant()
+    if (this.announce && this.reply.content.length > 0) announce(this.fx, '', this.reply.content.data, 0, this.reply.content.length)
     this.conv.add(this.reply)
     if (this.reply.toolCalls.length > 0) {
       this.runNextTool()
@@ -415,6 +419,11 @@ export class AgentLoop {
     const command = this.runningCommand as ByteBuf
     this.runningCommand = null
     this.transcript.toolRan(command, stdout, stderr, exitCode, false)
+    if (this.announce) {
+      const out = stdout.length > 0 ? stdout : stderr
+      const head = 'Ran ' + command.toString() + (exitCode != 0 ? ', exit ' + exitCode.toString() : '') + (out.length > 0 ? ': ' : ', no output.')
+      announce(this.fx, head, out, 0, out.length)
+    }
     const m = new Message(ROLE_TOOL)
     m.toolCallId = call.id
     m.content = toolResultText(stdout, stderr, exitCode, this.cwd)

@@ -3,6 +3,7 @@
 // accepted it; a stored value that no longer fits is ignored with a `config.restore_error`.
 
 import { Engine } from '../engine'
+import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
 import { JsonValue, J_OBJ } from '../util/json'
 import { GRAY } from '../terminal/ansi'
@@ -27,7 +28,7 @@ export function restoreConfig(engine: Engine, config: JsonValue | null): void {
   const providerOk = provider.length == 0 || restore(engine, 'provider', provider)
   const model = config.getString('model', '')
   if (model.length > 0 && providerOk) restore(engine, 'model', model)
-  const ids = ['mode', 'fast']
+  const ids = ['mode', 'fast', 'a11y']
   for (let i = 0; i < ids.length; i++) {
     const value = config.getString(ids[i], '')
     if (value.length > 0) restore(engine, ids[i], value)
@@ -60,6 +61,11 @@ function applySetting(engine: Engine, id: string, value: string): string {
   if (id == 'mode') {
     if (value != 'ask' && value != 'auto') return 'expected ask or auto'
     engine.setModeAsk(value == 'ask', false)
+    return ''
+  }
+  if (id == 'a11y') {
+    if (value != 'on' && value != 'off') return 'expected on or off'
+    if ((value == 'on') != engine.loop.announce) setA11y(engine, value == 'on')
     return ''
   }
   if (id == 'fast') {

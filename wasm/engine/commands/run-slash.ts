@@ -1,6 +1,7 @@
 // Runs a slash command typed in the composer. Commands typed during a turn run at once.
 
 import { Engine } from '../engine'
+import { a11yCommand } from './a11y'
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { writeJsonBuf } from '../util/json'
 import { GRAY } from '../terminal/ansi'
@@ -43,6 +44,7 @@ export function runSlash(engine: Engine, s: string): void {
   else if (cmd == S.CMD_RENAME) renameCommand(engine, arg)
   else if (cmd == S.CMD_SESSIONS) sessionsCommand(engine)
   else if (cmd == S.CMD_HISTORY) historyCommand(engine, arg)
+  else if (cmd == S.CMD_A11Y) a11yCommand(engine, arg)
   else t.error(stringBytes('Unknown command ' + s.trim() + '. Try /help.'))
 }
 

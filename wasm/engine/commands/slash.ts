@@ -22,6 +22,7 @@ export const CMD_PROVIDER = 19
 export const CMD_SESSIONS = 20
 export const CMD_HISTORY = 21
 export const CMD_KEY = 22
+export const CMD_A11Y = 23
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -56,6 +57,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),
   new SlashCommand(CMD_EXPORT, '/export', '[md|json]', 'download the transcript', 'Transcript'),
   new SlashCommand(CMD_HISTORY, '/history', 'clear', 'forget the prompts typed here', 'Transcript'),
+  new SlashCommand(CMD_A11Y, '/a11y', '[on|off]', 'screen reader mode: read out finished replies and results', 'Transcript'),
   new SlashCommand(CMD_LOGIN, '/login', '', 'sign in', 'Account'),
   new SlashCommand(CMD_LOGOUT, '/logout', '', 'sign out', 'Account'),
   new SlashCommand(CMD_KEY, '/key', '[clear]', 'save an API key (typed masked), or remove it', 'Account'),
@@ -67,7 +69,7 @@ const KEYS_HELP =
   '  Enter submits · Shift+Enter, Alt+Enter or Ctrl+J adds a line · Up/Down walk prompt history\n' +
   '  Enter during a turn queues a message for the model (↑ takes it back)\n' +
   '  Esc or Ctrl+C interrupts a turn · Ctrl+C twice exits · Esc twice clears the draft\n' +
-  '  Tab completes commands · Ctrl+O shows the whole transcript\n' +
+  '  Tab completes commands · Ctrl+O shows the whole transcript · Ctrl+Shift+F (Cmd+F) searches it\n' +
   '  Drop files onto the terminal to upload them into the workspace'
 
 /** /help: the commands by category, then the keys. */

@@ -1,0 +1,40 @@
+/**
+ * Clickable links: OSC 8 hyperlinks (the engine writes them for http/https Markdown links) and
+ * bare URLs in the text (the web-links addon). Only http and https open, always in a new tab with
+ * `noopener`; any other scheme (javascript:, data:, file:…) stays plain text, whatever the
+ * model or a command printed.
+ */
+import type { Terminal } from '@xterm/xterm'
+import { WebLinksAddon } from '@xterm/addon-web-links'
+
+/** The URL when it is http(s), else null. */
+export function safeLinkUrl(text: string): string | null {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+/** Opens `text` in a new tab if it is an http(s) URL; `open` is `window.open` by default. */
+export function openSafeLink(text: string, open: (url: string, target: string, features: string) => unknown = (u, t, f) => window.open(u, t, f)): boolean {
+  const url = safeLinkUrl(text)
+  if (url === null) return false
+  open(url, '_blank', 'noopener,noreferrer')
+  return true
+}
+
+/** Makes http(s) links in `term` clickable; returns a function that undoes it. */
+export function attachLinks(term: Terminal, open?: (url: string, target: string, features: string) => unknown): () => void {
+  term.options.linkHandler = {
+    activate: (_event, text) => void openSafeLink(text, open),
+    allowNonHttpProtocols: false,
+  }
+  const addon = new WebLinksAddon((_event, uri) => void openSafeLink(uri, open))
+  term.loadAddon(addon)
+  return () => {
+    addon.dispose()
+    term.options.linkHandler = null
+  }
+}
