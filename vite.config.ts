@@ -36,7 +36,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // The headless agent example is a page of its own (built, then moved to examples/agent.html).
-    rollupOptions: { input: { main: 'index.html', agent: 'public/examples/agent.html' } },
+    // <fx-terminal> is one script at a stable name next to engine.wasm (fx-terminal.js), so a page
+    // can load it with one tag; everything it imports is a hashed asset as usual.
+    rollupOptions: {
+      input: { main: 'index.html', agent: 'public/examples/agent.html', 'fx-terminal': 'src/embed/fx-terminal.ts' },
+      output: { entryFileNames: (chunk) => (chunk.name === 'fx-terminal' ? 'fx-terminal.js' : 'assets/[name]-[hash].js') },
+    },
   },
   plugins: [builtExamplePages()],
   preview: { port: 4173, strictPort: true },

@@ -7,16 +7,12 @@
  */
 import { engineModule, engineWorker, sessionStore, stores, storesOpening } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
-import { Terminal } from '@xterm/xterm'
-import { FitAddon } from '@xterm/addon-fit'
-import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
-import { createFxTerminal, type FxTerminal } from '../terminal/create-fx-terminal.ts'
-import { xtermAdapter } from '../terminal/xterm-adapter.ts'
+import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
-import { applyTheme, themeMode } from '../terminal/themes.ts'
-import { attachLinks } from '../terminal/links.ts'
-import { attachSearchBar } from '../terminal/search-bar.ts'
+import { themeMode } from '../terminal/themes.ts'
+import { mountFxTerminal } from '../embed/mount-terminal.ts'
+import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
 
 const opening = storesOpening
@@ -28,37 +24,23 @@ await new Promise((resolve) => setTimeout(resolve, 0))
 const params = new URLSearchParams(location.search)
 const container = document.getElementById('terminal')!
 
-const term = new Terminal({
-  fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace',
-  fontSize: 14,
-  lineHeight: 1.15,
-  cursorBlink: true,
-  scrollback: 5000,
-  allowProposedApi: true,
-})
-// ?theme=light|dark|auto (auto follows the system's setting live); the page's margin follows too.
-applyTheme(term, themeMode(params.get('theme')), (_name, theme) => {
-  document.documentElement.style.background = theme.background ?? ''
-  document.body.style.background = theme.background ?? ''
-})
-const fit = new FitAddon()
-term.loadAddon(fit)
-term.open(container)
-attachLinks(term)
-fit.fit()
-performance.mark('fxterm:terminal-open')
-
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
+/** ?demo=<tape URL> plays another demo tape (the default is demos/tour.json). */
+const demo = params.get('demo')
 const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES })
 const signIn = appSignIn(params, 'fxterm')
 /** The last 500 onEvent payloads, for debugging (and the end-to-end leak scan). */
 const events: unknown[] = []
-const runtime = createFxTerminal({
-  terminal: xtermAdapter(term),
+// ?theme=light|dark|auto (auto follows the system's setting live); the page's margin follows too.
+const { term, runtime } = mountFxTerminal(container, {
+  theme: themeMode(params.get('theme')),
+  onTheme: (_name, theme) => {
+    document.documentElement.style.background = theme.background ?? ''
+    document.body.style.background = theme.background ?? ''
+  },
   wasm: engineModule,
   createWorker: () => engineWorker,
-  dropTarget: container,
   workspace,
   // A reload continues where the person left off; /new starts fresh.
   args: ['--resume', 'last'],
@@ -72,6 +54,7 @@ const runtime = createFxTerminal({
   openUrl: signIn.openUrl,
   ...(signIn.signIn ? { signIn: signIn.signIn } : {}),
   onEvent: (event) => void (events.push(event) > 500 && events.shift()),
+  ...(demo ? { demoTapeUrl: demo } : {}),
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace; openedUrls: string[]; events: unknown[] } = {
@@ -82,12 +65,6 @@ const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof work
   events,
 }
 Object.assign(window, { fxterm: debugHandle })
-// Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer).
-const search = attachSearchBar(term, container)
-term.attachCustomKeyEventHandler((event) => search.handleKey(event))
-// Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
-// has redrawn for the last, so no frame is read at a size it was not drawn for.
-new ResizeObserver(fitBetweenWrites(term, fit, () => runtime.resized())).observe(container)
 term.focus()
 void runtime.interactive.then(() => performance.mark('fxterm:interactive'))
 void opening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))

@@ -1,0 +1,73 @@
+/**
+ * An fxterm in a box: xterm.js with fxterm's look, the theme, clickable http(s) links, the
+ * scrollback search bar, and resizing that follows the box (only while it is visible, one size at
+ * a time). The static page and the <fx-terminal> element both mount through here.
+ */
+import { Terminal } from '@xterm/xterm'
+import { FitAddon } from '@xterm/addon-fit'
+import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../terminal/create-fx-terminal.ts'
+import { xtermAdapter } from '../terminal/xterm-adapter.ts'
+import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
+import { attachLinks } from '../terminal/links.ts'
+import { attachSearchBar } from '../terminal/search-bar.ts'
+import { applyTheme, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
+import type { ITheme } from '@xterm/xterm'
+
+export type MountOptions = Omit<FxTerminalOptions, 'terminal'> & {
+  theme?: ThemeMode
+  /** Called with each palette applied (to colour what surrounds the terminal). */
+  onTheme?: (name: ThemeName, theme: ITheme) => void
+  /** Shows the session but takes no typing (a demo to watch). */
+  readonly?: boolean
+}
+
+export type MountedTerminal = {
+  term: Terminal
+  runtime: FxTerminal
+  /** Switches the palette (and stops following the system's scheme when it leaves `auto`). */
+  setTheme(mode: ThemeMode): void
+  dispose(): void
+}
+
+export function mountFxTerminal(container: HTMLElement, options: MountOptions): MountedTerminal {
+  const { theme, onTheme, readonly, ...fxOptions } = options
+  const term = new Terminal({
+    fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace',
+    fontSize: 14,
+    lineHeight: 1.15,
+    cursorBlink: !readonly,
+    scrollback: 5000,
+    allowProposedApi: true,
+    disableStdin: Boolean(readonly),
+  })
+  let stopTheme = applyTheme(term, theme ?? 'dark', onTheme)
+  const fit = new FitAddon()
+  term.loadAddon(fit)
+  term.open(container)
+  const detachLinks = attachLinks(term)
+  fit.fit()
+  const runtime = createFxTerminal({ ...fxOptions, terminal: xtermAdapter(term), dropTarget: fxOptions.dropTarget ?? container })
+  // Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer).
+  const search = attachSearchBar(term, container)
+  term.attachCustomKeyEventHandler((event) => search.handleKey(event))
+  // Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
+  // has redrawn for the last. A hidden box (a closed tab or accordion) proposes no size: kept.
+  const observer = new ResizeObserver(fitBetweenWrites(term, fit, () => runtime.resized()))
+  observer.observe(container)
+  return {
+    term,
+    runtime,
+    setTheme(mode) {
+      stopTheme()
+      stopTheme = applyTheme(term, mode, onTheme)
+    },
+    dispose() {
+      observer.disconnect()
+      stopTheme()
+      search.dispose()
+      detachLinks()
+      runtime.abort()
+      term.dispose()
+    },
+  }
+}
