@@ -39,7 +39,7 @@ export default defineConfig({
     // <fx-terminal> is one script at a stable name next to engine.wasm (fx-terminal.js), so a page
     // can load it with one tag; everything it imports is a hashed asset as usual.
     rollupOptions: {
-      input: { main: 'index.html', agent: 'public/examples/agent.html', 'fx-terminal': 'src/embed/fx-terminal.ts' },
+      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html', 'fx-terminal': 'src/embed/fx-terminal.ts' },
       output: { entryFileNames: (chunk) => (chunk.name === 'fx-terminal' ? 'fx-terminal.js' : 'assets/[name]-[hash].js') },
     },
   },
