@@ -87,9 +87,7 @@ export class FxTerminalElement extends HTMLElement {
       theme: themeMode(attr('theme')),
       onTheme: (_name, theme) => (box.style.background = theme.background ?? ''),
       readonly: this.hasAttribute('readonly'),
-      // engine.wasm and the default demo tape sit next to this module in the build.
-      wasm: new URL('./engine.wasm', import.meta.url).href,
-      demoTapeUrl: demo ? new URL(demo, document.baseURI).href : new URL('./demos/tour.json', import.meta.url).href,
+      ...(demo ? { demoTapeUrl: new URL(demo, document.baseURI).href } : {}),
       workspace: createBashWorkspace(files ? { filesUrl: new URL(files, document.baseURI).href } : {}),
       namespace,
       args: ['--resume', 'last'],

@@ -14,6 +14,7 @@ import { createLocalEcho } from './local-echo.ts'
 import { loadAgentsInstructions } from './load-agents.ts'
 import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
+import { demoTapeUrl, engineWasmUrl } from './engine-url.ts'
 import { spawnEngineWorker } from './spawn-engine-worker.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
@@ -33,7 +34,7 @@ export { spawnEngineWorker }
 /** Options of {@link createFxTerminal}. */
 export type FxTerminalOptions = {
   terminal: TerminalAdapter
-  /** engine.wasm: a URL (default `./engine.wasm` next to the page), bytes, or a compiled module. */
+  /** engine.wasm: a URL (default: the file shipped with this module), bytes, or a compiled module. */
   wasm?: string | URL | ArrayBuffer | WebAssembly.Module | Promise<WebAssembly.Module>
   /** AI_GATEWAY_API_KEY, FX_BASE_URL, FX_MODEL, FX_API_KEY. Never shown or stored by fxterm. */
   env?: Record<string, string | undefined>
@@ -73,7 +74,7 @@ export type FxTerminalOptions = {
   modelCatalog?: ModelCatalog
   /** Model requests allowed in one turn (default 100). */
   maxSteps?: number
-  /** The offline demo tape (default `./demos/tour.json` next to the page). */
+  /** The offline demo tape (default: the tour shipped with this module). */
   demoTapeUrl?: string
   /** Creates the engine worker (for bundlers that need their own worker URL). */
   createWorker?: () => Worker
@@ -227,7 +228,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   }
   unsubscribers.push(term.onResize(({ cols, rows }) => resize(cols, rows)))
 
-  const wasm = options.wasm ?? './engine.wasm'
+  const wasm = options.wasm ?? engineWasmUrl()
   const wasmInput =
     typeof wasm === 'string' || wasm instanceof URL ? preloadEngine(absolute(String(wasm))) : Promise.resolve(wasm)
 
@@ -254,7 +255,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         provider: {
           env: { ...(options.env ?? {}) },
           ...options.provider,
-          demoTapeUrl: absolute(options.demoTapeUrl ?? './demos/tour.json'),
+          demoTapeUrl: options.demoTapeUrl ? absolute(options.demoTapeUrl) : demoTapeUrl(),
         },
         workspaceCwd: workspace ? workspace.info.cwd : null,
         notices,

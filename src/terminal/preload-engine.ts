@@ -3,9 +3,11 @@
  * terminal exists) so compilation overlaps the rest of page start-up; calls with the same URL
  * share one compilation.
  */
+import { engineWasmUrl } from './engine-url.ts'
+
 const cache = new Map<string, Promise<WebAssembly.Module>>()
 
-export function preloadEngine(url: string = new URL('./engine.wasm', document.baseURI).href): Promise<WebAssembly.Module> {
+export function preloadEngine(url: string = engineWasmUrl()): Promise<WebAssembly.Module> {
   let pending = cache.get(url)
   if (!pending) {
     pending = (async () => {

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+import pkg from './package.json' with { type: 'json' }
+
+/**
+ * The library build (`npm run build:lib` → lib/): ESM for bundlers. Dependencies stay imports
+ * (the app installs them); the two workers are bundled whole, each in its own file, and found
+ * with `new URL(…, import.meta.url)` like engine.wasm, which ships beside them (from public/,
+ * with the demo tape). Types come from `tsc -p tsconfig.lib.json`.
+ */
+const dependencies = Object.keys(pkg.dependencies)
+
+export default defineConfig({
+  base: './',
+  resolve: {
+    alias: { 'node:zlib': fileURLToPath(new URL('./src/workspace/zlib-stub.ts', import.meta.url)) },
+  },
+  worker: { format: 'es' },
+  publicDir: 'public',
+  build: {
+    outDir: 'lib',
+    target: 'es2022',
+    sourcemap: false,
+    minify: false,
+    lib: { entry: { fxterm: 'src/index.ts', 'fx-terminal': 'src/embed/fx-terminal.ts' }, formats: ['es'] },
+    rollupOptions: {
+      external: (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
+    },
+  },
+})
