@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
+import { readdirSync } from 'node:fs'
 
 /**
  * public/ is copied as it is, so the built example page (emitted as public/examples/…) takes the
@@ -17,6 +18,22 @@ function builtExamplePages(): Plugin {
         // One folder up now: its relative asset links lose one `../`.
         this.emitFile({ type: 'asset', fileName: name.slice('public/'.length), source: file.source.replaceAll('"../../', '"../') })
       }
+    },
+  }
+}
+
+/**
+ * shell-manifest.json: every file the built app may need (chunks, workers, assets, engine.wasm,
+ * the demo tapes), for the optional offline shell (public/sw.js) to keep on a first visit.
+ */
+function shellManifest(): Plugin {
+  return {
+    name: 'fxterm-shell-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => !name.startsWith('examples/') && !name.startsWith('public/'))
+      const fromPublic = ['engine.wasm', 'favicon.svg', ...readdirSync('public/demos').filter((f) => f.endsWith('.json')).map((f) => `demos/${f}`)]
+      this.emitFile({ type: 'asset', fileName: 'shell-manifest.json', source: JSON.stringify({ files: ['./', ...files, ...fromPublic] }) })
     },
   }
 }
@@ -43,6 +60,6 @@ export default defineConfig({
       output: { entryFileNames: (chunk) => (chunk.name === 'fx-terminal' ? 'fx-terminal.js' : 'assets/[name]-[hash].js') },
     },
   },
-  plugins: [builtExamplePages()],
+  plugins: [builtExamplePages(), shellManifest()],
   preview: { port: 4173, strictPort: true },
 })

@@ -14,6 +14,7 @@ import { themeMode } from '../terminal/themes.ts'
 import { mountFxTerminal } from '../embed/mount-terminal.ts'
 import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
+import { keepOfflineShell } from './offline-shell.ts'
 
 const opening = storesOpening
 
@@ -66,6 +67,10 @@ const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof work
 }
 Object.assign(window, { fxterm: debugHandle })
 term.focus()
-void runtime.interactive.then(() => performance.mark('fxterm:interactive'))
+void runtime.interactive.then(() => {
+  performance.mark('fxterm:interactive')
+  // After start-up, never competing with it: keep the app for visits with no network.
+  setTimeout(keepOfflineShell, 1000)
+})
 void opening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))
 void runtime.exited.then(() => term.blur())
