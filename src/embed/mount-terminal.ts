@@ -10,6 +10,8 @@ import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
 import { attachLinks } from '../terminal/links.ts'
 import { attachSearchBar } from '../terminal/search-bar.ts'
+import { attachTouchKeys, hasCoarsePointer } from '../terminal/touch-keys.ts'
+import { attachTouchScroll } from '../terminal/touch-scroll.ts'
 import { applyTheme, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
 import type { ITheme } from '@xterm/xterm'
 
@@ -19,6 +21,8 @@ export type MountOptions = Omit<FxTerminalOptions, 'terminal'> & {
   onTheme?: (name: ThemeName, theme: ITheme) => void
   /** Shows the session but takes no typing (a demo to watch). */
   readonly?: boolean
+  /** The on-screen key row (Esc, Tab, Ctrl+C, arrows, Send); default: on touch screens. */
+  touchKeys?: boolean
 }
 
 export type MountedTerminal = {
@@ -30,7 +34,7 @@ export type MountedTerminal = {
 }
 
 export function mountFxTerminal(container: HTMLElement, options: MountOptions): MountedTerminal {
-  const { theme, onTheme, readonly, ...fxOptions } = options
+  const { theme, onTheme, readonly, touchKeys, ...fxOptions } = options
   const term = new Terminal({
     fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace',
     fontSize: 14,
@@ -49,6 +53,8 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   const runtime = createFxTerminal({ ...fxOptions, terminal: xtermAdapter(term), dropTarget: fxOptions.dropTarget ?? container })
   // Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer).
   const search = attachSearchBar(term, container)
+  const detachTouchScroll = attachTouchScroll(term, (data) => runtime.write(data))
+  const detachTouchKeys = !readonly && (touchKeys ?? hasCoarsePointer()) ? attachTouchKeys(container, (data) => runtime.write(data), () => term.focus()) : () => {}
   term.attachCustomKeyEventHandler((event) => search.handleKey(event))
   // Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
   // has redrawn for the last. A hidden box (a closed tab or accordion) proposes no size: kept.
@@ -65,6 +71,8 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
       observer.disconnect()
       stopTheme()
       search.dispose()
+      detachTouchKeys()
+      detachTouchScroll()
       detachLinks()
       runtime.abort()
       term.dispose()
