@@ -5,7 +5,8 @@
 //   there, every line back to this page, read by async iteration until the turn's result),
 //   alternately, in the same run. Each agent run uses a new session that has already run one
 //   short turn (untimed): its engine is booted, as for any turn after a session's first, and no
-//   run pays for an earlier run's 200 KB conversation.
+//   run pays for an earlier run's 200 KB conversation. The same turn also runs with
+//   `worker: false` (engine and fetch in this page), to show what the worker hop costs.
 // - Catch-up: a session whose store holds N lines; `session.stream(cursor)` read and parsed as
 //   NDJSON until the last line, timed from the call, for cursor 0 and N/2.
 import { createParser } from 'eventsource-parser'
@@ -15,7 +16,7 @@ import type { FxStreamLine } from '../../src/agent/types.ts'
 
 export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
 /** `firstMs`: the first text (raw: the first body bytes); agent only: `startMs` its turn_start line, `endMs` its turn_end line. */
-export type AgentSample = { path: 'raw' | 'agent'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
+export type AgentSample = { path: 'raw' | 'agent' | 'inPage'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
 export type CatchUpSample = { cursor: number; lines: number; ms: number }
 export type AgentBenchResult = { samples: AgentSample[]; catchUp: CatchUpSample[] }
 
@@ -59,7 +60,7 @@ async function rawRun(mockUrl: string): Promise<AgentSample> {
 type Agent = ReturnType<typeof createFxAgent>
 let sessionNumber = 0
 
-async function agentRun(agent: Agent, mockUrl: string, text: string, deltaChars: number): Promise<AgentSample> {
+async function agentRun(agent: Agent, path: 'agent' | 'inPage', mockUrl: string, text: string, deltaChars: number): Promise<AgentSample> {
   const session = agent.session(`bench-${sessionNumber++}`)
   await script(mockUrl, 'Ready.', deltaChars)
   await session.prompt('hello').result
@@ -79,7 +80,7 @@ async function agentRun(agent: Agent, mockUrl: string, text: string, deltaChars:
     }
   }
   const result = await turn.result
-  return { path: 'agent', ms: performance.now() - started, chars, lines, stopReason: result.stopReason, ...at }
+  return { path, ms: performance.now() - started, chars, lines, stopReason: result.stopReason, ...at }
 }
 
 /** A session store holding `count` lines of a long reply, as a finished turn leaves them. */
@@ -124,19 +125,23 @@ async function catchUp(durability: ReturnType<typeof memory>, cursor: number, co
 }
 
 async function bench(request: AgentBenchRequest): Promise<AgentBenchResult> {
-  const agent = createFxAgent({ provider: { name: 'mock', baseUrl: `${request.mockUrl}/v1`, models: { [MODEL]: { contextWindow: 1_000_000 } } }, model: MODEL, wasm })
-  const once = async (path: 'raw' | 'agent') => {
-    if (path === 'agent') return agentRun(agent, request.mockUrl, request.text, request.deltaChars)
+  const options = { provider: { name: 'mock', baseUrl: `${request.mockUrl}/v1`, models: { [MODEL]: { contextWindow: 1_000_000 } } }, model: MODEL, wasm }
+  const agent = createFxAgent(options)
+  const inPage = createFxAgent({ ...options, worker: false })
+  const once = async (path: 'raw' | 'agent' | 'inPage') => {
+    if (path !== 'raw') return agentRun(path === 'agent' ? agent : inPage, path, request.mockUrl, request.text, request.deltaChars)
     await script(request.mockUrl, request.text, request.deltaChars)
     return rawRun(request.mockUrl)
   }
-  for (let i = 0; i < request.warmups; i++) for (const path of ['raw', 'agent'] as const) await once(path)
+  for (let i = 0; i < request.warmups; i++) for (const path of ['raw', 'agent', 'inPage'] as const) await once(path)
   const samples: AgentSample[] = []
   for (let i = 0; i < request.runs; i++) {
-    // Alternate which goes first, so warm-up and background noise hit both alike.
-    for (const path of i % 2 === 0 ? (['raw', 'agent'] as const) : (['agent', 'raw'] as const)) samples.push(await once(path))
+    // Rotate which goes first, so warm-up and background noise hit all alike.
+    const order = (['raw', 'agent', 'inPage'] as const).map((_, k, all) => all[(i + k) % all.length]!)
+    for (const path of order) samples.push(await once(path))
   }
   await agent.close()
+  await inPage.close()
   const durability = await storedSession(request.catchUpLines)
   const catchUpSamples: CatchUpSample[] = []
   for (let i = 0; i < request.runs; i++) {

@@ -44,7 +44,15 @@ export type AgentEnv = {
   build(sessionId: string, settings: TurnSettings, images: ImageSource): Promise<BuiltRunner>
   /** Ends the worker, if one was started. */
   close(): void
+  /**
+   * A session used its engine: it becomes the most recent. Past MAX_LIVE_ENGINES, the least
+   * recent idle sessions are asked to let theirs go (`release` answers false when busy).
+   */
+  touch(sessionId: string, release: () => boolean): void
 }
+
+/** Engines an agent keeps booted; a session whose engine was let go boots one from its snapshot. */
+export const MAX_LIVE_ENGINES = 8
 
 const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant.'
 
@@ -72,7 +80,20 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
   const useWorker = options.worker ?? (typeof Worker === 'function' && typeof document !== 'undefined')
   /** Each session's providers of its latest turn (a request reads them as it is sent). */
   const current = new Map<string, ModelProvider[]>()
+  /** Sessions with a booted engine, least recently used first. */
+  const live = new Map<string, () => boolean>()
   return {
+    touch(sessionId, release) {
+      live.delete(sessionId)
+      live.set(sessionId, release)
+      for (const [id, letGo] of live) {
+        if (live.size <= MAX_LIVE_ENGINES) break
+        if (id !== sessionId && letGo()) {
+          live.delete(id)
+          current.delete(id)
+        }
+      }
+    },
     durability,
     tools,
     onEvent,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { memoryConfigStore, memorySessionStore } from '../stores/memory-stores.ts'
+import { createInProcessWorker } from '../workspace/in-process-worker.ts'
+import { MAX_LIVE_ENGINES } from './agent-env.ts'
+import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { createFxAgent } from './create-fx-agent.ts'
 import { engineModule, mockAgent, readUntil, reply, startMock, type Mock } from './test-support.ts'
 
@@ -52,5 +55,23 @@ describe('agent options', () => {
     await session.prompt('more').result
     expect((await mock.requests())[1]!.messages.slice(1).map((m) => m.content)).toEqual(['remember', 'kept', 'more'])
     await second.close()
+  })
+
+  it('an agent keeps at most MAX_LIVE_ENGINES engines; a session whose engine was let go continues from its snapshot', async () => {
+    const count = MAX_LIVE_ENGINES + 2
+    await mock.script(...Array.from({ length: count + 1 }, (_, i) => reply(`answer ${i}`)))
+    // Engines booted, counted in the agent's worker (served in this thread).
+    const api = createAgentWorkerApi()
+    let booted = 0
+    const create = api.create.bind(api)
+    api.create = (...args) => ((booted += 1), create(...args))
+    const agent = mockAgent(mock, { worker: () => createInProcessWorker(api) })
+    for (let i = 0; i < count; i++) await agent.session(`many-${i}`).prompt(`question ${i}`).result
+    expect(booted).toBe(count)
+    await agent.session('many-0').prompt('follow-up').result
+    expect(booted).toBe(count + 1) // many-0's engine had been let go
+    const last = (await mock.requests()).at(-1)!
+    expect(last.messages.slice(1).map((m) => m.content)).toEqual(['question 0', 'answer 0', 'follow-up'])
+    await agent.close()
   })
 })

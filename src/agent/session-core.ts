@@ -224,7 +224,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const drive = async () => {
     await ensureLoaded()
     if (durability.kind !== 'memory') await refresh()
-    await resumeOpenTurn()
+    if (await resumeOpenTurn()) env.touch(id, release)
     for (const job of jobs) void store(job)
     // Prompts a closed page stored but never ran go first, in their order.
     const leftover = record.turns.filter((t) => t.status === 'queued' && !jobs.some((j) => j.messageId === t.messageId))
@@ -236,7 +236,17 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       // The engine may have started a turn of its own from steers: the next prompt waits for it.
       while (steerTurn) await steerTurn
       if (isNew) await runTurn(job)
+      env.touch(id, release)
     }
+  }
+
+  /** Lets the engine go when the agent keeps too many (it boots again from the snapshot). */
+  const release = (): boolean => {
+    if (active || jobs.length > 0 || !runner) return !runner
+    runner.dispose()
+    runner = null
+    runnerKey = ''
+    return true
   }
 
   const kick = () => {
