@@ -15,6 +15,7 @@ import { withImages } from './prompt-input.ts'
 import { hostToolSpecs } from './tools-bridge.ts'
 import type { FxAgentEvent, FxAgentOptions, FxModel, FxTool } from './types.ts'
 
+/** A session handle's settings, applied to the turns it starts. */
 export type TurnSettings = {
   model?: FxModel
   instructions?: string
@@ -23,6 +24,7 @@ export type TurnSettings = {
   rerun?: string[]
 }
 
+/** How a turn's engine is made, for the settings it asked with. */
 export type BuiltRunner = {
   /** Same key: the running engine can take the turn; another key: a new engine is booted. */
   key: string
@@ -33,8 +35,10 @@ export type BuiltRunner = {
   create(hooks: RunnerHooks, images: Array<[string, Array<{ mimeType: string; data: string }>]>): Promise<EngineRunner>
 }
 
+/** A stored prompt's image by message and index. */
 export type ImageSource = (messageId: string, index: number) => { mimeType: string; data: string } | undefined
 
+/** What an agent's sessions share. */
 export type AgentEnv = {
   durability: FxDurability
   tools: FxTool[]
@@ -72,6 +76,7 @@ async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.
   return WebAssembly.compile(await response.arrayBuffer())
 }
 
+/** The shared part of an agent, from its options. */
 export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durability: FxDurability, onEvent: (event: FxAgentEvent) => void): AgentEnv {
   let module: Promise<WebAssembly.Module> | null = null
   let worker: AgentWorker | null = null

@@ -8,6 +8,7 @@ import { resolveProviders, type ResolveProvidersOptions } from '../providers/pro
 import { FxError } from '../terminal/fx-error.ts'
 import type { FxAgentOptions, FxModel } from './types.ts'
 
+/** The providers of one turn, the active one's name and the model. */
 export type AgentProviders = {
   providers: ModelProvider[]
   /** The active provider's name. */
@@ -24,6 +25,7 @@ export function providerName(options: FxAgentOptions): string {
   return options.apiKey !== undefined || options.credentials !== undefined ? 'ai-gateway' : 'demo'
 }
 
+/** The id of a model option. */
 export function modelId(model: FxModel | undefined): string | undefined {
   return typeof model === 'string' ? model : model?.id
 }

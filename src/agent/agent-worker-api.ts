@@ -19,6 +19,7 @@ import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOpt
 import type { FxAgentOptions } from './types.ts'
 
 type Image = { mimeType: string; data: string }
+/** The runner hooks that cross from the worker to the page. */
 export type HookName = 'onRequest' | 'onModelEvent' | 'onEngineEvent' | 'onCommit' | 'onToolCall' | 'onToolCancel' | 'onTrap'
 
 /** What the worker needs to run one session's engine; all of it crosses postMessage. */
@@ -45,6 +46,7 @@ export type AgentWorkerHost = {
   abortFetch(requestId: number): void
 }
 
+/** What the page calls in the agent's worker (one engine per runner id). */
 export type AgentWorkerApi = {
   create(id: number, config: WorkerRunnerConfig, host: AgentWorkerHost): Promise<void>
   call(id: number, method: 'prompt' | 'steer' | 'cancel' | 'toolResult' | 'configure' | 'dispose', args: unknown[]): void

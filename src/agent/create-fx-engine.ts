@@ -13,6 +13,7 @@ import type { FxAgentOptions, FxPromptInput, FxResumeOptions, FxStreamLine, FxTu
 /** The reference caps a checkpoint at 4 MiB. */
 export const CHECKPOINT_MAX_BYTES = 4 * 1024 * 1024
 
+/** The agent's options (no durability: the conversation is the engine's), plus where it starts from. */
 export type FxEngineOptions = Omit<FxAgentOptions, 'durability' | 'sessionStore'> & {
   /** Bytes from `engine.checkpoint()` (or `session.checkpoint()`) to continue from. */
   checkpoint?: Uint8Array
@@ -22,8 +23,10 @@ export type FxEngineOptions = Omit<FxAgentOptions, 'durability' | 'sessionStore'
   context?: unknown
 }
 
+/** An engine's turn: the agent's turn view, plus `cancel()` and `steer()` of its own. */
 export type FxEngineTurn = FxTurn & { cancel(): void; steer(text: string): void }
 
+/** One conversation with no session store. */
 export type FxEngine = {
   prompt(input: FxPromptInput, options?: { messageId?: string; signal?: AbortSignal }): FxEngineTurn
   /** The conversation as opaque bytes (at most 4 MiB). */
@@ -39,6 +42,7 @@ export type FxEngine = {
 
 const ENGINE_SESSION = 'engine'
 
+/** Creates an engine; see the module comment and README "Headless agent API". */
 export async function createFxEngine(options: FxEngineOptions = {}): Promise<FxEngine> {
   if (options.checkpoint && options.persistence) throw new FxError('FX_ENGINE_OPTIONS', 'Pass checkpoint or persistence, not both.')
   let fenced: FxFencedError | null = null

@@ -8,6 +8,7 @@
 import { createStore, get, getMany, setMany, type UseStore } from 'idb-keyval'
 import type { FxPromptInput, FxStreamLine, FxTurnResult } from './types.ts'
 
+/** A prompt as its session stores it, and how its turn went. */
 export type StoredTurn = {
   messageId: string
   input: FxPromptInput
@@ -15,6 +16,7 @@ export type StoredTurn = {
   result?: FxTurnResult
 }
 
+/** Everything a session stores besides its stream lines. */
 export type SessionRecord = {
   /** The engine's snapshot at the last commit point. */
   snapshot?: Uint8Array
@@ -26,6 +28,7 @@ export type SessionRecord = {
   lineCount: number
 }
 
+/** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
 export type FxDurability = {
   readonly kind: 'memory' | 'indexedDb' | 'sessionStore'
   load(sessionId: string): Promise<{ record: SessionRecord | null; lines: FxStreamLine[] }>

@@ -10,6 +10,7 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import { AGENT_SUB, type BootOptions, type EngineEffect, type ExecRequest, type HostToolCall } from '../worker/engine-frames.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from '../worker/engine-instance.ts'
 
+/** What the runner reports to the session that owns it. */
 export type RunnerHooks = {
   /** The engine asked for a model request (after any steers joined the conversation). */
   onRequest?(request: ModelRequest): void
@@ -27,6 +28,7 @@ export type RunnerHooks = {
   onTrap(error: EngineTrap): void
 }
 
+/** One session's engine: its module, boot fields, providers, catalog, workspace and hooks. */
 export type RunnerOptions = {
   module: WebAssembly.Module
   boot: Omit<BootOptions, 'seed' | 'cols' | 'rows'>
@@ -40,6 +42,7 @@ export type RunnerOptions = {
   now?: () => number
 }
 
+/** Drives one headless engine; every call feeds one input frame. */
 export type EngineRunner = {
   prompt(text: string): void
   steer(text: string): void
@@ -57,6 +60,7 @@ export type EngineRunner = {
   dispose(): void
 }
 
+/** Boots a headless engine in this thread (the agent's worker runs the same code). */
 export async function createEngineRunner(options: RunnerOptions): Promise<EngineRunner> {
   const now = options.now ?? (() => Date.now())
   const hooks = options.hooks

@@ -6,6 +6,7 @@
 import { listServerModels } from '../providers/list-models.ts'
 import { AI_GATEWAY_BASE_URL } from '../providers/provider-settings.ts'
 
+/** Where to list models, and with which key and fetch. */
 export type ListModelsOptions = {
   apiKey?: string
   fetch?: typeof fetch
@@ -14,6 +15,7 @@ export type ListModelsOptions = {
   signal?: AbortSignal
 }
 
+/** The model ids of AI Gateway (or of `baseUrl`); rejects with a coded error. */
 export async function listModels(options: ListModelsOptions = {}): Promise<string[]> {
   const baseUrl = (options.baseUrl ?? AI_GATEWAY_BASE_URL).replace(/\/+$/, '')
   const models = await listServerModels({

@@ -6,8 +6,10 @@
  */
 import type { FxDurability, SessionRecord } from './durability.ts'
 
+/** One stored step: opaque bytes and the cursor the store gave them. */
 export type JournalRecord = { cursor: string; data: Uint8Array }
 
+/** `createFxEngine`'s store (the reference's interface). */
 export type Persistence = {
   load(): Promise<{ checkpoint?: { data: Uint8Array; through: string }; journal?: Iterable<JournalRecord> | AsyncIterable<JournalRecord> }>
   append(input: { expected: string | null; idempotencyKey: string; data: Uint8Array }): Promise<{ cursor: string }>
@@ -50,6 +52,7 @@ export function encodeRecord(record: SessionRecord): Uint8Array {
   return out
 }
 
+/** A journal record's bytes back into a session record (a bare engine snapshot is taken as one too). */
 export function decodeRecord(bytes: Uint8Array): SessionRecord {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC) {

@@ -7,6 +7,7 @@ import { FxError } from '../terminal/fx-error.ts'
 import type { ChatMessage, ModelRequest } from '../protocol/model-events.ts'
 import type { FxPromptBlock, FxPromptInput } from './types.ts'
 
+/** Prompt image limits (DESIGN.md). */
 export const MAX_IMAGES = 8
 export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024
 export const MAX_IMAGES_TOTAL_BYTES = 6 * 1024 * 1024
@@ -78,6 +79,7 @@ export function imageMarker(messageId: string, index: number): string {
   return `\n⟦fx-image:${messageId}:${index}⟧`
 }
 
+/** Finds image markers in a user message's text (see imageMarker). */
 export const IMAGE_MARKER = /\n?⟦fx-image:([A-Za-z0-9._-]+):(\d+)⟧/g
 
 /** Swaps image markers in user messages for the images they stand for. */

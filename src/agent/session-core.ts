@@ -12,6 +12,7 @@ import type { AgentEnv, TurnSettings } from './agent-env.ts'
 import { checkPrompt, imageMarker } from './prompt-input.ts'
 import type { FxPromptInput, FxResumeOptions, FxTurnResult } from './types.ts'
 
+/** A prompt waiting for its turn. */
 export type QueuedPrompt = {
   messageId: string
   input: FxPromptInput
@@ -22,6 +23,7 @@ export type QueuedPrompt = {
   stored?: Promise<boolean>
 }
 
+/** One session as the agent runs it (shared by every handle `agent.session(id)` returns). */
 export type SessionCore = {
   readonly id: string
   /** The stream, loaded from the store on first use. */
@@ -40,6 +42,7 @@ export type SessionCore = {
 
 const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0 })
 
+/** A session's core; nothing is loaded until it is used. */
 export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const durability = env.durability
   const state = createSessionState(id, durability, env.onEvent)
