@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fakeLocks } from '../terminal/test-locks.ts'
-import { indexedDb } from './durability.ts'
+import { indexedDb, memory, type FxDurability } from './durability.ts'
 import { linesOf, mockAgent, readLines, reply, startMock, textOf, until, type Mock } from './test-support.ts'
 
 let mock: Mock
@@ -100,5 +100,28 @@ describe('indexedDb() durability', () => {
     ])
     await tabOne.close()
     await tabTwo.close()
+  })
+
+  it('a store that fails to load fails the prompt (accepted rejects, result says why) and is tried again later', async () => {
+    await mock.script(reply('after recovery'))
+    const inner = memory()
+    let broken = true
+    const flaky: FxDurability = {
+      ...inner,
+      load: async (id) => {
+        if (broken) throw Object.assign(new Error('IndexedDB is blocked'), { code: 'FX_STORE_FAILED' })
+        return inner.load(id)
+      },
+    }
+    const agent = mockAgent(mock, { durability: flaky })
+    const session = agent.session('flaky')
+    const failed = session.prompt('first', { messageId: 'f1' })
+    await expect(failed.accepted).rejects.toMatchObject({ code: 'FX_STORE_FAILED' })
+    expect(await failed.result).toEqual({ messageId: 'f1', stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: 'FX_STORE_FAILED', message: 'IndexedDB is blocked' } })
+    expect(await linesOf(failed)).toEqual([])
+    broken = false
+    expect((await session.prompt('second').result).stopReason).toBe('end_turn')
+    expect((await mock.requests()).map((b) => b.messages.at(-1)!.content)).toEqual(['second'])
+    await agent.close()
   })
 })

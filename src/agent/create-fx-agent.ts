@@ -69,12 +69,17 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
           return createTurnView({ core, messageId, accepted, result: Promise.resolve(result), from: Promise.resolve(0), empty: true })
         }
         let onStored!: (isNew: boolean) => void
-        const stored = new Promise<boolean>((resolve) => (onStored = resolve))
-        const from = core.log().then((log) => log.cursor)
-        core.enqueue({ messageId, input, settings, ...(signal ? { signal } : {}), onStored })
+        let onFailed!: (error: unknown) => void
+        const stored = new Promise<boolean>((resolve, reject) => ((onStored = resolve), (onFailed = reject)))
+        const from = core.log().then((log) => log.cursor, () => null)
+        core.enqueue({ messageId, input, settings, ...(signal ? { signal } : {}), onStored, onFailed })
         const accepted = stored.then(() => ({ messageId, sessionId: id }))
-        const result = stored.then((isNew) => core.resultOf(messageId).then((r) => (isNew ? r : { ...r, repeated: true })))
-        return createTurnView({ core, messageId, accepted, result, from: stored.then((isNew) => (isNew ? from : 0)) })
+        accepted.catch(() => {}) // the failure is in `result` too; an unread `accepted` must not be an unhandled rejection
+        const result = stored.then(
+          (isNew) => core.resultOf(messageId).then((r) => (isNew ? r : { ...r, repeated: true })),
+          (error: { code?: string; message?: string }): FxTurnResult => ({ messageId, stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: error?.code ?? 'FX_STORE_FAILED', message: error?.message ?? String(error) } }),
+        )
+        return createTurnView({ core, messageId, accepted, result, from: stored.then((isNew) => (isNew ? from : 0), () => null) })
       },
       stream(cursor = 0, streamOptions: { signal?: AbortSignal } = {}) {
         let reader: ReadableStreamDefaultReader<Uint8Array> | null = null

@@ -20,6 +20,8 @@ export type QueuedPrompt = {
   signal?: AbortSignal
   /** Called once the prompt is stored (`isNew` false: the messageId was seen before). */
   onStored(isNew: boolean): void
+  /** The prompt could not be stored (the store failed): it will not run. */
+  onFailed(error: unknown): void
   stored?: Promise<boolean>
 }
 
@@ -206,7 +208,12 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   let storing: Promise<unknown> = Promise.resolve()
   const store = (job: QueuedPrompt): Promise<boolean> =>
     (job.stored ??= (storing = storing.then(async () => {
-      await ensureLoaded()
+      try {
+        await ensureLoaded()
+      } catch (error) {
+        job.onFailed(error)
+        return false
+      }
       const isNew = !turnOf(job.messageId)
       if (isNew && !job.signal?.aborted) {
         record.turns.push({ messageId: job.messageId, input: job.input, status: 'queued' })
@@ -231,7 +238,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     for (const job of jobs) void store(job)
     // Prompts a closed page stored but never ran go first, in their order.
     const leftover = record.turns.filter((t) => t.status === 'queued' && !jobs.some((j) => j.messageId === t.messageId))
-    jobs.unshift(...leftover.map((t) => ({ messageId: t.messageId, input: t.input, settings: env.defaultSettings, onStored() {}, stored: Promise.resolve(true) })))
+    jobs.unshift(...leftover.map((t) => ({ messageId: t.messageId, input: t.input, settings: env.defaultSettings, onStored() {}, onFailed() {}, stored: Promise.resolve(true) })))
     while (jobs.length > 0) {
       const job = jobs[0]!
       const isNew = await store(job)
@@ -263,7 +270,11 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
           locked = false
         }
       })
-      .catch((error: unknown) => env.onEvent({ type: 'session.error', sessionId: id, message: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => {
+        env.onEvent({ type: 'session.error', sessionId: id, message: error instanceof Error ? error.message : String(error) })
+        // Nothing queued can run now (the store failed): each prompt hears why, and none is retried in a loop.
+        for (const job of jobs.splice(0)) job.onFailed(error)
+      })
       .finally(() => {
         driving = null
         if (jobs.length > 0) kick()
@@ -293,7 +304,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         runner.steer(text)
         return
       }
-      core.enqueue({ messageId: env.newMessageId(), input: text, settings, onStored() {} })
+      core.enqueue({ messageId: env.newMessageId(), input: text, settings, onStored() {}, onFailed() {} })
     },
     cancel() {
       if (active) runner?.cancel()

@@ -70,7 +70,10 @@ export function createSessionState(id: string, durability: FxDurability, onEvent
   return {
     record,
     load: () =>
-      (loading ??= durability.load(id).then((stored) => {
+      (loading ??= durability.load(id).catch((error: unknown) => {
+        loading = null // a later call tries again
+        throw error
+      }).then((stored) => {
         if (stored.record) Object.assign(record, stored.record)
         log = createStreamLog(stored.lines)
         log.onLine((line) => {

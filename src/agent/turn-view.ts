@@ -25,8 +25,8 @@ export type TurnViewParts = {
   messageId: string
   accepted: Promise<{ messageId: string; sessionId: string }>
   result: Promise<FxTurnResult>
-  /** The log cursor to read from: lines before it cannot belong to this turn (0 for a repeat). */
-  from: Promise<number>
+  /** The log cursor to read from: lines before it cannot belong to this turn (0 for a repeat; null: no lines, the prompt was not stored). */
+  from: Promise<number | null>
   /** No lines at all (a prompt cancelled before it was stored). */
   empty?: boolean
 }
@@ -35,8 +35,9 @@ export function createTurnView(parts: TurnViewParts): FxTurn {
   const { messageId } = parts
   const source = async (): Promise<{ log: StreamLog; from: number } | null> => {
     if (parts.empty) return null
-    const [log, from] = await Promise.all([parts.core.log(), parts.from])
-    return { log, from }
+    const from = await parts.from
+    if (from === null) return null
+    return { log: await parts.core.log(), from }
   }
   return {
     messageId,
