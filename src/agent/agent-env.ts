@@ -71,9 +71,19 @@ async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm as BufferSource)
   const url = wasm ?? new URL('./engine.wasm', (globalThis as { location?: { href: string } }).location?.href ?? 'file:///')
-  const response = await fetch(url)
-  if (!response.ok) throw Object.assign(new Error(`engine.wasm could not be loaded from ${String(url)} (HTTP ${response.status})`), { code: 'FX_ENGINE_LOAD_FAILED' })
-  return WebAssembly.compile(await response.arrayBuffer())
+  const failed = (why: string) => Object.assign(new Error(`engine.wasm could not be loaded from ${String(url)} (${why})`), { code: 'FX_ENGINE_LOAD_FAILED' })
+  let response: Response
+  try {
+    response = await fetch(url)
+  } catch (error) {
+    throw failed(error instanceof Error ? error.message : String(error))
+  }
+  if (!response.ok) throw failed(`HTTP ${response.status}`)
+  try {
+    return await WebAssembly.compile(await response.arrayBuffer())
+  } catch (error) {
+    throw failed(error instanceof Error ? error.message : String(error))
+  }
 }
 
 /** The shared part of an agent, from its options. */

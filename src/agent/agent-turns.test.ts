@@ -21,6 +21,14 @@ describe('createFxAgent', () => {
     expect(fetched).toBe(0)
   })
 
+  it('an engine.wasm that cannot be loaded ends the turn with FX_ENGINE_LOAD_FAILED', async () => {
+    const agent = createFxAgent({ provider: { name: 'mock', baseUrl: mock.baseUrl, models: { m: {} } }, wasm: `${mock.server.url}/missing/engine.wasm` })
+    const turn = agent.session('no-engine').prompt('hi', { messageId: 'x1' })
+    expect(await turn.result).toMatchObject({ messageId: 'x1', stopReason: 'error', error: { code: 'FX_ENGINE_LOAD_FAILED' } })
+    expect(types(await linesOf(turn))).toEqual(['turn_start', 'turn_end'])
+    await agent.close()
+  })
+
   it('refuses a session id outside 1-128 letters, digits, . _ -', () => {
     const agent = createFxAgent()
     expect(() => agent.session('')).toThrow(expect.objectContaining({ code: 'FX_SESSION_ID_INVALID' }))
