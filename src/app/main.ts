@@ -29,7 +29,8 @@ const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined
 /** ?demo=<tape URL> plays another demo tape (the default is demos/tour.json). */
 const demo = params.get('demo')
-const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES })
+// A tape named by ?demo= also seeds the workspace with the files it was recorded on.
+const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES, ...(params.get('demo') ? { filesUrl: new URL(params.get('demo')!, location.href).href } : {}) })
 const signIn = appSignIn(params, 'fxterm')
 /** The last 500 onEvent payloads, for debugging (and the end-to-end leak scan). */
 const events: unknown[] = []

@@ -88,7 +88,8 @@ export class FxTerminalElement extends HTMLElement {
       onTheme: (_name, theme) => (box.style.background = theme.background ?? ''),
       readonly: this.hasAttribute('readonly'),
       ...(demo ? { demoTapeUrl: new URL(demo, document.baseURI).href } : {}),
-      workspace: createBashWorkspace(files ? { filesUrl: new URL(files, document.baseURI).href } : {}),
+      // Without `files`, a demo tape seeds the workspace with the files it was recorded on.
+      workspace: createBashWorkspace(files || demo ? { filesUrl: new URL((files ?? demo)!, document.baseURI).href } : {}),
       namespace,
       args: ['--resume', 'last'],
       configStore: stores.config,

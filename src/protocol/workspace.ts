@@ -48,5 +48,7 @@ export type WorkspaceExtras = {
   readFile?(input: { path: string; signal?: AbortSignal }): Promise<string | null>
   listFiles?(): Promise<string[]>
   exportZip?(): Promise<Uint8Array>
+  /** The text files the workspace started with (for /export tape), relative to its root. */
+  seedFiles?(): Promise<Record<string, string>>
   writeFiles?(files: Array<{ path: string; data: Uint8Array }>): Promise<{ written: string[]; skipped: Array<{ path: string; reason: string }> }>
 }

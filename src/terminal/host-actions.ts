@@ -16,7 +16,9 @@ export async function performHostAction(
   const action = request.action
   try {
     if (request.action === 'export') {
-      const bytes = new TextEncoder().encode(request.content)
+      // A tape carries the workspace's starting files, so its replay runs the commands on them.
+      const content = request.tape ? withStartingFiles(request.content, await workspace?.seedFiles?.()) : request.content
+      const bytes = new TextEncoder().encode(content)
       save(request.fileName, bytes, request.mimeType)
       return { text: `Saved ${request.fileName} (${formatSize(bytes.length)}).`, level: 'info' }
     }
@@ -31,6 +33,11 @@ export async function performHostAction(
   } catch (error) {
     return { text: `/${action} failed: ${error instanceof Error ? error.message : String(error)}`, level: 'error' }
   }
+}
+
+function withStartingFiles(tape: string, files: Record<string, string> | undefined): string {
+  const parsed = JSON.parse(tape) as Record<string, unknown>
+  return JSON.stringify({ ...parsed, files: files ?? {} }, null, 2)
 }
 
 /** Paths relative to the root → an indented listing, directories before their files. */

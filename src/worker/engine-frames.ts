@@ -150,7 +150,7 @@ export type HostAction =
   | { action: 'a11y_off' }
   | { action: 'download' }
   /** Save text the engine produced (/export) as a download. */
-  | { action: 'export'; fileName: string; mimeType: string; content: string }
+  | { action: 'export'; fileName: string; mimeType: string; content: string; tape?: boolean }
 export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' }
 
 export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }

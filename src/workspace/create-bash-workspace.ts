@@ -74,6 +74,8 @@ export type BashWorkspace = WorkspaceAdapter & {
   listFiles(): Promise<string[]>
   /** The root as a zip, paths relative to it. */
   exportZip(): Promise<Uint8Array>
+  /** The text files it started with (seed files and the fetched ones), relative to the root. */
+  seedFiles(): Promise<Record<string, string>>
   /** For benchmarks: `command` run straight on the worker's Bash; the ms it took there. */
   benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
@@ -106,12 +108,19 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
 
   let seeding: Promise<void> | null = null
   let seedNote: string | null = null // a failed download, told on the first command
+  /** The starting text files by path relative to the root (for /export tape). */
+  const startingFiles: Record<string, string> = {}
+  for (const [path, content] of Object.entries(options.files ?? {})) startingFiles[relativeTo(root, resolveWorkspacePath(path, root))] = content
   function seed(): Promise<void> {
     const url = options.filesUrl
     if (!url) return Promise.resolve()
     seeding ??= loadSeedEntries(url, root, options.fetch ?? globalThis.fetch.bind(globalThis)).then(
       (entries) => {
-        for (const [path, entry] of entries) if (!snapshot.has(path)) snapshot.set(path, entry)
+        for (const [path, entry] of entries) {
+          if (snapshot.has(path)) continue
+          snapshot.set(path, entry)
+          if (entry.kind === 'file' && typeof entry.content === 'string') startingFiles[relativeTo(root, path)] = entry.content
+        }
       },
       (error: unknown) => {
         seedNote = `fxterm: could not load the workspace files from ${url} (${messageOf(error)}); the workspace started without them`
@@ -220,6 +229,10 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     writeFiles,
     listFiles: () => withWorker((conn) => conn.api.listFiles()),
     exportZip: () => withWorker((conn) => conn.api.exportZip()),
+    seedFiles: async () => {
+      await seed()
+      return { ...startingFiles }
+    },
     benchDirect: (command, via) =>
       withWorker(async (conn) => ({ ok: true as const, value: await conn.api.benchDirect(command, via) })),
     dispose() {
@@ -227,4 +240,9 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       supervisor.dispose()
     },
   }
+}
+
+/** `path` (absolute, under `root`) relative to `root`. */
+function relativeTo(root: string, path: string): string {
+  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
 }

@@ -42,6 +42,8 @@ export function manifestEntries(text: string, root: string): Array<[string, Snap
     throw new Error('it is neither a zip nor a JSON manifest')
   }
   const files = (manifest as { files?: unknown } | null)?.files
+  // A demo tape is also a manifest (its `files` seed the workspace); one without files has none.
+  if (files === undefined && Array.isArray((manifest as { turns?: unknown } | null)?.turns)) return []
   if (typeof files !== 'object' || files === null || Array.isArray(files)) {
     throw new Error('the JSON manifest has no "files" object')
   }

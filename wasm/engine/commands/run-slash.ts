@@ -1,6 +1,7 @@
 // Runs a slash command typed in the composer. Commands typed during a turn run at once.
 
 import { Engine } from '../engine'
+import { tapeJson, tapeTurns } from './export-tape'
 import { a11yCommand } from './a11y'
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { writeJsonBuf } from '../util/json'
@@ -94,8 +95,12 @@ function copyLastReply(engine: Engine): void {
 
 function exportTranscript(engine: Engine, arg: string): void {
   const json = arg == 'json'
+  if (arg == 'tape') {
+    exportTape(engine)
+    return
+  }
   if (arg.length > 0 && arg != 'md' && !json) {
-    engine.transcript.error(stringBytes('Export as md or json: /export md, /export json.'))
+    engine.transcript.error(stringBytes('Export as md, json or a demo tape: /export md, /export json, /export tape.'))
     return
   }
   const content = json ? transcriptJson(engine) : transcriptMarkdown(engine)
@@ -103,6 +108,20 @@ function exportTranscript(engine: Engine, arg: string): void {
   out.str('{"action":"export","fileName":"fxterm-transcript.' + (json ? 'json' : 'md') + '","mimeType":"')
   out.str(json ? 'application/json' : 'text/markdown')
   out.str('","content":')
+  writeJsonBuf(out, content)
+  out.str('}')
+  engine.actionJson(out)
+}
+
+/** /export tape: the session as a demo tape the offline provider replays (the host adds the files). */
+function exportTape(engine: Engine): void {
+  if (tapeTurns(engine) == 0) {
+    engine.transcript.error(stringBytes('There is nothing to record yet: a tape needs at least one prompt.'))
+    return
+  }
+  const content = tapeJson(engine)
+  const out = new ByteBuf(content.length + 160)
+  out.str('{"action":"export","fileName":"fxterm-tape.json","mimeType":"application/json","tape":true,"content":')
   writeJsonBuf(out, content)
   out.str('}')
   engine.actionJson(out)

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest'
+import { matchTurn, parseDemoTape, pickDemoResponse, promptSimilarity } from './demo-tape.ts'
+import type { ChatMessage } from '../protocol/model-events.ts'
+
+const tape = parseDemoTape({
+  version: 2,
+  turns: [
+    { prompt: "What's in this project?", responses: [{ text: 'Let me look.', toolCalls: [{ name: 'run_command', arguments: { command: 'ls' } }] }, { text: 'A README.' }] },
+    { prompt: 'Count the lines of the README', responses: [{ text: 'It has 3 lines.' }] },
+    { prompt: 'Say goodbye', match: ['bye'], responses: [{ text: 'Goodbye!' }] },
+  ],
+  fallback: 'Not on this tape.',
+  files: { 'README.md': '# Hi\n' },
+})
+const user = (content: string): ChatMessage => ({ role: 'user', content })
+
+describe('version 2 tapes', () => {
+  test('parse with prompts and files; a v2 turn needs its prompt; files must be text', () => {
+    expect(tape.files).toEqual({ 'README.md': '# Hi\n' })
+    expect(() => parseDemoTape({ version: 2, turns: [{ responses: [{ text: 'x' }] }], fallback: 'f' })).toThrow('turns[0].prompt must be a non-empty string')
+    expect(() => parseDemoTape({ version: 2, turns: [], fallback: 'f', files: { a: 1 } })).toThrow('files["a"] must be a string')
+    expect(() => parseDemoTape({ version: 3, turns: [], fallback: 'f' })).toThrow('version must be 1 or 2')
+  })
+
+  test('a prompt picks its turn exactly (case, spacing, punctuation aside), then by closeness, then by keyword', () => {
+    expect(matchTurn(tape, 'what’s in   this project')).toBe(0)
+    expect(matchTurn(tape, 'count the lines in the README please')).toBe(1)
+    expect(promptSimilarity('count the lines in the README please', 'Count the lines of the README')).toBeGreaterThanOrEqual(0.6)
+    expect(matchTurn(tape, 'ok bye now')).toBe(2)
+    expect(matchTurn(tape, 'deploy it to production')).toBe(-1)
+  })
+
+  test('an unmatched prompt gets the fallback and the next recorded prompt as a suggestion', () => {
+    expect(pickDemoResponse(tape, [user('deploy it')])).toEqual({ text: 'Not on this tape.\n\nTry: “What\'s in this project?”' })
+    const afterFirst: ChatMessage[] = [user("what's in this project?"), { role: 'assistant', content: 'A README.' }, user('deploy it')]
+    expect(pickDemoResponse(tape, afterFirst)).toEqual({ text: 'Not on this tape.\n\nTry: “Count the lines of the README”' })
+  })
+
+  test('the matched turn replays its responses in order', () => {
+    const messages: ChatMessage[] = [user("What's in this project?")]
+    expect(pickDemoResponse(tape, messages)?.toolCalls?.[0]?.arguments.command).toBe('ls')
+    messages.push({ role: 'assistant', content: 'Let me look.' }, { role: 'tool', toolCallId: 'c1', content: 'README.md' })
+    expect(pickDemoResponse(tape, messages)).toEqual({ text: 'A README.' })
+  })
+})
