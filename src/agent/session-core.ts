@@ -314,6 +314,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       let result: FxTurnResult | null = null
       await durability.withLock(id, async () => {
         await ensureLoaded()
+        if (durability.kind !== 'memory') await refresh()
         result = await resumeOpenTurn(options)
       })
       return result
