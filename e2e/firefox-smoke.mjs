@@ -1,0 +1,69 @@
+// A second browser: Debian's firefox-esr over WebDriver BiDi (puppeteer-core). Loads the built
+// page, types a prompt, gets the demo's reply and its command run. Skipped, with a message, when
+// no Firefox is installed (FX_FIREFOX_PATH, then firefox-esr and firefox on the PATH).
+//
+//   node e2e/firefox-smoke.mjs        (after `npm run build`; starts its own preview server)
+import { spawn, execFileSync } from 'node:child_process'
+import puppeteer from 'puppeteer-core'
+
+const PORT = Number(process.env.FX_FIREFOX_PORT ?? 4381)
+const PROMPT = "what's in this project?"
+
+function findFirefox() {
+  if (process.env.FX_FIREFOX_PATH) return process.env.FX_FIREFOX_PATH
+  for (const name of ['firefox-esr', 'firefox']) {
+    try {
+      return execFileSync('which', [name], { encoding: 'utf8' }).trim()
+    } catch {
+      // not installed
+    }
+  }
+  return null
+}
+
+const firefox = findFirefox()
+if (!firefox) {
+  console.log('firefox smoke test skipped: no Firefox found (apt-get install firefox-esr, or set FX_FIREFOX_PATH)')
+  process.exit(0)
+}
+
+const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' })
+let browser
+try {
+  for (let i = 0; ; i++) {
+    if (await fetch(`http://localhost:${PORT}/`).then((r) => r.ok, () => false)) break
+    if (i > 100) throw new Error('the preview server did not start')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefox, protocol: 'webDriverBiDi', headless: true })
+  const page = await browser.newPage()
+  await page.goto(`http://localhost:${PORT}/`)
+  const screen = () =>
+    page.evaluate(() => {
+      const term = window.fxterm?.term
+      if (!term) return ''
+      const lines = []
+      for (let i = 0; i < term.buffer.active.length; i++) lines.push(term.buffer.active.getLine(i)?.translateToString(true) ?? '')
+      return lines.join('\n')
+    })
+  const waitFor = async (what, timeoutMs) => {
+    const deadline = Date.now() + timeoutMs
+    while (!what.test(await screen())) {
+      if (Date.now() > deadline) throw new Error(`Firefox: the screen never showed ${what}:\n${await screen()}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  await waitFor(/fxterm.*Run \/help for commands/, 20_000)
+  await page.focus('.xterm-helper-textarea')
+  await page.keyboard.type(PROMPT)
+  await waitFor(/❯ what's in this project\?/, 10_000)
+  await page.keyboard.press('Enter')
+  await waitFor(/Ran /, 30_000)
+  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  await browser?.close()
+  server.kill()
+}
