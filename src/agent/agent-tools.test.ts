@@ -56,6 +56,15 @@ describe('JS tools', () => {
     await agent.close()
   })
 
+  it('a result over 64 KiB reaches the model cut on a character boundary, with a marker', async () => {
+    await mock.script(toolCalls(['big', '{}']), reply('ok'))
+    const agent = mockAgent(mock, { tools: [{ name: 'big', execute: () => 'é'.repeat(40_000) }] })
+    await agent.session('big').prompt('go').result
+    const content = String(toolMessages((await mock.requests())[1]!)[0]![1])
+    expect(content).toBe(`${'é'.repeat(32_768)}\n[tool result truncated: 65536 of 80000 bytes shown]`)
+    await agent.close()
+  })
+
   it('runs calls one after another, never two at once', async () => {
     await mock.script(toolCalls(['slow', '{"id":"1"}'], ['slow', '{"id":"2"}'], ['slow', '{"id":"3"}']), reply('done'))
     let running = 0

@@ -41,6 +41,20 @@ export function executionIdOf(sessionId: string, callId: string): string {
 
 export type ToolOutcome = { output: string; isError: boolean; input: unknown }
 
+/** What the model reads of one tool result, at most (DESIGN.md: 64 KiB, cut with a marker). */
+export const TOOL_RESULT_MAX_BYTES = 64 * 1024
+const encoder = new TextEncoder()
+
+/** Cuts `text` to 64 KiB of UTF-8 on a character boundary, saying how much was shown. */
+export function capToolOutput(text: string): string {
+  if (text.length <= TOOL_RESULT_MAX_BYTES / 3) return text // cannot exceed 64 KiB as UTF-8
+  const bytes = encoder.encode(text)
+  if (bytes.length <= TOOL_RESULT_MAX_BYTES) return text
+  let end = TOOL_RESULT_MAX_BYTES
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--
+  return `${new TextDecoder().decode(bytes.subarray(0, end))}\n[tool result truncated: ${end} of ${bytes.length} bytes shown]`
+}
+
 /** Text the model reads from a tool's return value. */
 export function toolOutputText(value: unknown): string {
   if (typeof value === 'string') return value
@@ -64,9 +78,9 @@ export async function runToolCall(tools: FxTool[], call: HostToolCall, context: 
   if (!tool) return { input, isError: true, output: `There is no tool named ${call.name}.` }
   try {
     const value = await tool.execute(input, { ...context, executionId: executionIdOf(context.sessionId, call.callId) })
-    return { input, isError: false, output: toolOutputText(value) }
+    return { input, isError: false, output: capToolOutput(toolOutputText(value)) }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return { input, isError: true, output: `Error: the tool ${call.name} failed: ${message}` }
+    return { input, isError: true, output: capToolOutput(`Error: the tool ${call.name} failed: ${message}`) }
   }
 }
