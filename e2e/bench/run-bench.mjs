@@ -65,10 +65,33 @@ const BROWSER_ARGS = [
   '--disable-quic',
 ]
 
-/** The two pages and how each shows that a key was accepted. */
+/** The pages and how each shows that a key was accepted. */
 const PAGES = {
   fxterm: { path: '/', echoed: 'composer' },
   bare: { path: '/e2e/bench/bare.html', echoed: 'anywhere' },
+  // A page that only holds <fx-terminal> (written into dist by writeElementPage).
+  element: { path: '/e2e/bench/element.html', echoed: 'composer' },
+}
+/** The element's own cost: what its page fetches beyond fxterm's page, gzip. */
+const EMBED_EXTRA_TARGET_BYTES = 30 * 1024
+
+/** A host page with one <fx-terminal> and nothing else, next to the bare page. */
+function writeElementPage() {
+  const dir = join(DIST, 'e2e/bench')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, 'element.html'),
+    `<!doctype html>
+<html lang="en"><head><meta charset="utf-8" /><title>fxterm element bench</title>
+<style>html, body { margin: 0; height: 100%; } fx-terminal { height: 100vh; }</style>
+<script type="module" src="../../fx-terminal.js"></script>
+<script type="module">
+  await customElements.whenDefined('fx-terminal')
+  window.fxterm = { term: document.querySelector('fx-terminal').terminal }
+</script>
+</head><body><fx-terminal namespace="bench-element" autofocus></fx-terminal></body></html>
+`,
+  )
 }
 
 function freePort() {
@@ -145,9 +168,10 @@ function justBashChunks() {
 
 /** In the page: focuses xterm's textarea once the terminal exists; true when it did. */
 function focusTerminal() {
-  const textarea = document.querySelector('.xterm-helper-textarea')
+  // The element's textarea is in its shadow root: xterm's own handle finds it there too.
+  const textarea = window.fxterm?.term?.textarea ?? document.querySelector('.xterm-helper-textarea')
   if (!window.fxterm?.term || !(textarea instanceof HTMLElement)) return false
-  if (document.activeElement !== textarea) textarea.focus()
+  if (textarea.getRootNode().activeElement !== textarea) textarea.focus()
   return true
 }
 
@@ -253,8 +277,9 @@ async function main() {
   process.on('exit', stopPreview)
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
 
+  writeElementPage()
   const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS })
-  const runs = { fxterm: [], bare: [] }
+  const runs = { fxterm: [], bare: [], element: [] }
   let workspace
   let echo
   let render
@@ -266,10 +291,10 @@ async function main() {
   try {
     if (wanted('startup')) {
       // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
-      for (const name of ['fxterm', 'bare']) await measure(browser, preview.url, name)
+      for (const name of ['fxterm', 'bare', 'element']) await measure(browser, preview.url, name)
       for (let i = 0; i < RUNS; i++) {
-        // Alternate which page goes first, so warm-up and background noise hit both alike.
-        const order = i % 2 === 0 ? ['fxterm', 'bare'] : ['bare', 'fxterm']
+        // Rotate which page goes first, so warm-up and background noise hit them alike.
+        const order = [['fxterm', 'bare', 'element'], ['bare', 'element', 'fxterm'], ['element', 'fxterm', 'bare']][i % 3]
         for (const name of order) {
           const result = await measure(browser, preview.url, name)
           runs[name].push(result)
@@ -345,6 +370,7 @@ function reportStartup(runs) {
     console.log(`just-bash chunk ${chunk.file}: ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip, ${early ? 'LOADED BEFORE FIRST PROMPT (should be lazy)' : 'lazy (not fetched before first prompt)'}`)
   }
   console.log(wasm ? `engine wasm ${wasm.file}: ${kb(wasm.raw)} (target ≤ ${kb(WASM_TARGET_BYTES)}) ${wasm.raw <= WASM_TARGET_BYTES ? 'OK' : 'MISS'}` : 'engine wasm: not found')
+  const element = elementLines(runs, tti.bare, total)
 
   return {
     timeToInteractiveMs: { median: tti, ratio, target: RATIO_TARGET, samples: { fxterm: runs.fxterm.map((r) => r.interactiveMs), bare: runs.bare.map((r) => r.interactiveMs) } },
@@ -352,7 +378,22 @@ function reportStartup(runs) {
     bare: { byType: runs.bare[0].bytes },
     justBash: bash.map((chunk) => ({ ...chunk, loadedBeforeFirstPrompt: bashLoadedEarly.includes(chunk) })),
     engineWasm: wasm ? { ...wasm, target: WASM_TARGET_BYTES } : null,
+    element,
   }
+}
+
+/** The <fx-terminal> page next to the bare page (time) and to fxterm's own page (bytes). */
+function elementLines(runs, bareMs, pageTotal) {
+  if (runs.element.length === 0) return null
+  const ms = median(runs.element.map((run) => run.interactiveMs))
+  const ratio = ms / bareMs
+  const shipped = Object.values(runs.element[0].bytes).reduce((sum, size) => sum + size.gzip, 0)
+  const extra = shipped - pageTotal.gzip
+  console.log('')
+  console.log('<fx-terminal> on a page of its own')
+  console.log(`  interactive ${ms.toFixed(0)} ms vs bare ${bareMs.toFixed(0)} ms   ratio ${ratio.toFixed(2)}× (target ≤ ${RATIO_TARGET}×) ${ratio <= RATIO_TARGET ? 'OK' : 'MISS'}`)
+  console.log(`  shipped ${kb(shipped)} gzip vs fxterm's page ${kb(pageTotal.gzip)}: the embed adds ${kb(extra)} (target ≤ ${kb(EMBED_EXTRA_TARGET_BYTES)}) ${extra <= EMBED_EXTRA_TARGET_BYTES ? 'OK' : 'MISS'}`)
+  return { interactiveMs: ms, ratioToBare: ratio, target: RATIO_TARGET, shippedGzip: shipped, addedGzip: extra, addedTarget: EMBED_EXTRA_TARGET_BYTES, files: runs.element[0].files }
 }
 
 await main()
