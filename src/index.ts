@@ -43,6 +43,7 @@ export type {
   FxTurn,
   FxTurnResult,
   FxStreamLine,
+  FxStreamEvent,
   FxTool,
   FxToolContext,
   FxPromptInput,

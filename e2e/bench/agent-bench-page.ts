@@ -12,7 +12,7 @@
 import { createParser } from 'eventsource-parser'
 import { createFxAgent } from '../../src/agent/create-fx-agent.ts'
 import { memory } from '../../src/agent/durability.ts'
-import type { FxStreamLine } from '../../src/agent/types.ts'
+import type { FxLogLine } from '../../src/agent/types.ts'
 
 export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
 /** `firstMs`: the first text (raw: the first body bytes); agent only: `startMs` its turn_start line, `endMs` its turn_end line. */
@@ -76,7 +76,7 @@ async function agentRun(agent: Agent, path: 'agent' | 'inPage', mockUrl: string,
     if (line.type === 'turn_end') at.endMs = performance.now() - started
     if (line.type === 'text_delta') {
       at.firstMs ??= performance.now() - started
-      chars += String(line['delta']).length
+      chars += line.delta.length
     }
   }
   const result = await turn.result
@@ -86,7 +86,7 @@ async function agentRun(agent: Agent, path: 'agent' | 'inPage', mockUrl: string,
 /** A session store holding `count` lines of a long reply, as a finished turn leaves them. */
 async function storedSession(count: number) {
   const durability = memory()
-  const lines: FxStreamLine[] = [
+  const lines: FxLogLine[] = [
     { type: 'turn_start', sessionId: 'big', messageId: 'm1', cursor: 1 },
     { type: 'user_message', text: 'write a long story', cursor: 2 },
   ]

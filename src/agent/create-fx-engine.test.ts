@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createFxEngine, type FxEngineOptions } from './create-fx-engine.ts'
 import { createMemoryPersistence, FxFencedError } from './persistence.ts'
 import { engineModule, reply, startMock, textOf, toolCalls, until, type Mock } from './test-support.ts'
-import type { FxAgentEvent, FxStreamLine } from './types.ts'
+import type { FxAgentEvent, FxLogLine } from './types.ts'
 
 let mock: Mock
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('createFxEngine', () => {
   it('a checkpoint round trip continues the same conversation in a new engine', async () => {
     await mock.script(reply('Paris.'), reply('About two million.'))
     const first = await createFxEngine(options())
-    const lines: FxStreamLine[] = []
+    const lines: FxLogLine[] = []
     for await (const line of first.prompt('Capital of France?')) lines.push(line)
     expect(textOf(lines)).toBe('Paris.')
     const checkpoint = await first.checkpoint()

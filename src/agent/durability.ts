@@ -6,7 +6,7 @@
  * them across reloads, with a Web Lock per session so one tab writes a session at a time.
  */
 import { createStore, get, getMany, setMany, type UseStore } from 'idb-keyval'
-import type { FxPromptInput, FxStreamLine, FxTurnResult } from './types.ts'
+import type { FxPromptInput, FxLogLine, FxTurnResult } from './types.ts'
 
 /** A prompt as its session stores it, and how its turn went. */
 export type StoredTurn = {
@@ -31,12 +31,12 @@ export type SessionRecord = {
 /** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
 export type FxDurability = {
   readonly kind: 'memory' | 'indexedDb' | 'sessionStore'
-  load(sessionId: string): Promise<{ record: SessionRecord | null; lines: FxStreamLine[] }>
+  load(sessionId: string): Promise<{ record: SessionRecord | null; lines: FxLogLine[] }>
   /**
    * Writes the record and appends `lines` (the ones since the last save) in one go; with lines,
    * the caller has already counted their chunk in `record.chunks`.
    */
-  save(sessionId: string, record: SessionRecord, lines: FxStreamLine[]): Promise<void>
+  save(sessionId: string, record: SessionRecord, lines: FxLogLine[]): Promise<void>
   /** Runs `fn` while holding the session's lock; a second tab waits for it. */
   withLock<T>(sessionId: string, fn: () => Promise<T>): Promise<T>
   /** Why nothing more may be written (another writer took over), or null. */
@@ -46,7 +46,7 @@ export type FxDurability = {
 /** Sessions in this page's memory: nothing outlives it. */
 export function memory(): FxDurability {
   const records = new Map<string, SessionRecord>()
-  const lines = new Map<string, FxStreamLine[]>()
+  const lines = new Map<string, FxLogLine[]>()
   return {
     kind: 'memory',
     load: async (id) => ({ record: records.get(id) ?? null, lines: [...(lines.get(id) ?? [])] }),
@@ -78,7 +78,7 @@ export function indexedDb(options: { namespace?: string; locks?: LockManagerLike
       const record = (await get<SessionRecord>(`s:${id}`, db())) ?? null
       if (!record || record.chunks === 0) return { record, lines: [] }
       const keys = Array.from({ length: record.chunks }, (_, n) => `l:${id}:${n}`)
-      const chunks = await getMany<FxStreamLine[] | undefined>(keys, db())
+      const chunks = await getMany<FxLogLine[] | undefined>(keys, db())
       return { record, lines: chunks.flatMap((chunk) => chunk ?? []) }
     },
     async save(id, record, lines) {

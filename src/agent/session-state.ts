@@ -5,7 +5,7 @@
  */
 import type { FxDurability, SessionRecord } from './durability.ts'
 import { createStreamLog, type StreamLog } from './stream-log.ts'
-import type { FxAgentEvent, FxStreamLine } from './types.ts'
+import type { FxAgentEvent, FxLogLine } from './types.ts'
 
 /** How soon lines streamed between two steps are stored. */
 const LINES_SAVE_MS = 250
@@ -40,7 +40,7 @@ export function createSessionState(id: string, durability: FxDurability, onEvent
   const record: SessionRecord = { turns: [], chunks: 0, lineCount: 0 }
   let log: StreamLog | null = null
   let loading: Promise<StreamLog> | null = null
-  let unsaved: FxStreamLine[] = []
+  let unsaved: FxLogLine[] = []
   let saving: Promise<void> = Promise.resolve()
   let saveQueued = false
   let linesTimer: ReturnType<typeof setTimeout> | null = null

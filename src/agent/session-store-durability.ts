@@ -7,14 +7,14 @@
  */
 import type { SessionStore } from '../stores/types.ts'
 import type { FxDurability, SessionRecord } from './durability.ts'
-import type { FxStreamLine } from './types.ts'
+import type { FxLogLine } from './types.ts'
 
 const MAGIC = 0x53415846 // "FXAS"
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 /** `u32 magic · u32 version(1) · u32 jsonLen · JSON {turns, lines, running?} · snapshot bytes` */
-export function encodeStoredSession(record: SessionRecord, lines: FxStreamLine[]): Uint8Array {
+export function encodeStoredSession(record: SessionRecord, lines: FxLogLine[]): Uint8Array {
   const json = encoder.encode(JSON.stringify({ turns: record.turns, lines, ...(record.running ? { running: record.running } : {}) }))
   const snapshot = record.snapshot ?? new Uint8Array(0)
   const out = new Uint8Array(12 + json.length + snapshot.length)
@@ -27,11 +27,11 @@ export function encodeStoredSession(record: SessionRecord, lines: FxStreamLine[]
   return out
 }
 
-export function decodeStoredSession(bytes: Uint8Array): { record: SessionRecord; lines: FxStreamLine[] } | null {
+export function decodeStoredSession(bytes: Uint8Array): { record: SessionRecord; lines: FxLogLine[] } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== 1) return null
   const len = view.getUint32(8, true)
-  const { turns, lines, running } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns' | 'running'> & { lines: FxStreamLine[] }
+  const { turns, lines, running } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns' | 'running'> & { lines: FxLogLine[] }
   const snapshot = bytes.slice(12 + len)
   const lineCount = lines.at(-1)?.cursor ?? 0
   return { record: { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), turns, chunks: lines.length > 0 ? 1 : 0, lineCount }, lines }
@@ -39,7 +39,7 @@ export function decodeStoredSession(bytes: Uint8Array): { record: SessionRecord;
 
 export function sessionStoreDurability(store: SessionStore): FxDurability {
   const revisions = new Map<string, string>()
-  const lines = new Map<string, FxStreamLine[]>()
+  const lines = new Map<string, FxLogLine[]>()
   return {
     kind: 'sessionStore',
     async load(id) {

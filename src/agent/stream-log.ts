@@ -4,38 +4,38 @@
  * reader that reconnects with the last cursor it saw continues exactly where it stopped.
  * Each line's NDJSON text is built once, when it is appended.
  */
-import type { FxStreamLine } from './types.ts'
+import type { FxLogLine } from './types.ts'
 
 const encoder = new TextEncoder()
 
 export type StreamLog = {
   /** Appends a line; returns it with its cursor. */
-  append(line: { type: string } & Record<string, unknown>): FxStreamLine
+  append(line: { type: string } & Record<string, unknown>): FxLogLine
   /** Takes a line another tab stored (it keeps its cursor, the next after ours). */
-  adopt(line: FxStreamLine): void
+  adopt(line: FxLogLine): void
   /** The cursor of the last line (0: none yet). */
   readonly cursor: number
   /** Lines after `cursor`, oldest first. */
-  since(cursor: number): FxStreamLine[]
+  since(cursor: number): FxLogLine[]
   /** Calls `listener` for every new line; returns the unsubscribe function. */
-  onLine(listener: (line: FxStreamLine) => void): () => void
+  onLine(listener: (line: FxLogLine) => void): () => void
   /** NDJSON of every line after `cursor`, then live lines until `until(line)` or the signal. */
-  readable(cursor: number, options?: { until?: (line: FxStreamLine) => boolean; signal?: AbortSignal }): ReadableStream<Uint8Array>
+  readable(cursor: number, options?: { until?: (line: FxLogLine) => boolean; signal?: AbortSignal }): ReadableStream<Uint8Array>
   /** Async iteration over the same lines as `readable`. */
-  iterate(cursor: number, options?: { until?: (line: FxStreamLine) => boolean; signal?: AbortSignal }): AsyncIterable<FxStreamLine>
+  iterate(cursor: number, options?: { until?: (line: FxLogLine) => boolean; signal?: AbortSignal }): AsyncIterable<FxLogLine>
 }
 
 /** A log that starts after `restored` lines (loaded from a store). */
-export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
-  const lines: FxStreamLine[] = [...restored]
+export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
+  const lines: FxLogLine[] = [...restored]
   const texts: string[] = restored.map((line) => `${JSON.stringify(line)}\n`)
-  const listeners = new Set<(line: FxStreamLine) => void>()
+  const listeners = new Set<(line: FxLogLine) => void>()
   const base = restored.length > 0 ? restored[0]!.cursor - 1 : 0
 
   const since = (cursor: number) => lines.slice(Math.max(0, cursor - base))
 
   /** Follows the log from `cursor`: pushes lines to `push` until `until` or `signal`; returns stop(). */
-  const follow = (cursor: number, push: (line: FxStreamLine, text: string) => void, done: () => void, options: { until?: (line: FxStreamLine) => boolean; signal?: AbortSignal } = {}) => {
+  const follow = (cursor: number, push: (line: FxLogLine, text: string) => void, done: () => void, options: { until?: (line: FxLogLine) => boolean; signal?: AbortSignal } = {}) => {
     let stopped = false
     const stop = () => {
       if (stopped) return
@@ -44,13 +44,13 @@ export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
       options.signal?.removeEventListener('abort', stop)
       done()
     }
-    const deliver = (line: FxStreamLine, text: string) => {
+    const deliver = (line: FxLogLine, text: string) => {
       // A reader's cursor may be ahead of this log (lines another page never stored): skip to it.
       if (stopped || line.cursor <= cursor) return
       push(line, text)
       if (options.until?.(line)) stop()
     }
-    const listener = (line: FxStreamLine) => deliver(line, texts[line.cursor - base - 1]!)
+    const listener = (line: FxLogLine) => deliver(line, texts[line.cursor - base - 1]!)
     const from = Math.max(0, cursor - base)
     for (let i = from; i < lines.length && !stopped; i++) deliver(lines[i]!, texts[i]!)
     if (!stopped) {
@@ -63,7 +63,7 @@ export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
 
   const log: StreamLog = {
     append(line) {
-      const full = { ...line, cursor: base + lines.length + 1 } as FxStreamLine
+      const full = { ...line, cursor: base + lines.length + 1 } as FxLogLine
       lines.push(full)
       texts.push(`${JSON.stringify(full)}\n`)
       for (const listener of [...listeners]) listener(full)
@@ -119,7 +119,7 @@ export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
     iterate(cursor, options = {}) {
       return {
         [Symbol.asyncIterator]() {
-          const ready: FxStreamLine[] = []
+          const ready: FxLogLine[] = []
           let finished = false
           let wake: (() => void) | null = null
           const stop = follow(
@@ -135,13 +135,13 @@ export function createStreamLog(restored: FxStreamLine[] = []): StreamLog {
             options,
           )
           return {
-            async next(): Promise<IteratorResult<FxStreamLine>> {
+            async next(): Promise<IteratorResult<FxLogLine>> {
               while (ready.length === 0 && !finished) await new Promise<void>((resolve) => (wake = resolve))
               wake = null
               if (ready.length > 0) return { value: ready.shift()!, done: false }
               return { value: undefined, done: true }
             },
-            async return(): Promise<IteratorResult<FxStreamLine>> {
+            async return(): Promise<IteratorResult<FxLogLine>> {
               stop()
               return { value: undefined, done: true }
             },

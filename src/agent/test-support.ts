@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { startMockModelServer } from '../../e2e/mock-model-server.mjs'
 import { createFxAgent } from './create-fx-agent.ts'
-import type { FxAgentOptions, FxStreamLine, FxTurn } from './types.ts'
+import type { FxAgentOptions, FxLogLine, FxTurn } from './types.ts'
 
 let compiled: WebAssembly.Module | undefined
 export function engineModule(): WebAssembly.Module {
@@ -64,25 +64,25 @@ export function toolCalls(...calls: Array<[string, string, string?]>) {
 }
 
 /** Every line of a turn, by async iteration. */
-export async function linesOf(turn: FxTurn): Promise<FxStreamLine[]> {
-  const lines: FxStreamLine[] = []
+export async function linesOf(turn: FxTurn): Promise<FxLogLine[]> {
+  const lines: FxLogLine[] = []
   for await (const line of turn) lines.push(line)
   return lines
 }
 
 /** Reads NDJSON from a stream until `count` lines arrived (then cancels it). */
-export async function readLines(stream: ReadableStream<Uint8Array>, count: number): Promise<FxStreamLine[]> {
+export async function readLines(stream: ReadableStream<Uint8Array>, count: number): Promise<FxLogLine[]> {
   const reader = stream.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  const lines: FxStreamLine[] = []
+  const lines: FxLogLine[] = []
   while (lines.length < count) {
     const step = await reader.read()
     if (step.done) break
     text += decoder.decode(step.value, { stream: true })
     let nl: number
     while ((nl = text.indexOf('\n')) >= 0 && lines.length < count) {
-      lines.push(JSON.parse(text.slice(0, nl)) as FxStreamLine)
+      lines.push(JSON.parse(text.slice(0, nl)) as FxLogLine)
       text = text.slice(nl + 1)
     }
   }
@@ -103,25 +103,25 @@ export async function until(check: () => boolean | Promise<boolean>, what = 'con
  * The lines' types, for order checks, with each run of text deltas as one `text_delta`: how a
  * reply is cut into deltas depends on how the network delivered it.
  */
-export const types = (lines: FxStreamLine[]) => lines.map((l) => l.type).filter((type, i, all) => !(type === 'text_delta' && all[i - 1] === 'text_delta'))
+export const types = (lines: FxLogLine[]) => lines.map((l) => l.type).filter((type, i, all) => !(type === 'text_delta' && all[i - 1] === 'text_delta'))
 
 /** Reads NDJSON from a stream up to and including the first line that `last` accepts. */
-export async function readUntil(stream: ReadableStream<Uint8Array>, last: (line: FxStreamLine) => boolean): Promise<FxStreamLine[]> {
+export async function readUntil(stream: ReadableStream<Uint8Array>, last: (line: FxLogLine) => boolean): Promise<FxLogLine[]> {
   const reader = stream.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  const lines: FxStreamLine[] = []
+  const lines: FxLogLine[] = []
   while (!lines.some(last)) {
     const step = await reader.read()
     if (step.done) break
     text += decoder.decode(step.value, { stream: true })
     const parts = text.split('\n')
     text = parts.pop()!
-    for (const part of parts) if (!lines.some(last)) lines.push(JSON.parse(part) as FxStreamLine)
+    for (const part of parts) if (!lines.some(last)) lines.push(JSON.parse(part) as FxLogLine)
   }
   await reader.cancel()
   return lines
 }
 
 /** The text a turn streamed. */
-export const textOf = (lines: FxStreamLine[]) => lines.filter((l) => l.type === 'text_delta').map((l) => l['delta']).join('')
+export const textOf = (lines: FxLogLine[]) => lines.filter((l) => l.type === 'text_delta').map((l) => l['delta']).join('')

@@ -5,18 +5,18 @@
  */
 import type { SessionCore } from './session-core.ts'
 import type { StreamLog } from './stream-log.ts'
-import type { FxStreamLine, FxTurn, FxTurnResult } from './types.ts'
+import type { FxLogLine, FxStreamLine, FxTurn, FxTurnResult } from './types.ts'
 
 const encoder = new TextEncoder()
 
 /** Lines of one turn: skip until its start, stop after its end. */
 function turnFilter(messageId: string) {
   let inside = false
-  const keep = (line: FxStreamLine) => {
+  const keep = (line: FxLogLine) => {
     if (!inside && (line.type === 'turn_start' || line.type === 'turn_resume') && line['messageId'] === messageId) inside = true
     return inside
   }
-  const until = (line: FxStreamLine) => line.type === 'turn_end' && line['messageId'] === messageId
+  const until = (line: FxLogLine) => line.type === 'turn_end' && line['messageId'] === messageId
   return { keep, until }
 }
 
@@ -44,7 +44,7 @@ export function createTurnView(parts: TurnViewParts): FxTurn {
     accepted: parts.accepted,
     result: parts.result,
     [Symbol.asyncIterator](): AsyncIterator<FxStreamLine> {
-      let inner: AsyncIterator<FxStreamLine> | null = null
+      let inner: AsyncIterator<FxLogLine> | null = null
       const filter = turnFilter(messageId)
       const open = async () => {
         if (inner) return inner
@@ -59,7 +59,8 @@ export function createTurnView(parts: TurnViewParts): FxTurn {
           if (!it) return { value: undefined, done: true }
           for (;;) {
             const step = await it.next()
-            if (step.done || filter.keep(step.value)) return step
+            // The log holds only lines the session wrote, each one an FxStreamLine.
+            if (step.done || filter.keep(step.value)) return step as IteratorResult<FxStreamLine>
           }
         },
         async return() {

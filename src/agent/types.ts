@@ -101,8 +101,30 @@ export type FxResumeOptions = {
   onAmbiguous?: (call: FxAmbiguousCall) => 'rerun' | 'report' | Promise<'rerun' | 'report'>
 }
 
-/** One line of a session's stream (`turn.readable`, `session.stream()`). */
-export type FxStreamLine = { type: string; cursor: number } & Record<string, unknown>
+/** What a line of a session's stream says; `FxStreamLine` adds its `cursor`. */
+export type FxStreamEvent =
+  /** A turn begins (`messageId` is its prompt's). */
+  | { type: 'turn_start'; sessionId: string; messageId: string }
+  /** A turn a closed page left open goes on (the model is told it was interrupted). */
+  | { type: 'turn_resume'; sessionId: string; messageId: string }
+  /** The prompt (`images`: how many it carried), or a steer joining the turn (`steer: true`). */
+  | { type: 'user_message'; text: string; steer?: true; images?: number }
+  | { type: 'text_delta'; delta: string }
+  | { type: 'reasoning_delta'; delta: string }
+  /** A JS tool call (`toolCallId`, `executionId`; `rerun` after an interruption) or `run_command` (`input.command`). */
+  | { type: 'tool_start'; name: string; input: unknown; toolCallId?: string; executionId?: string; rerun?: true }
+  /** A JS tool's result (`output`, `isError`) or a command's `exitCode`. */
+  | { type: 'tool_end'; name: string; toolCallId?: string; output?: string; isError?: boolean; exitCode?: number }
+  | { type: 'compaction_start' }
+  | { type: 'compaction_end' }
+  /** The turn's result. */
+  | ({ type: 'turn_end' } & FxTurnResult)
+
+/** One line of a session's stream (`turn.readable`, `session.stream()`, a turn's events). */
+export type FxStreamLine = FxStreamEvent & { cursor: number }
+
+/** A stream line as the log keeps it (any type; the stream's lines are FxStreamLine). */
+export type FxLogLine = { type: string; cursor: number } & Record<string, unknown>
 
 export type FxTurn = AsyncIterable<FxStreamLine> & {
   messageId: string

@@ -32,10 +32,10 @@ const setState = (value: string) => {
 
 function show(line: FxStreamLine): void {
   if (line.type === 'turn_start' || line.type === 'turn_resume') setState(line.type === 'turn_resume' ? 'resumed' : 'running')
-  if (line.type === 'user_message') out.append(`${out.textContent ? '\n\n' : ''}❯ ${String(line['text'])}\n\n`)
-  if (line.type === 'text_delta') out.append(String(line['delta']))
-  if (line.type === 'tool_start') out.append(`\n[${String(line['name'])}]\n`)
-  if (line.type === 'turn_end') setState(`done: ${String(line['stopReason'])}`)
+  if (line.type === 'user_message') out.append(`${out.textContent ? '\n\n' : ''}❯ ${line.text}\n\n`)
+  if (line.type === 'text_delta') out.append(line.delta)
+  if (line.type === 'tool_start') out.append(`\n[${line.name}]\n`)
+  if (line.type === 'turn_end') setState(`done: ${line.stopReason}`)
 }
 
 async function follow(): Promise<void> {
