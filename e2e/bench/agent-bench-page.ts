@@ -16,7 +16,7 @@ import type { FxLogLine } from '../../src/agent/types.ts'
 
 export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
 /** `firstMs`: the first text (raw: the first body bytes); agent only: `startMs` its turn_start line, `endMs` its turn_end line. */
-export type AgentSample = { path: 'raw' | 'agent' | 'inPage'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
+export type AgentSample = { path: 'raw' | 'rawWorker' | 'agent' | 'inPage'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
 export type CatchUpSample = { cursor: number; lines: number; ms: number }
 export type AgentBenchResult = { samples: AgentSample[]; catchUp: CatchUpSample[] }
 
@@ -55,6 +55,15 @@ async function rawRun(mockUrl: string): Promise<AgentSample> {
   }
   await reader.cancel().catch(() => {})
   return { path: 'raw', ms: performance.now() - started, chars, firstMs }
+}
+
+/** The raw read in a worker of its own (agent-bench-raw-worker.ts), timed from the page. */
+function rawWorkerRun(worker: Worker, mockUrl: string): Promise<AgentSample> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    worker.onmessage = (event: MessageEvent<{ chars: number }>) => resolve({ path: 'rawWorker', ms: performance.now() - started, chars: event.data.chars })
+    worker.postMessage({ url: `${mockUrl}/v1/chat/completions` })
+  })
 }
 
 type Agent = ReturnType<typeof createFxAgent>
@@ -128,20 +137,23 @@ async function bench(request: AgentBenchRequest): Promise<AgentBenchResult> {
   const options = { provider: { name: 'mock', baseUrl: `${request.mockUrl}/v1`, models: { [MODEL]: { contextWindow: 1_000_000 } } }, model: MODEL, wasm }
   const agent = createFxAgent(options)
   const inPage = createFxAgent({ ...options, worker: false })
-  const once = async (path: 'raw' | 'agent' | 'inPage') => {
-    if (path !== 'raw') return agentRun(path === 'agent' ? agent : inPage, path, request.mockUrl, request.text, request.deltaChars)
+  const rawWorker = new Worker(new URL('./agent-bench-raw-worker.ts', import.meta.url), { type: 'module' })
+  const paths = ['raw', 'rawWorker', 'agent', 'inPage'] as const
+  const once = async (path: (typeof paths)[number]) => {
+    if (path === 'agent' || path === 'inPage') return agentRun(path === 'agent' ? agent : inPage, path, request.mockUrl, request.text, request.deltaChars)
     await script(request.mockUrl, request.text, request.deltaChars)
-    return rawRun(request.mockUrl)
+    return path === 'raw' ? rawRun(request.mockUrl) : rawWorkerRun(rawWorker, request.mockUrl)
   }
-  for (let i = 0; i < request.warmups; i++) for (const path of ['raw', 'agent', 'inPage'] as const) await once(path)
+  for (let i = 0; i < request.warmups; i++) for (const path of paths) await once(path)
   const samples: AgentSample[] = []
   for (let i = 0; i < request.runs; i++) {
     // Rotate which goes first, so warm-up and background noise hit all alike.
-    const order = (['raw', 'agent', 'inPage'] as const).map((_, k, all) => all[(i + k) % all.length]!)
+    const order = paths.map((_, k) => paths[(i + k) % paths.length]!)
     for (const path of order) samples.push(await once(path))
   }
   await agent.close()
   await inPage.close()
+  rawWorker.terminate()
   const durability = await storedSession(request.catchUpLines)
   const catchUpSamples: CatchUpSample[] = []
   for (let i = 0; i < request.runs; i++) {
