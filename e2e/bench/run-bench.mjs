@@ -5,6 +5,7 @@
 // paste is accepted (paste-bench.mjs); how soon the first streamed glyph follows the server's
 // first byte (stream-bench-first-glyph.mjs), and what the app's stream handling costs over a raw
 // fetch-and-parse in the same worker (stream-bench.mjs).
+// The built-in demo tape replayed next to its recorded durations (tape-bench.mjs, part `tape`).
 // The headless agent API: a turn's overhead over the raw stream, and stream(cursor) catching up
 // 10,000 lines (agent-bench.mjs, part `agent`).
 // Sessions: commit and resume time for 10, 100 and 1,000 turns, and echo while commits run
@@ -35,6 +36,7 @@ import { benchStreamOverhead, streamOverheadLines } from './stream-bench.mjs'
 import { benchFirstGlyph, firstGlyphLines } from './stream-bench-first-glyph.mjs'
 import { benchWorkspace, workspaceLines } from './workspace-bench.mjs'
 import { agentLines, benchAgent } from './agent-bench.mjs'
+import { benchTape, tapeLines } from './tape-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -42,7 +44,7 @@ const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
 const RENDER_RUNS = Math.min(RUNS, 3)
-const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent']
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape']
 /** Each session run loads two pages and commits three times per size: five runs are plenty. */
 const SESSION_RUNS = Math.min(RUNS, 5)
 /** A first-glyph turn takes about half a second and a stream round (every path, both sources) under one: more runs of both. */
@@ -288,6 +290,7 @@ async function main() {
   let stream
   let sessions
   let agent
+  let tape
   try {
     if (wanted('startup')) {
       // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
@@ -311,6 +314,7 @@ async function main() {
     if (wanted('stream')) stream = await orError(() => benchStreamOverhead(browser, preview.url, { runs: STREAM_RUNS }))
     if (wanted('sessions')) sessions = await orError(() => benchSessions(browser, preview.url, { runs: SESSION_RUNS }))
     if (wanted('agent')) agent = await orError(() => benchAgent(browser, preview.url, { runs: STREAM_RUNS }))
+    if (wanted('tape')) tape = await orError(() => benchTape(browser, preview.url))
   } finally {
     await browser.close()
     stopPreview()
@@ -333,6 +337,7 @@ async function main() {
   report('streamOverhead', stream, streamOverheadLines, 'stream overhead bench failed')
   report('sessions', sessions, sessionLines, 'sessions bench failed')
   report('agent', agent, agentLines, 'agent bench failed')
+  report('tapeReplay', tape, tapeLines, 'tape replay bench failed')
 
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)

@@ -84,11 +84,18 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
 
   async function replay(response: DemoResponse, request: ModelRequest, emit: (event: ModelEvent) => void, signal: AbortSignal) {
     const text = response.text ?? ''
-    for (const [i, piece] of splitIntoPieces(text).entries()) {
-      if (i > 0 && delayMs > 0) await pause(delayMs, signal)
+    const pieces = splitIntoPieces(text)
+    // A recorded pace (`ms`) spreads the pieces over that time, as the model sent them; else a
+    // piece every delayMs. delayMs 0 (tests) replays at once either way.
+    const paced = response.ms !== undefined && delayMs > 0
+    const step = paced ? response.ms! / (pieces.length + 1) : delayMs
+    for (const [i, piece] of pieces.entries()) {
+      if ((paced || i > 0) && step > 0) await pause(step, signal)
       if (signal.aborted) return
       emit({ type: 'text_delta', delta: piece })
     }
+    if (paced && step > 0) await pause(step, signal)
+    if (signal.aborted) return
     const calls = response.toolCalls ?? []
     const first = toolCallsSoFar(request.messages) + 1
     let argumentText = ''

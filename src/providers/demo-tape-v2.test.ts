@@ -43,3 +43,27 @@ describe('version 2 tapes', () => {
     expect(pickDemoResponse(tape, messages)).toEqual({ text: 'A README.' })
   })
 })
+
+describe('recorded pace', async () => {
+  const { vi } = await import('vitest')
+  const { createDemoProvider } = await import('./demo-provider.ts')
+
+  test('a response with ms streams its pieces evenly over that time, then finishes', async () => {
+    vi.useFakeTimers()
+    try {
+      const words = 'one two three four five six seven eight nine'
+      const provider = createDemoProvider({ tape: parseDemoTape({ version: 2, turns: [{ prompt: 'go', responses: [{ text: words, ms: 400 }] }], fallback: 'f' }) })
+      const seen: Array<[number, string]> = []
+      const start = Date.now()
+      const done = provider.stream({ model: 'demo', messages: [user('go')] }, (event) => seen.push([Date.now() - start, event.type]), new AbortController().signal)
+      await vi.advanceTimersByTimeAsync(99)
+      expect(seen).toEqual([]) // three pieces over 400 ms: the first at 100 ms
+      await vi.advanceTimersByTimeAsync(400)
+      await done
+      expect(seen.filter(([, type]) => type === 'text_delta').map(([at]) => at)).toEqual([100, 200, 300])
+      expect(seen.at(-1)).toEqual([400, 'finish'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

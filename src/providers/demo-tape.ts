@@ -35,8 +35,8 @@ import type { ChatMessage } from '../protocol/model-events.ts'
 /** A tool call on the tape; arguments are an object, sent as JSON text. */
 export type DemoToolCall = { name: 'run_command'; arguments: { command: string } }
 
-/** One recorded model answer. */
-export type DemoResponse = { text?: string; toolCalls?: DemoToolCall[] }
+/** One recorded model answer; `ms`: how long the model took to send it, the pace a replay keeps. */
+export type DemoResponse = { text?: string; toolCalls?: DemoToolCall[]; ms?: number }
 
 /** A recorded turn: its prompt and/or keywords that select it, and its answers in order. */
 export type DemoTurn = { prompt?: string; match: string[]; responses: DemoResponse[] }
@@ -74,6 +74,11 @@ function parseResponse(value: unknown, path: string): DemoResponse {
     response.toolCalls = calls.map((call, i) => parseToolCall(call, `${path}.toolCalls[${i}]`))
   }
   if (response.text === undefined && response.toolCalls === undefined) fail(path, 'text and/or toolCalls')
+  const ms = value['ms']
+  if (ms !== undefined) {
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 600_000) fail(`${path}.ms`, 'whole milliseconds from 0 to 600000')
+    response.ms = ms
+  }
   return response
 }
 

@@ -18,6 +18,8 @@ export class Message {
   content: ByteBuf = new ByteBuf(64)
   toolCalls: Array<ToolCallRec> = []
   toolCallId: string = ''
+  /** How long the model took to send it (this session only; /export tape paces replays by it). */
+  elapsedMs: i32 = 0
   /**
    * This message as JSON, kept because every model request and every session commit writes the
    * whole conversation again (megabytes in a long session). Content and arguments only ever grow

@@ -59,6 +59,8 @@ export class AgentLoop {
   private hostCallId: u32 = 0
   /** Screen-reader mode (/a11y): finished replies and command results are announced. */
   announce: bool = false
+  /** When the reply being streamed was asked for (its elapsedMs). */
+  private replyStartMs: f64 = 0
   private requests: i32 = 0
   private reply: Message = new Message(ROLE_ASSISTANT)
   private callIndexes: Array<i32> = []
@@ -181,6 +183,7 @@ export class AgentLoop {
 
   /** Sends the current request; on a retry, text already shown is continued, not repeated. */
   private send(): void {
+    if (this.reply.content.length == 0) this.replyStartMs = this.nowMs
     this.requestId = this.nextId++
     this.reply.toolCalls = []
     this.callIndexes = []
@@ -248,6 +251,7 @@ export class AgentLoop {
     }
     if (id != this.requestId) return
     this.requestId = 0
+    this.reply.elapsedMs = <i32>max(0, this.nowMs - this.replyStartMs)
     this.transcript.endAssistant()
     if (this.announce && this.reply.content.length > 0) announce(this.fx, '', this.reply.content.data, 0, this.reply.content.length)
     this.conv.add(this.reply)

@@ -46,6 +46,8 @@ export function tapeJson(engine: Engine): ByteBuf {
         calls++
       }
       if (calls > 0) out.byte(0x5d)
+      // How long the model took, so a replay keeps the recorded pace.
+      if (m.elapsedMs > 0) out.str(',"ms":' + m.elapsedMs.toString())
       out.byte(0x7d)
       responses++
     }
