@@ -55,7 +55,7 @@ describe('recorded pace', async () => {
       const provider = createDemoProvider({ tape: parseDemoTape({ version: 2, turns: [{ prompt: 'go', responses: [{ text: words, ms: 400 }] }], fallback: 'f' }) })
       const seen: Array<[number, string]> = []
       const start = Date.now()
-      const done = provider.stream({ model: 'demo', messages: [user('go')] }, (event) => seen.push([Date.now() - start, event.type]), new AbortController().signal)
+      const done = provider.stream({ model: 'demo', messages: [user('go')], tools: [] }, (event) => seen.push([Date.now() - start, event.type]), new AbortController().signal)
       await vi.advanceTimersByTimeAsync(99)
       expect(seen).toEqual([]) // three pieces over 400 ms: the first at 100 ms
       await vi.advanceTimersByTimeAsync(400)
