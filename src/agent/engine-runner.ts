@@ -168,31 +168,46 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
     }
     // Deltas that arrive together (one network read holds hundreds) go on as one: one engine
     // feed and one line instead of one per 4-character SSE event. Order is kept: pending text
-    // goes first when any other event comes, and at the end of the current task.
-    let text: { type: 'text_delta' | 'reasoning_delta'; delta: string } | null = null
+    // goes first when any other event comes, and at the end of the current task. This runs once
+    // per SSE event, so it reads only locals (an AbortSignal's `aborted` is a DOM getter).
+    let open = true
+    controller.signal.addEventListener('abort', () => (open = false), { once: true })
+    let textType: 'text_delta' | 'reasoning_delta' | null = null
+    let parts: string[] = []
     const flush = () => {
-      const pending = text
-      text = null
-      if (pending && !controller.signal.aborted && requests.has(id)) forward(pending)
+      if (textType === null) return
+      const type = textType
+      const delta = parts.length === 1 ? parts[0]! : parts.join('')
+      textType = null
+      parts = []
+      if (open) forward({ type, delta })
     }
     const emit = (event: ModelEvent) => {
-      if (controller.signal.aborted || !requests.has(id)) return
-      if (event.type === 'text_delta' || event.type === 'reasoning_delta') {
-        if (text && text.type === event.type) text.delta += event.delta
-        else {
-          flush()
-          text = { type: event.type, delta: event.delta }
-          queueMicrotask(flush)
+      if (!open) return
+      const type = event.type
+      if (type === 'text_delta' || type === 'reasoning_delta') {
+        if (textType === type) {
+          parts.push(event.delta)
+          return
         }
+        flush()
+        textType = type
+        parts.push(event.delta)
+        queueMicrotask(flush)
         return
       }
       flush()
-      if (event.type === 'finish' || event.type === 'error') requests.delete(id)
+      if (type === 'finish' || type === 'error') {
+        requests.delete(id)
+        forward(event)
+        open = false
+        return
+      }
       forward(event)
     }
     providerFor(request.provider).stream(request, emit, controller.signal).then(
       () => {
-        if (requests.has(id) && !controller.signal.aborted) emit({ type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' })
+        if (open) emit({ type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' })
       },
       (error: unknown) => emit({ type: 'error', code: 'FX_MODEL_PROVIDER_FAILED', message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }),
     )
