@@ -170,6 +170,11 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
             })
           }
           worker ??= connectAgentWorker(typeof useWorker === 'function' ? useWorker() : spawnAgentWorker())
+          const started = worker
+          // A worker that failed is not used again: the next turn starts a new one.
+          started.failed.catch(() => {
+            if (worker === started) worker = null
+          })
           const config: WorkerRunnerConfig = {
             module: compiled,
             boot,

@@ -94,4 +94,20 @@ describe('the agent in its worker', () => {
     expect(ids).toEqual(['w2:call_w'])
     await restarted.close()
   })
+
+  it('a worker that fails to start ends the turn with FX_AGENT_WORKER_FAILED instead of hanging it', async () => {
+    const broken = () => {
+      const target = new EventTarget()
+      return Object.assign(target, {
+        postMessage() {
+          target.dispatchEvent(Object.assign(new Event('error'), { message: 'agent-worker.js: 404' }))
+        },
+        terminate() {},
+      }) as unknown as Worker
+    }
+    const agent = mockAgent(mock, { worker: broken })
+    const turn = agent.session('broken').prompt('hi', { messageId: 'b1' })
+    expect(await turn.result).toMatchObject({ messageId: 'b1', stopReason: 'error', error: { code: 'FX_AGENT_WORKER_FAILED' } })
+    await agent.close()
+  })
 })

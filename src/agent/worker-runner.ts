@@ -11,13 +11,22 @@ import type { EngineRunner, RunnerHooks } from './engine-runner.ts'
 
 export type AgentWorker = {
   api: Comlink.Remote<AgentWorkerApi>
+  /** Rejects if the worker fails (its script did not load, or it threw): comlink calls would wait forever. */
+  failed: Promise<never>
   /** Ends the worker. */
   terminate(): void
 }
 
 /** Wraps a Worker (or a stand-in) running agent-worker.ts. */
 export function connectAgentWorker(worker: Worker): AgentWorker {
-  return { api: Comlink.wrap<AgentWorkerApi>(worker), terminate: () => worker.terminate() }
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (event: Event) => {
+      const message = (event as ErrorEvent).message || 'the script could not be loaded'
+      reject(Object.assign(new Error(`The agent's worker failed: ${message}`), { code: 'FX_AGENT_WORKER_FAILED' }))
+    })
+  })
+  failed.catch(() => {})
+  return { api: Comlink.wrap<AgentWorkerApi>(worker), failed, terminate: () => worker.terminate() }
 }
 
 let nextRunner = 1
@@ -51,7 +60,7 @@ export async function createWorkerRunner(
     fetch: (url, init, onChunk, requestId) => (bridge ? bridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false, message: 'no fetch option' })),
     abortFetch: (requestId) => bridge?.abort(requestId),
   }
-  await worker.api.create(id, config, Comlink.proxy(host))
+  await Promise.race([worker.api.create(id, config, Comlink.proxy(host)), worker.failed])
   const call = (method: Parameters<AgentWorkerApi['call']>[1], ...args: unknown[]) => void worker.api.call(id, method, args)
   return {
     prompt: (text) => call('prompt', text),
