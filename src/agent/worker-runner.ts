@@ -8,6 +8,7 @@ import type { WorkspaceAdapter } from '../protocol/workspace.ts'
 import { createFetchBridge } from '../terminal/fetch-bridge.ts'
 import type { AgentWorkerApi, AgentWorkerHost, HookName, WorkerRunnerConfig } from './agent-worker-api.ts'
 import type { EngineRunner, RunnerHooks } from './engine-runner.ts'
+import { EngineTrap } from '../worker/engine-instance.ts'
 
 export type AgentWorker = {
   api: Comlink.Remote<AgentWorkerApi>
@@ -61,6 +62,11 @@ export async function createWorkerRunner(
     abortFetch: (requestId) => bridge?.abort(requestId),
   }
   await Promise.race([worker.api.create(id, config, Comlink.proxy(host)), worker.failed])
+  // A worker that dies later takes this engine with it: the running turn ends as after a trap.
+  let disposed = false
+  worker.failed.catch((error: Error) => {
+    if (!disposed) hooks.onTrap(Object.assign(new EngineTrap(error.message), { code: 'FX_AGENT_WORKER_FAILED' }))
+  })
   const call = (method: Parameters<AgentWorkerApi['call']>[1], ...args: unknown[]) => void worker.api.call(id, method, args)
   return {
     prompt: (text) => call('prompt', text),
@@ -72,6 +78,7 @@ export async function createWorkerRunner(
     addImages: (messageId, images) => void worker.api.addImages(id, messageId, images),
     setApiKey: (apiKey) => void worker.api.setApiKey(id, apiKey),
     dispose: () => {
+      disposed = true
       for (const c of execs.values()) c.abort()
       call('dispose')
     },
