@@ -42,7 +42,7 @@ describe('the command menu', () => {
   test('Esc closes the menu and the status line comes back', async () => {
     const h = await createHarness()
     await h.type('/ex')
-    expect(belowComposer(h)).toEqual(['❯ /exit               end the session', '  /export [md|json]   download the transcript'])
+    expect(belowComposer(h)).toEqual(['❯ /exit               end the session', '  /export [format]    download the transcript (md, json) or a demo tape (tape)'])
     await h.type(ESC)
     expect(belowComposer(h)).toEqual(['  auto · demo · /workspace · /help'])
   })

@@ -55,7 +55,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_FILES, '/files', '', 'list the files in the workspace', 'Workspace'),
   new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),
   new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),
-  new SlashCommand(CMD_EXPORT, '/export', '[md|json|tape]', 'download the transcript, or a demo tape of it', 'Transcript'),
+  new SlashCommand(CMD_EXPORT, '/export', '[format]', 'download the transcript (md, json) or a demo tape (tape)', 'Transcript'),
   new SlashCommand(CMD_HISTORY, '/history', 'clear', 'forget the prompts typed here', 'Transcript'),
   new SlashCommand(CMD_A11Y, '/a11y', '[on|off]', 'screen reader mode: read out finished replies and results', 'Transcript'),
   new SlashCommand(CMD_LOGIN, '/login', '', 'sign in', 'Account'),
