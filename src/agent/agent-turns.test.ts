@@ -84,6 +84,16 @@ describe('createFxAgent', () => {
     await agent.close()
   })
 
+  it('agent.close() ends the streams that were following a session', async () => {
+    await mock.script(reply('done'))
+    const agent = mockAgent(mock)
+    const session = agent.session('closing')
+    await session.prompt('hi').result
+    const text = new Response(session.stream(0)).text()
+    await agent.close()
+    expect((await text).trim().split('\n').map((l) => JSON.parse(l).type).at(-1)).toBe('turn_end')
+  })
+
   it('a repeated messageId runs nothing new and follows the original turn', async () => {
     await mock.script(reply('only once'))
     const agent = mockAgent(mock)

@@ -102,6 +102,7 @@ export function createSessionState(id: string, durability: FxDurability, onEvent
     },
     dispose() {
       if (linesTimer !== null) clearTimeout(linesTimer)
+      log?.close()
     },
   }
 }

@@ -11,6 +11,8 @@ const encoder = new TextEncoder()
 export type StreamLog = {
   /** Appends a line; returns it with its cursor. */
   append(line: { type: string } & Record<string, unknown>): FxLogLine
+  /** Ends every open reader (the agent closed). */
+  close(): void
   /** Takes a line another tab stored (it keeps its cursor, the next after ours). */
   adopt(line: FxLogLine): void
   /** The cursor of the last line (0: none yet). */
@@ -30,6 +32,8 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
   const lines: FxLogLine[] = [...restored]
   const texts: string[] = restored.map((line) => `${JSON.stringify(line)}\n`)
   const listeners = new Set<(line: FxLogLine) => void>()
+  /** Every open reader's stop, so closing the log ends them. */
+  const readers = new Set<() => void>()
   const base = restored.length > 0 ? restored[0]!.cursor - 1 : 0
 
   const since = (cursor: number) => lines.slice(Math.max(0, cursor - base))
@@ -40,6 +44,7 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
     const stop = () => {
       if (stopped) return
       stopped = true
+      readers.delete(stop)
       listeners.delete(listener)
       options.signal?.removeEventListener('abort', stop)
       done()
@@ -54,6 +59,7 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
     const from = Math.max(0, cursor - base)
     for (let i = from; i < lines.length && !stopped; i++) deliver(lines[i]!, texts[i]!)
     if (!stopped) {
+      readers.add(stop)
       listeners.add(listener)
       if (options.signal?.aborted) stop()
       else options.signal?.addEventListener('abort', stop)
@@ -68,6 +74,9 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
       texts.push(`${JSON.stringify(full)}\n`)
       for (const listener of [...listeners]) listener(full)
       return full
+    },
+    close() {
+      for (const stop of [...readers]) stop()
     },
     adopt(line) {
       if (line.cursor !== base + lines.length + 1) return
