@@ -4,7 +4,7 @@ import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { MAX_LIVE_ENGINES } from './agent-env.ts'
 import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { createFxAgent } from './create-fx-agent.ts'
-import { engineModule, mockAgent, readUntil, reply, startMock, type Mock } from './test-support.ts'
+import { engineModule, mockAgent, readUntil, reply, startMock, toolCalls, type Mock } from './test-support.ts'
 
 let mock: Mock
 beforeAll(async () => {
@@ -26,6 +26,14 @@ describe('agent options', () => {
     expect([second!.model, second!.reasoning_effort, String(second!.messages[0]!.content).split('\n')[0]]).toEqual(['other', 'high', 'Reviewer.'])
     // The same conversation: the second engine was restored from the first's snapshot.
     expect(second!.messages.slice(1).map((m) => m.content)).toEqual(['first', 'one', 'second'])
+    await agent.close()
+  })
+
+  it('maxSteps stops a turn after that many model requests (max_model_turns)', async () => {
+    await mock.script(toolCalls(['again', '{}']), toolCalls(['again', '{}']))
+    const agent = mockAgent(mock, { maxSteps: 1, tools: [{ name: 'again', execute: () => 'ok' }] })
+    expect(await agent.session('steps').prompt('loop').result).toMatchObject({ stopReason: 'max_model_turns' })
+    expect(await mock.requests()).toHaveLength(1)
     await agent.close()
   })
 
