@@ -27,7 +27,15 @@ if (!firefox) {
   process.exit(0)
 }
 
-const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' })
+// Its own process group, so stopping it also stops what npx started.
+const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore', detached: true })
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
 let browser
 try {
   for (let i = 0; ; i++) {
@@ -65,5 +73,5 @@ try {
   process.exitCode = 1
 } finally {
   await browser?.close()
-  server.kill()
+  stopServer()
 }
