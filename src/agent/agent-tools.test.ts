@@ -148,6 +148,26 @@ describe('JS tools', () => {
     await agent.close()
   })
 
+  it('a prompt sent while resume() continues a turn waits for it, and the turn continues once', async () => {
+    await mock.script(toolCalls(['lookup', '{}', 'call_q']), reply('resumed'), reply('next'))
+    const store = memory()
+    let started = false
+    const crashed = mockAgent(mock, { durability: store, tools: [{ name: 'lookup', idempotent: true, execute: () => ((started = true), new Promise(() => {})) }] })
+    crashed.session('race').prompt('first', { messageId: 'r1' })
+    await until(() => started, 'the tool to start')
+    await until(async () => (await store.load('race')).record?.turns[0]?.status === 'running', 'the step to be stored')
+    let runs = 0
+    const restarted = mockAgent(mock, { durability: store, tools: [{ name: 'lookup', idempotent: true, execute: () => (runs++, 'found') }] })
+    const session = restarted.session('race')
+    const resumed = session.resume()
+    const next = session.prompt('second', { messageId: 'r2' })
+    expect(await resumed).toMatchObject({ messageId: 'r1', stopReason: 'end_turn' })
+    expect(await next.result).toMatchObject({ messageId: 'r2', stopReason: 'end_turn' })
+    expect(runs).toBe(1)
+    expect((await mock.requests()).map((b) => b.messages.at(-1)!.content)).toEqual(['first', expect.stringMatching(/interrupted/), 'second'])
+    await restarted.close()
+  })
+
   it('after an interruption an idempotent call runs again with the same executionId, another is reported as may have partly run', async () => {
     for (const idempotent of [true, false]) {
       await fetch(`${mock.server.url}/__reset`, { method: 'POST' })

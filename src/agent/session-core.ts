@@ -59,6 +59,9 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const jobs: QueuedPrompt[] = []
   const waiters = new Map<string, Array<(r: FxTurnResult) => void>>()
   let driving: Promise<void> | null = null
+  /** What `resume()` asked of the next drive, and the turn that drive continued. */
+  let resumeWith: FxResumeOptions = {}
+  let resumed: FxTurnResult | null = null
   let locked = false
   /** A turn the engine started on its own (steers left when a turn ended), until it ends. */
   let steerTurn: Promise<void> | null = null
@@ -234,7 +237,13 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const drive = async () => {
     await ensureLoaded()
     if (durability.kind !== 'memory') await refresh()
-    if (await resumeOpenTurn()) env.touch(id, release)
+    const options = resumeWith
+    resumeWith = {}
+    const result = await resumeOpenTurn(options)
+    if (result) {
+      resumed = result
+      env.touch(id, release)
+    }
     for (const job of jobs) void store(job)
     // Prompts a closed page stored but never ran go first, in their order.
     const leftover = record.turns.filter((t) => t.status === 'queued' && !jobs.some((j) => j.messageId === t.messageId))
@@ -310,14 +319,12 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       if (active) runner?.cancel()
     },
     async resume(options) {
-      if (driving) await driving
-      let result: FxTurnResult | null = null
-      await durability.withLock(id, async () => {
-        await ensureLoaded()
-        if (durability.kind !== 'memory') await refresh()
-        result = await resumeOpenTurn(options)
-      })
-      return result
+      // Through the queue's own drive, so a prompt sent meanwhile never races the resumed turn.
+      resumeWith = options ?? {}
+      resumed = null
+      kick()
+      while (driving) await driving
+      return resumed
     },
     async checkpoint() {
       await ensureLoaded()
