@@ -7,13 +7,19 @@ import { preloadEngine } from '../terminal/preload-engine.ts'
 import { openBrowserStores } from '../stores/open-browser-stores.ts'
 import { deferStores } from '../stores/deferred-stores.ts'
 import { prefetchLatestSession } from '../stores/prefetch-latest-session.ts'
+import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
+import { CONFIG_IDS } from '../terminal/config-bridge.ts'
+import { HISTORY_LIMIT } from '../terminal/history-bridge.ts'
 
 export const engineModule = preloadEngine()
 export const engineWorker = spawnEngineWorker()
 performance.mark('fxterm:worker-spawned')
 
-// IndexedDB is probed now, and the session a reload resumes is read at once, before xterm.js has
-// even downloaded (calls made before the probe ends wait for it).
+// IndexedDB is probed now, and what start-up restores (the session a reload resumes, the
+// settings, the prompt history of /workspace) is read at once, before xterm.js has even
+// downloaded: the engine boots without waiting for it, and it follows sooner.
 export const storesOpening = openBrowserStores({ namespace: 'fxterm' })
 export const stores = deferStores(storesOpening)
 export const sessionStore = prefetchLatestSession(stores.sessions)
+export const configStore = prefetchConfig(stores.config, CONFIG_IDS)
+export const historyStore = prefetchHistory(stores.history, '/workspace', HISTORY_LIMIT)

@@ -5,7 +5,7 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { engineModule, engineWorker, sessionStore, stores, storesOpening } from './early-start.ts'
+import { configStore, engineModule, engineWorker, historyStore, sessionStore, stores, storesOpening } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -48,8 +48,8 @@ const { term, runtime } = mountFxTerminal(container, {
   args: ['--resume', 'last'],
   screenReader: params.get('a11y') === 'on',
   namespace: 'fxterm',
-  configStore: stores.config,
-  promptHistoryStore: stores.history,
+  configStore,
+  promptHistoryStore: historyStore,
   sessionStore,
   oauthSessionStore: stores.oauth,
   keyStore: signIn.keyStore,
