@@ -38,6 +38,28 @@ function shellManifest(): Plugin {
   }
 }
 
+/**
+ * The page's first script (boot.ts) is tiny and imports the terminal's code dynamically, so that
+ * the engine worker and engine.wasm start first. Without a hint the browser would only start
+ * fetching and compiling that code once boot.ts has run; a modulepreload for it (and what it
+ * imports) in the page's head starts both at once.
+ */
+function preloadPageCode(): Plugin {
+  return {
+    name: 'fxterm-preload-page-code',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('index.html') || ctx.filename.endsWith('embed.html')) return []
+        const main = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/main.ts'))
+        if (!main || main.type !== 'chunk') return []
+        return [main.fileName, ...main.imports].filter((file) => !html.includes(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${file}` }, injectTo: 'head' as const }))
+      },
+    },
+  }
+}
+
 // The engine wasm is built by `npm run build:wasm` into public/engine.wasm and served as is.
 export default defineConfig({
   base: './',
@@ -60,6 +82,6 @@ export default defineConfig({
       output: { entryFileNames: (chunk) => (chunk.name === 'fx-terminal' ? 'fx-terminal.js' : 'assets/[name]-[hash].js') },
     },
   },
-  plugins: [builtExamplePages(), shellManifest()],
+  plugins: [builtExamplePages(), shellManifest(), preloadPageCode()],
   preview: { port: 4173, strictPort: true },
 })
