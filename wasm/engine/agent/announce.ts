@@ -22,3 +22,10 @@ export function announce(fx: Effects, prefix: string, text: Uint8Array, start: i
   json.byte(0x7d)
   fx.emit(OUT_EVENT, 0, json)
 }
+
+/** A command's result for the screen reader: `Ran <command>[, exit N]: <output>`. */
+export function announceCommand(fx: Effects, command: ByteBuf, exitCode: i32, stdout: Uint8Array, stderr: Uint8Array): void {
+  const out = stdout.length > 0 ? stdout : stderr
+  const head = 'Ran ' + command.toString() + (exitCode != 0 ? ', exit ' + exitCode.toString() : '') + (out.length > 0 ? ': ' : ', no output.')
+  announce(fx, head, out, 0, out.length)
+}

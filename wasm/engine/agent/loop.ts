@@ -12,13 +12,12 @@ import { Transcript } from '../terminal/transcript'
 import { GRAY, YELLOW } from '../terminal/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
-import { announce } from './announce'
+import { announce, announceCommand } from './announce'
+import { callProblem, commandOf, emitExec } from './tool-calls'
 import { Compaction } from './compaction-run'
 import { DEFAULT_CONTEXT_WINDOW } from './catalog'
 
-export const COMMAND_MAX_BYTES = 64 * 1024
-export const OUTPUT_LIMIT_BYTES = 64 * 1024
-export const COMMAND_TIMEOUT_MS = 30000
+export { COMMAND_MAX_BYTES, OUTPUT_LIMIT_BYTES, COMMAND_TIMEOUT_MS } from './tool-calls'
 export const DEFAULT_MAX_STEPS = 100
 export const RETRY_TIMER_ID: u32 = 0xffff0003
 /** What the model is told when a saved turn continues. */
@@ -309,7 +308,7 @@ export class AgentLoop {
         this.startHostTool(call, false)
         return
       }
-      const problem = this.checkCall(call)
+      const problem = callProblem(call, this.withTools)
       if (problem.length > 0) {
         this.transcript.error(Uint8Array.wrap(String.UTF8.encode(problem)))
         this.toolResult(call.id, problem)
@@ -353,17 +352,9 @@ export class AgentLoop {
   private startExec(command: ByteBuf): void {
     this.execId = this.nextId++
     this.runningCommand = command
-    const at = this.fx.begin(OUT_EXEC, this.execId)
-    const b = this.fx.buf
-    b.str('{"command":')
-    writeJsonBuf(b, command)
-    b.str(',"cwd":')
-    writeJsonString(b, this.cwd)
-    b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + '}')
-    this.fx.end(at)
+    emitExec(this.fx, this.execId, command, this.cwd)
     this.eventWith('tool_start', command)
     this.commitDue = true // a crash from here on reports this command as "may have partly run"
-
   }
 
   private startHostTool(call: ToolCallRec, rerun: bool): void {
@@ -402,19 +393,6 @@ export class AgentLoop {
     this.startHostTool(reply.toolCalls[index], true)
   }
 
-  /** Why a tool call cannot run, or '' when it can. */
-  private checkCall(call: ToolCallRec): string {
-    if (call.name != 'run_command') return 'The model asked for an unknown tool "' + call.name + '"; only run_command exists.'
-    if (!this.withTools) return 'No workspace is available, so commands cannot run.'
-    if (parseJson(call.args.data, 0, call.args.length) == null) {
-      return 'The arguments of run_command were not valid JSON, so nothing ran. Send {"command": "<bash command>"}.'
-    }
-    const command = commandOf(call)
-    if (command.length == 0) return 'run_command needs arguments {"command": "<bash command>"}.'
-    if (command.length > COMMAND_MAX_BYTES) return 'The command is longer than 64 KiB and was not run.'
-    return ''
-  }
-
   execResult(id: u32, exitCode: i32, stdout: Uint8Array, stderr: Uint8Array, cwd: string): void {
     if (id != this.execId) return
     if (cwd.length > 0) this.cwd = cwd
@@ -423,11 +401,7 @@ export class AgentLoop {
     const command = this.runningCommand as ByteBuf
     this.runningCommand = null
     this.transcript.toolRan(command, stdout, stderr, exitCode, false)
-    if (this.announce) {
-      const out = stdout.length > 0 ? stdout : stderr
-      const head = 'Ran ' + command.toString() + (exitCode != 0 ? ', exit ' + exitCode.toString() : '') + (out.length > 0 ? ': ' : ', no output.')
-      announce(this.fx, head, out, 0, out.length)
-    }
+    if (this.announce) announceCommand(this.fx, command, exitCode, stdout, stderr)
     const m = new Message(ROLE_TOOL)
     m.toolCallId = call.id
     m.content = toolResultText(stdout, stderr, exitCode, this.cwd)
@@ -467,16 +441,12 @@ export class AgentLoop {
     if (this.pendingApproval != null) {
       this.transcript.toolDenied(this.pendingApproval as ByteBuf)
       this.pendingApproval = null
-      for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
-        this.toolResult(this.reply.toolCalls[i].id, 'Not run: the user interrupted.')
-      }
+      this.answerOpenCalls('Not run: the user interrupted.')
     }
     if (this.hostCallId != 0) {
       this.fx.emit(OUT_TOOL_CANCEL, this.hostCallId, null)
       this.hostCallId = 0
-      for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
-        this.toolResult(this.reply.toolCalls[i].id, i == this.nextCall ? 'Cancelled by the user.' : 'Not run: the user interrupted.')
-      }
+      this.answerOpenCalls('Cancelled by the user.')
     }
     if (this.execId != 0) {
       this.fx.emit(OUT_EXEC_CANCEL, this.execId, null)
@@ -484,12 +454,17 @@ export class AgentLoop {
       const command = this.runningCommand as ByteBuf
       this.runningCommand = null
       this.transcript.toolRan(command, new Uint8Array(0), new Uint8Array(0), 130, true)
-      for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
-        this.toolResult(this.reply.toolCalls[i].id, i == this.nextCall ? 'Cancelled by the user.' : 'Not run: the user interrupted.')
-      }
+      this.answerOpenCalls('Cancelled by the user.')
     }
     this.transcript.notice('Interrupted · tell fxterm what to do instead', YELLOW)
     this.endTurn('cancelled')
+  }
+
+  /** Answers the current call with `current` and every later one with "not run" (an interrupt). */
+  private answerOpenCalls(current: string): void {
+    for (let i = this.nextCall; i < this.reply.toolCalls.length; i++) {
+      this.toolResult(this.reply.toolCalls[i].id, i == this.nextCall ? current : 'Not run: the user interrupted.')
+    }
   }
 
   endTurn(reason: string): void {
@@ -518,11 +493,3 @@ export class AgentLoop {
   }
 }
 
-function commandOf(call: ToolCallRec): ByteBuf {
-  const out = new ByteBuf(call.args.length)
-  const v = parseJson(call.args.data, 0, call.args.length)
-  if (v == null) return out
-  const c = v.get('command')
-  if (c != null && c.kind == J_STR) out.str(c.str)
-  return out
-}

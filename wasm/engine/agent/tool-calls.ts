@@ -1,0 +1,46 @@
+// The model's run_command calls: what a call asks to run, whether it can run, and the exec
+// request sent to the host. Pure helpers for the loop (agent/loop.ts), which owns the turn.
+
+import { ByteBuf } from '../util/byte-buf'
+import { parseJson, J_STR, writeJsonBuf, writeJsonString } from '../util/json'
+import { Effects, OUT_EXEC } from '../abi/frames'
+import { ToolCallRec } from './conversation'
+
+export const COMMAND_MAX_BYTES = 64 * 1024
+export const OUTPUT_LIMIT_BYTES = 64 * 1024
+export const COMMAND_TIMEOUT_MS = 30000
+
+/** The command a run_command call asks for (empty when its arguments have none). */
+export function commandOf(call: ToolCallRec): ByteBuf {
+  const out = new ByteBuf(call.args.length)
+  const v = parseJson(call.args.data, 0, call.args.length)
+  if (v == null) return out
+  const c = v.get('command')
+  if (c != null && c.kind == J_STR) out.str(c.str)
+  return out
+}
+
+/** Why a call cannot run, in words the model reads, or '' when it can. */
+export function callProblem(call: ToolCallRec, withTools: bool): string {
+  if (call.name != 'run_command') return 'The model asked for an unknown tool "' + call.name + '"; only run_command exists.'
+  if (!withTools) return 'No workspace is available, so commands cannot run.'
+  if (parseJson(call.args.data, 0, call.args.length) == null) {
+    return 'The arguments of run_command were not valid JSON, so nothing ran. Send {"command": "<bash command>"}.'
+  }
+  const command = commandOf(call)
+  if (command.length == 0) return 'run_command needs arguments {"command": "<bash command>"}.'
+  if (command.length > COMMAND_MAX_BYTES) return 'The command is longer than 64 KiB and was not run.'
+  return ''
+}
+
+/** Asks the host to run `command` in `cwd` (output frame exec), with the time and output limits. */
+export function emitExec(fx: Effects, id: u32, command: ByteBuf, cwd: string): void {
+  const at = fx.begin(OUT_EXEC, id)
+  const b = fx.buf
+  b.str('{"command":')
+  writeJsonBuf(b, command)
+  b.str(',"cwd":')
+  writeJsonString(b, cwd)
+  b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + '}')
+  fx.end(at)
+}
