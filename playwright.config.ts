@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The page's optional offline shell would answer same-origin requests before page.route sees
+    // them; only the offline spec lets it register (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.FX_CHROME_PATH,
       // No sandbox (CI runs as root), and no background traffic that would pollute the

@@ -5,6 +5,8 @@ import { test, expect } from '../support/fixtures.ts'
 import { openDemo } from '../support/app.ts'
 import { readScreen, submitPrompt, waitForScreen } from '../support/screen.ts'
 
+test.use({ serviceWorkers: 'allow' })
+
 const PROMPT = "what's in this project?"
 
 /** Waits until the offline shell controls the page and holds the bash worker and the demo tape. */
