@@ -1,7 +1,8 @@
 // fxterm's offline shell (optional: the page works without it, just not offline). Same-origin
-// GETs only: pages are fetched from the network first and fall back to the copy kept here; every
-// other file (hashed assets, engine.wasm, the demo tape, the workers) is answered from the copy
-// at once and refreshed in the background. Model APIs (another origin, POST) are never touched.
+// GETs only. Hashed build files (assets/…) never change, so the kept copy answers at once; every
+// other file (pages, engine.wasm, fx-terminal.js, demo tapes) comes from the network first, so a
+// new deploy never mixes a new page with an old engine, and falls back to the copy offline.
+// Model APIs (another origin, POST) are never touched.
 const CACHE = 'fxterm-shell-v1'
 
 // On install, everything the build listed (shell-manifest.json): chunks, the lazily loaded bash
@@ -53,20 +54,16 @@ async function keep(request, response) {
 self.addEventListener('fetch', (event) => {
   const request = event.request
   if (request.method !== 'GET' || !sameOrigin(request.url)) return
-  if (request.mode === 'navigate') {
-    event.respondWith(fetch(request).then((response) => keep(request, response), async (error) => (await caches.match(request, { ignoreSearch: true, ignoreVary: true })) ?? Promise.reject(error)))
+  // ignoreVary: module scripts ask with an Origin header the kept copy was not fetched with.
+  const kept = () => caches.match(request, { ignoreSearch: request.mode === 'navigate', ignoreVary: true })
+  if (!new URL(request.url).pathname.includes('/assets/')) {
+    event.respondWith(fetch(request).then((response) => keep(request, response), async (error) => (await kept()) ?? Promise.reject(error)))
     return
   }
   event.respondWith(
     (async () => {
-      // ignoreVary: module scripts ask with an Origin header the kept copy was not fetched with.
-      const cached = await caches.match(request, { ignoreVary: true })
-      const fresh = fetch(request).then((response) => keep(request, response))
-      if (cached) {
-        event.waitUntil(fresh.catch(() => undefined))
-        return cached
-      }
-      return fresh
+      const cached = await kept()
+      return cached ?? fetch(request).then((response) => keep(request, response))
     })(),
   )
 })
