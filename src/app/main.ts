@@ -18,9 +18,8 @@ import { keepOfflineShell } from './offline-shell.ts'
 
 const opening = storesOpening
 
-// Yield once before building the terminal: Chromium starts loading the engine worker's script
-// only when the main thread is free, and building the terminal keeps it busy for tens of ms.
-await new Promise((resolve) => setTimeout(resolve, 0))
+// No yield is needed before building the terminal: boot.ts started the engine worker and the
+// wasm before this module was even fetched.
 
 const params = new URLSearchParams(location.search)
 const container = document.getElementById('terminal')!
