@@ -9,7 +9,8 @@ import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../te
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
 import { attachLinks } from '../terminal/links.ts'
-import { attachSearchBar } from '../terminal/search-bar.ts'
+import type { SearchBar } from '../terminal/search-bar.ts'
+import { isSearchKey } from '../terminal/search-key.ts'
 import { attachTouchKeys, hasCoarsePointer } from '../terminal/touch-keys.ts'
 import { attachTouchScroll } from '../terminal/touch-scroll.ts'
 import { applyTheme, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
@@ -51,11 +52,18 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   const detachLinks = attachLinks(term)
   fit.fit()
   const runtime = createFxTerminal({ ...fxOptions, terminal: xtermAdapter(term), dropTarget: fxOptions.dropTarget ?? container })
-  // Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer).
-  const search = attachSearchBar(term, container)
   const detachTouchScroll = attachTouchScroll(term, (data) => runtime.write(data))
   const detachTouchKeys = !readonly && (touchKeys ?? hasCoarsePointer()) ? attachTouchKeys(container, (data) => runtime.write(data), () => term.focus()) : () => {}
-  term.attachCustomKeyEventHandler((event) => search.handleKey(event))
+  // Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer). The bar and
+  // the search addon load the first time the key is pressed.
+  let search: Promise<SearchBar> | null = null
+  term.attachCustomKeyEventHandler((event) => {
+    if (!isSearchKey(event)) return true
+    event.preventDefault()
+    search ??= import('../terminal/search-bar.ts').then(({ attachSearchBar }) => attachSearchBar(term, container))
+    void search.then((bar) => bar.open())
+    return false
+  })
   // Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
   // has redrawn for the last. A hidden box (a closed tab or accordion) proposes no size: kept.
   const observer = new ResizeObserver(fitBetweenWrites(term, fit, () => runtime.resized()))
@@ -70,7 +78,7 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
     dispose() {
       observer.disconnect()
       stopTheme()
-      search.dispose()
+      void search?.then((bar) => bar.dispose())
       detachTouchKeys()
       detachTouchScroll()
       detachLinks()

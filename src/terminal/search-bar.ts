@@ -7,6 +7,7 @@
  */
 import type { Terminal } from '@xterm/xterm'
 import { SearchAddon } from '@xterm/addon-search'
+import { isSearchKey } from './search-key.ts'
 
 export type SearchBar = {
   /** For `attachCustomKeyEventHandler`: false when the key opened the bar (xterm skips it). */
@@ -23,12 +24,6 @@ const DECORATIONS = {
   matchOverviewRuler: '#e5c07b',
   activeMatchBackground: '#b58900',
   activeMatchColorOverviewRuler: '#ffd75f',
-}
-
-/** Ctrl+Shift+F, or Cmd+F on a Mac (Ctrl+F alone is the composer's "forward a character"). */
-export function isSearchKey(event: KeyboardEvent): boolean {
-  if (event.type !== 'keydown' || (event.key !== 'f' && event.key !== 'F')) return false
-  return (event.ctrlKey && event.shiftKey && !event.altKey && !event.metaKey) || (event.metaKey && !event.ctrlKey && !event.altKey)
 }
 
 function button(label: string, title: string): HTMLButtonElement {
