@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from './openai-compatible.ts'
-import { byteSplits, collect, fakeFetch, sseResponse, sseText, streamOf } from './test-helpers.ts'
+import { byteSplits, collect, fakeFetch, sseResponse, sseText, streamOf, joinTextDeltas } from './test-helpers.ts'
 
 const KEY = 'sk-secret-123456789'
 
@@ -43,7 +43,13 @@ describe('streaming a chat completion', () => {
     ]
     const runs = await eventsAtEverySplit(text)
     expect(runs.length).toBeGreaterThan(100)
-    for (const events of runs) expect(events).toEqual(expected)
+    for (const events of runs) expect(joinTextDeltas(events)).toEqual(joinTextDeltas(expected))
+  })
+
+  test('the text of one network read goes on as one delta, before the events after it', async () => {
+    const text = sseText(chunk({ content: 'a' }), chunk({ content: 'b' }), chunk({ content: 'c' }), chunk({}, 'stop'), '[DONE]')
+    const events = await collect(providerOver([new TextEncoder().encode(text)]).provider)
+    expect(events).toEqual([{ type: 'text_delta', delta: 'abc' }, { type: 'finish', reason: 'stop' }])
   })
 
   test('tool call deltas spread over chunks become start, argument fragments and end', async () => {
@@ -129,9 +135,10 @@ describe('streaming a chat completion', () => {
 
 describe('aborting', () => {
   test('an abort mid-stream emits nothing more, even with more chunks already buffered', async () => {
-    const text = sseText(chunk({ content: 'one' }), chunk({ content: 'two' }), chunk({}, 'stop'), '[DONE]')
+    const encode = (s: string) => new TextEncoder().encode(s)
+    const reads = [encode(sseText(chunk({ content: 'one' }))), encode(sseText(chunk({ content: 'two' }), chunk({}, 'stop'), '[DONE]'))]
     const controller = new AbortController()
-    const events = await collect(providerOver([new TextEncoder().encode(text)]).provider, undefined, {
+    const events = await collect(providerOver(reads).provider, undefined, {
       signal: controller.signal,
       onEvent: () => controller.abort(),
     })

@@ -48,7 +48,9 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
 
   return {
     feed(text) {
-      if (!isDone()) parser.feed(text)
+      if (isDone()) return
+      parser.feed(text)
+      decoder.flush()
     },
     end(dropped = false) {
       if (isDone()) return

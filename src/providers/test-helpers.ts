@@ -68,3 +68,17 @@ export async function collect(
   )
   return events
 }
+
+/**
+ * Consecutive text deltas joined into one: a provider passes on the text of one network read as
+ * one delta, so how the bytes were cut decides the pieces, never the text or its place.
+ */
+export function joinTextDeltas(events: ModelEvent[]): ModelEvent[] {
+  const out: ModelEvent[] = []
+  for (const event of events) {
+    const last = out.at(-1)
+    if (event.type === 'text_delta' && last?.type === 'text_delta') out[out.length - 1] = { type: 'text_delta', delta: last.delta + event.delta }
+    else out.push(event)
+  }
+  return out
+}
