@@ -9,6 +9,7 @@ import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../prot
 import type { ExecResult } from '../protocol/workspace.ts'
 import { AGENT_SUB, type BootOptions, type EngineEffect, type ExecRequest, type HostToolCall } from '../worker/engine-frames.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from '../worker/engine-instance.ts'
+import { createEngineTimers, createFeedQueue } from '../worker/engine-feed.ts'
 
 /** What the runner reports to the session that owns it. */
 export type RunnerHooks = {
@@ -67,37 +68,22 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
   const engine: EngineInstance = await instantiateEngine(options.module)
   const requests = new Map<number, AbortController>()
   const execs = new Map<number, AbortController>()
-  const timers = new Map<number, ReturnType<typeof setTimeout>>()
+  const timers = createEngineTimers((id) => run((e) => e.timer(id, now())))
   /** Requests whose events are not the reply (a compaction's summary). */
   const quiet = new Set<number>()
-  const queue: Array<(e: EngineInstance) => EngineEffect[]> = []
   let compacting = false
-  let draining = false
   let dead = false
 
   // Inputs queue so that an effect answered at once never runs inside another feed.
-  const run = (input: (e: EngineInstance) => EngineEffect[]) => {
-    if (dead) return
-    queue.push(input)
-    if (draining) return
-    draining = true
-    try {
-      while (queue.length > 0 && !dead) {
-        let effects: EngineEffect[]
-        try {
-          effects = queue.shift()!(engine)
-        } catch (error) {
-          if (!(error instanceof EngineTrap)) throw error
-          stopAll()
-          hooks.onTrap(error)
-          return
-        }
-        for (const effect of effects) perform(effect)
-      }
-    } finally {
-      draining = false
-    }
-  }
+  const run = createFeedQueue({
+    engine: () => engine,
+    perform: (effect) => perform(effect),
+    onTrap: (trap) => {
+      stopAll()
+      hooks.onTrap(trap)
+    },
+    stopped: () => dead,
+  })
 
   const perform = (effect: EngineEffect) => {
     switch (effect.kind) {
@@ -117,18 +103,11 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
         execs.get(effect.id)?.abort()
         execs.delete(effect.id)
         return
-      case 'timer_set': {
-        clearTimeout(timers.get(effect.id))
-        const id = effect.id
-        timers.set(id, setTimeout(() => {
-          timers.delete(id)
-          run((e) => e.timer(id, now()))
-        }, effect.delayMs))
+      case 'timer_set':
+        timers.set(effect.id, effect.delayMs)
         return
-      }
       case 'timer_cancel':
-        clearTimeout(timers.get(effect.id))
-        timers.delete(effect.id)
+        timers.cancel(effect.id)
         return
       case 'event':
         if (effect.event.type === 'compaction_start') compacting = true
@@ -228,13 +207,11 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
   }
 
   const stopAll = () => {
-    dead = true
-    queue.length = 0
+    dead = true // what waits in the feed queue is dropped: it feeds nothing once stopped
     for (const c of requests.values()) c.abort()
     requests.clear()
     for (const c of execs.values()) c.abort()
     execs.clear()
-    for (const t of timers.values()) clearTimeout(t)
     timers.clear()
   }
 

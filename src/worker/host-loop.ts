@@ -9,6 +9,7 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import type { AuthAction, AuthDisplayState, BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import { createDeltaCoalescer } from './delta-coalescer.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
+import { createEngineTimers, createFeedQueue } from './engine-feed.ts'
 
 export type ExecBridge = {
   exec(id: number, request: ExecRequest): Promise<ExecResult>
@@ -88,37 +89,18 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   let engine: EngineInstance = await instantiateEngine(options.module)
   const requests = new Map<number, AbortController>()
   const execs = new Set<number>()
-  const timers = new Map<number, ReturnType<typeof setTimeout>>()
+  const timers = createEngineTimers((id) => run((e) => e.timer(id, now())))
   const catalogs = new Set<AbortController>()
-  const queue: Array<(e: EngineInstance) => EngineEffect[]> = []
-  let draining = false
   let disposed = false
   let restarting = false
   let trapTimes: number[] = []
 
-  const run = (input: (e: EngineInstance) => EngineEffect[]) => {
-    if (disposed) return
-    queue.push(input)
-    if (draining) return
-    draining = true
-    try {
-      while (queue.length > 0 && !disposed) {
-        const next = queue.shift()!
-        let effects: EngineEffect[]
-        try {
-          effects = next(engine)
-        } catch (error) {
-          if (!(error instanceof EngineTrap)) throw error
-          queue.length = 0
-          void restart(error)
-          return
-        }
-        for (const effect of effects) perform(effect)
-      }
-    } finally {
-      draining = false
-    }
-  }
+  const run = createFeedQueue({
+    engine: () => engine,
+    perform: (effect) => perform(effect),
+    onTrap: (trap) => void restart(trap),
+    stopped: () => disposed,
+  })
 
   const perform = (effect: EngineEffect) => {
     switch (effect.kind) {
@@ -139,18 +121,11 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
         execs.delete(effect.id)
         options.workspace?.cancel(effect.id)
         return
-      case 'timer_set': {
-        clearTimeout(timers.get(effect.id))
-        const id = effect.id
-        timers.set(id, setTimeout(() => {
-          timers.delete(id)
-          run((e) => e.timer(id, now()))
-        }, effect.delayMs))
+      case 'timer_set':
+        timers.set(effect.id, effect.delayMs)
         return
-      }
       case 'timer_cancel':
-        clearTimeout(timers.get(effect.id))
-        timers.delete(effect.id)
+        timers.cancel(effect.id)
         return
       case 'event':
         options.onEvent(effect.event)
@@ -277,7 +252,6 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     requests.clear()
     for (const id of execs) options.workspace?.cancel(id)
     execs.clear()
-    for (const t of timers.values()) clearTimeout(t)
     timers.clear()
     for (const c of catalogs) c.abort()
     catalogs.clear()
