@@ -1,17 +1,10 @@
 import 'fake-indexeddb/auto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fakeLocks } from '../terminal/test-locks.ts'
 import { indexedDb, memory, type FxDurability } from './durability.ts'
-import { linesOf, mockAgent, readLines, reply, startMock, textOf, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, readLines, reply, textOf, until, useMock } from './test-support.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 let n = 0
 /** A namespace no other test uses: tests never share an IndexedDB database. */

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { listModels } from './list-models.ts'
 import { checkPrompt, sniffImageType } from './prompt-input.ts'
-import { mockAgent, reply, startMock, type Mock } from './test-support.ts'
+import { mockAgent, reply, useMock } from './test-support.ts'
 import type { FxAgentEvent } from './types.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const base64 = (bytes: number[], size = 64) => Buffer.from(Uint8Array.from({ length: size }, (_, i) => bytes[i] ?? i % 251)).toString('base64')

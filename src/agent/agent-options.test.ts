@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { memoryConfigStore, memorySessionStore } from '../stores/memory-stores.ts'
 import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { MAX_LIVE_ENGINES } from './agent-env.ts'
 import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { createFxAgent } from './create-fx-agent.ts'
-import { engineModule, mockAgent, readUntil, reply, startMock, toolCalls, type Mock } from './test-support.ts'
+import { engineModule, mockAgent, readUntil, reply, toolCalls, useMock } from './test-support.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 describe('agent options', () => {
   it("a session's model and effort go on the wire, and its instructions replace the agent's", async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { memory } from './durability.ts'
-import { linesOf, mockAgent, readUntil, reply, startMock, toolCalls, types, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, readUntil, reply, toolCalls, types, until, useMock } from './test-support.ts'
 import type { FxTool } from './types.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 const schema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }
 

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFxAgent } from './create-fx-agent.ts'
-import { linesOf, mockAgent, readLines, readUntil, reply, startMock, textOf, toolCalls, types, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, readLines, readUntil, reply, textOf, toolCalls, types, until, useMock } from './test-support.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 describe('createFxAgent', () => {
   it('creating an agent and a session touches no network and loads no engine', async () => {

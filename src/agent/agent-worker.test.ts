@@ -1,20 +1,13 @@
 import 'fake-indexeddb/auto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { memory } from './durability.ts'
-import { linesOf, mockAgent, reply, startMock, textOf, toolCalls, types, until, type Mock } from './test-support.ts'
+import { linesOf, mockAgent, reply, textOf, toolCalls, types, until, useMock } from './test-support.ts'
 import type { WorkspaceAdapter } from '../protocol/workspace.ts'
 import type { FxTool } from './types.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 /** The agent's worker, served in this thread over a MessageChannel (Node has no Web Worker). */
 const inProcessWorker = () => createInProcessWorker(createAgentWorkerApi())

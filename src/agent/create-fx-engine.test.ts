@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createFxEngine, type FxEngineOptions } from './create-fx-engine.ts'
 import { createMemoryPersistence, FxFencedError } from './persistence.ts'
-import { engineModule, reply, startMock, textOf, toolCalls, until, type Mock } from './test-support.ts'
+import { engineModule, reply, textOf, toolCalls, until, useMock } from './test-support.ts'
 import type { FxAgentEvent, FxLogLine } from './types.ts'
 
-let mock: Mock
-beforeAll(async () => {
-  mock = await startMock()
-})
-afterAll(() => mock.close())
-beforeEach(async () => {
-  await fetch(`${mock.server.url}/__reset`, { method: 'POST' })
-})
+const mock = useMock()
 
 const options = (extra: Partial<FxEngineOptions> = {}): FxEngineOptions => ({
   provider: { name: 'mock', baseUrl: mock.baseUrl, models: { 'mock-model': {} } },

@@ -3,6 +3,7 @@
  * (e2e/mock-model-server.mjs), agents pointed at it, and small readers for streams and turns.
  */
 import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { startMockModelServer } from '../../e2e/mock-model-server.mjs'
 import { createFxAgent } from './create-fx-agent.ts'
@@ -36,6 +37,35 @@ export async function startMock() {
   }
 }
 export type Mock = Awaited<ReturnType<typeof startMock>>
+
+/** The mock server for a test file: started before its tests, reset before each, closed after. */
+export function useMock(): Mock {
+  let started: Mock | undefined
+  const get = (): Mock => {
+    if (!started) throw new Error('the mock model server is not started yet (use it inside a test)')
+    return started
+  }
+  beforeAll(async () => {
+    started = await startMock()
+  })
+  afterAll(() => started?.close())
+  beforeEach(async () => {
+    await fetch(`${get().server.url}/__reset`, { method: 'POST' })
+  })
+  return {
+    get server() {
+      return get().server
+    },
+    get baseUrl() {
+      return get().baseUrl
+    },
+    script: (...responses) => get().script(...responses),
+    requests: () => get().requests(),
+    held: () => get().held(),
+    release: () => get().release(),
+    close: () => get().close(),
+  }
+}
 
 /** An agent on the mock's OpenAI-compatible endpoint, with the compiled engine. */
 export function mockAgent(mock: Mock, options: FxAgentOptions = {}) {
