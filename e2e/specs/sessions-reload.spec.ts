@@ -6,48 +6,10 @@ import { BANNER, openWithMock } from '../support/app.ts'
 import { textReply } from '../support/chunks.ts'
 import { pressKey, readScreen, readViewport, runSlashCommand, submitPrompt, waitForComposer, waitForScreen, waitForTerminal } from '../support/screen.ts'
 import { textOf } from '../support/tool-messages.ts'
-import { savedSessions as readSavedSessions } from '../support/saved-sessions.ts'
+import { savedPrompts, savedSessions as readSavedSessions, savedSetting } from '../support/saved-state.ts'
 
 /** The saved sessions, with the fields these tests compare. */
 const savedSessions = (page: Page) => readSavedSessions(page).then((list) => list.map(({ id, title, turns, active }) => ({ id, title, turns, active })))
-
-/** The prompts in the page's history database (any workspace root), oldest first. */
-function savedPrompts(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-history')) return []
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('fxterm-history')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const records = await new Promise<Array<{ value?: unknown }>>((resolve, reject) => {
-      const request = db.transaction('records', 'readonly').objectStore('records').getAll()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return records.flatMap((record) => (typeof record.value === 'string' ? [record.value] : []))
-  })
-}
-
-/** A setting as the page's config database holds it, or null. */
-function savedSetting(page: Page, id: string): Promise<string | null> {
-  return page.evaluate(async (key) => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-config')) return null
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('fxterm-config')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const value = await new Promise<unknown>((resolve, reject) => {
-      const request = db.transaction('records', 'readonly').objectStore('records').get(key)
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return typeof value === 'string' ? value : null
-  }, id)
-}
 
 async function reload(page: Page): Promise<void> {
   await page.reload()

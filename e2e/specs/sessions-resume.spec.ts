@@ -5,45 +5,14 @@ import type { Page } from '@playwright/test'
 import { test, expect } from '../support/fixtures.ts'
 import { BANNER, openWithMock } from '../support/app.ts'
 import { textReply } from '../support/chunks.ts'
+import { savedPrompts, savedSessions } from '../support/saved-state.ts'
 import { pressKey, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForComposer, waitForScreen, waitForTerminal } from '../support/screen.ts'
 
-/** The ids of the sessions in the page's IndexedDB (from their small meta records). */
-function savedIds(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-sessions')) return []
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('fxterm-sessions')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const metas = await new Promise<Array<{ id: string }>>((resolve, reject) => {
-      const request = db.transaction('records', 'readonly').objectStore('records').getAll(IDBKeyRange.bound(['meta'], ['meta', []]))
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return metas.map((meta) => meta.id).sort()
-  })
-}
+/** The ids of the saved sessions. */
+const savedIds = async (page: Page) => (await savedSessions(page)).map((session) => session.id).sort()
 
-/** How many prompts the page's history database holds (all workspace roots). */
-function storedPromptCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'fxterm-history')) return 0
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('fxterm-history')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const count = await new Promise<number>((resolve, reject) => {
-      const request = db.transaction('records', 'readonly').objectStore('records').count()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    db.close()
-    return count
-  })
-}
+/** How many prompts the history database holds (all workspace roots). */
+const storedPromptCount = async (page: Page) => (await savedPrompts(page)).length
 
 /** Two sessions: "first topic" (two turns), then after /new "second topic" (one turn). */
 async function twoSessions(page: Page, mock: Parameters<typeof openWithMock>[1]): Promise<void> {

@@ -6,7 +6,7 @@ import { openWithMock } from '../support/app.ts'
 import { textReply } from '../support/chunks.ts'
 import { readScreen, runSlashCommand, submitPrompt, waitForScreen } from '../support/screen.ts'
 import { textOf } from '../support/tool-messages.ts'
-import { savedSessions as readSavedSessions } from '../support/saved-sessions.ts'
+import { savedSessions as readSavedSessions } from '../support/saved-state.ts'
 
 /** The saved sessions, with the fields these tests compare. */
 const savedSessions = (page: Page) => readSavedSessions(page).then((list) => list.map(({ title, prompts, active }) => ({ title, prompts, active })))

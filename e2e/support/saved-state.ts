@@ -1,0 +1,63 @@
+// What the page keeps in IndexedDB, read raw (not through fxterm's stores): what a person would
+// find saved. Session snapshots: "FXSN" · u16 version · u16 0 · u32 metaLen · meta · body.
+import type { Page } from '@playwright/test'
+
+export type SavedSession = { id: string; title: string; turns: number; prompts: string[]; active: boolean }
+
+type Query = { what: 'sessions' } | { what: 'prompts' } | { what: 'setting'; id: string }
+
+/** In the page: one read of the database the query is about (null when it does not exist yet). */
+async function readInPage(query: Query): Promise<unknown> {
+  const name = query.what === 'sessions' ? 'fxterm-sessions' : query.what === 'prompts' ? 'fxterm-history' : 'fxterm-config'
+  if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(name)
+    open.onsuccess = () => resolve(open.result)
+    open.onerror = () => reject(open.error)
+  })
+  const answer = <T,>(request: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  try {
+    const store = db.transaction('records', 'readonly').objectStore('records')
+    if (query.what === 'setting') {
+      const value = await answer(store.get(query.id))
+      return typeof value === 'string' ? value : null
+    }
+    if (query.what === 'prompts') {
+      const records = (await answer(store.getAll())) as Array<{ value?: unknown }>
+      return records.flatMap((record) => (typeof record.value === 'string' ? [record.value] : []))
+    }
+    const records = (await answer(store.getAll(IDBKeyRange.bound(['data'], ['data', []])))) as Array<{ bytes?: Uint8Array }>
+    const text = new TextDecoder()
+    return records
+      .flatMap(({ bytes }) => {
+        if (!(bytes instanceof Uint8Array)) return []
+        const metaLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true)
+        const meta = JSON.parse(text.decode(bytes.subarray(12, 12 + metaLen))) as { id: string; title: string; turns: number }
+        const body = JSON.parse(text.decode(bytes.subarray(12 + metaLen))) as { messages: Array<{ role: string; content: string }>; turn?: { active?: boolean } }
+        const prompts = body.messages.filter((m) => m.role === 'user').map((m) => m.content)
+        return [{ id: meta.id, title: meta.title, turns: meta.turns, prompts, active: body.turn?.active === true }]
+      })
+      .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+  } finally {
+    db.close()
+  }
+}
+
+/** Every saved session in `fxterm-sessions`, sorted by title. */
+export async function savedSessions(page: Page): Promise<SavedSession[]> {
+  return ((await page.evaluate(readInPage, { what: 'sessions' } as Query)) as SavedSession[] | null) ?? []
+}
+
+/** The prompts in the history database (any workspace root), oldest first. */
+export async function savedPrompts(page: Page): Promise<string[]> {
+  return ((await page.evaluate(readInPage, { what: 'prompts' } as Query)) as string[] | null) ?? []
+}
+
+/** A setting as the config database holds it, or null. */
+export async function savedSetting(page: Page, id: string): Promise<string | null> {
+  return (await page.evaluate(readInPage, { what: 'setting', id } as Query)) as string | null
+}
