@@ -17,7 +17,7 @@ const ECHO_TIMEOUT_MS = 5_000
 const CPU_COMMAND = 'i=0; while [ $i -lt 2000000 ]; do i=$((i+1)); done'
 
 /** In the page: stamps keydowns and the moment each typed character is in the buffer / painted. */
-function installRecorder({ typed, mode }) {
+export function installRecorder({ typed, mode }) {
   const term = window.fxterm.term
   const rec = { downs: [], queued: [], parsed: [], painted: [] }
   /** How many of the typed characters the screen shows: the composer row, or the bare page's row. */
@@ -57,7 +57,7 @@ function installRecorder({ typed, mode }) {
 }
 
 /** In the page: resolves once `count` characters are painted (or rejects after a timeout). */
-function waitForPainted({ count, timeoutMs }) {
+export function waitForPainted({ count, timeoutMs }) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const check = () => {

@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test'
 import { findBrowser } from '../find-browser.mjs'
 import { startMockModelServer } from '../mock-model-server.mjs'
 import { median, ms, pad, percentile, times, verdict } from './stats.mjs'
+import { installRecorder, waitForPainted } from './echo-bench.mjs'
 
 const SIZES = [10, 100, 1000]
 const TURN_BYTES = 4096
@@ -229,45 +230,6 @@ async function resumeRun(browser, baseUrl, turns, fxtermFirst) {
   }
 }
 
-/** In the page: stamps keydowns and the typed characters reaching the buffer (echo-bench.mjs's recorder). */
-function installRecorder({ typed }) {
-  const term = window.fxterm.term
-  const rec = { downs: [], parsed: [], painted: [] }
-  const shown = () => {
-    const buffer = term.buffer.active
-    for (let i = Math.min(buffer.length, buffer.baseY + term.rows) - 1; i >= buffer.baseY; i--) {
-      let line = buffer.getLine(i)?.translateToString(true) ?? ''
-      if (line !== '❯' && !line.startsWith('❯ ')) continue
-      line = line.slice(2)
-      return line.length > 0 && typed.startsWith(line) ? line.length : 0
-    }
-    return 0
-  }
-  window.addEventListener('keydown', (event) => event.key.length === 1 && rec.downs.push(performance.now()), { capture: true })
-  term.onWriteParsed(() => {
-    const count = Math.min(shown(), rec.downs.length)
-    const now = performance.now()
-    while (rec.parsed.length < count) rec.parsed.push(now)
-  })
-  term.onRender(() => {
-    const now = performance.now()
-    while (rec.painted.length < rec.parsed.length) rec.painted.push(now)
-  })
-  window.__fxEcho = rec
-}
-
-function waitForPainted({ count, timeoutMs }) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now()
-    const check = () => {
-      if (window.__fxEcho.painted.length >= count) resolve(undefined)
-      else if (performance.now() - started > timeoutMs) reject(new Error(`key ${count} not echoed within ${timeoutMs} ms`))
-      else requestAnimationFrame(check)
-    }
-    check()
-  })
-}
-
 /** In the page: collects every commit measure from now on (the bridge keeps only the latest). */
 function watchCommits({ measure }) {
   const commits = (window.__fxCommits = [])
@@ -311,7 +273,7 @@ async function echoWhileCommitting(browser, baseUrl) {
     await tab.waitForFunction(() => window.__fxCommits.length >= 3, undefined, { timeout: TIMEOUT_MS, polling: 50 })
     await tab.locator('.xterm-helper-textarea').focus()
     const typed = WARM + TEXT
-    await tab.evaluate(installRecorder, { typed })
+    await tab.evaluate(installRecorder, { typed, mode: 'composer' })
     for (let i = 0; i < typed.length; i++) {
       await tab.keyboard.press(typed[i])
       await tab.evaluate(waitForPainted, { count: i + 1, timeoutMs: 5_000 })
