@@ -5,6 +5,7 @@
  * rejects a stale one with `FxFencedError`, so two engines never write one conversation.
  */
 import type { FxDurability, SessionRecord } from './durability.ts'
+import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
 
 /** One stored step: opaque bytes and the cursor the store gave them. */
 export type JournalRecord = { cursor: string; data: Uint8Array }
@@ -35,35 +36,20 @@ export class FxJournalVersionError extends Error {
 }
 
 const MAGIC = 0x4a5846 // "FXJ"
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
 
-/** `u32 magic · u32 version · u32 jsonLen · JSON {turns, running?} · snapshot bytes` */
+/** A session record as a journal record: `{turns, running?}` and the engine snapshot (json-envelope.ts). */
 export function encodeRecord(record: SessionRecord): Uint8Array {
-  const json = encoder.encode(JSON.stringify({ turns: record.turns, ...(record.running ? { running: record.running } : {}) }))
-  const snapshot = record.snapshot ?? new Uint8Array(0)
-  const out = new Uint8Array(12 + json.length + snapshot.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, MAGIC, true)
-  view.setUint32(4, 1, true)
-  view.setUint32(8, json.length, true)
-  out.set(json, 12)
-  out.set(snapshot, 12 + json.length)
-  return out
+  return encodeEnvelope(MAGIC, 1, { turns: record.turns, ...(record.running ? { running: record.running } : {}) }, record.snapshot)
 }
 
 /** A journal record's bytes back into a session record (a bare engine snapshot is taken as one too). */
 export function decodeRecord(bytes: Uint8Array): SessionRecord {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC) {
-    // A bare engine snapshot (a checkpoint from session.checkpoint()).
-    return { snapshot: bytes, turns: [], chunks: 0, lineCount: 0 }
-  }
-  const version = view.getUint32(4, true)
-  if (version > 1) throw new FxJournalVersionError(version)
-  const len = view.getUint32(8, true)
-  const { turns, running } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns' | 'running'>
-  const snapshot = bytes.slice(12 + len)
+  const envelope = decodeEnvelope(MAGIC, bytes)
+  // Not an envelope: a bare engine snapshot (a checkpoint from session.checkpoint()).
+  if (!envelope) return { snapshot: bytes, turns: [], chunks: 0, lineCount: 0 }
+  if (envelope.version > 1) throw new FxJournalVersionError(envelope.version)
+  const { turns, running } = envelope.json as Pick<SessionRecord, 'turns' | 'running'>
+  const snapshot = envelope.bytes
   return { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), turns, chunks: 0, lineCount: 0 }
 }
 

@@ -6,33 +6,22 @@
  * overwriting another tab's.
  */
 import type { SessionStore } from '../stores/types.ts'
+import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
 import type { FxDurability, SessionRecord } from './durability.ts'
 import type { FxLogLine } from './types.ts'
 
 const MAGIC = 0x53415846 // "FXAS"
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
 
-/** `u32 magic · u32 version(1) · u32 jsonLen · JSON {turns, lines, running?} · snapshot bytes` */
+/** A session as the sessionStore keeps it: `{turns, lines, running?}` and the engine snapshot (json-envelope.ts). */
 export function encodeStoredSession(record: SessionRecord, lines: FxLogLine[]): Uint8Array {
-  const json = encoder.encode(JSON.stringify({ turns: record.turns, lines, ...(record.running ? { running: record.running } : {}) }))
-  const snapshot = record.snapshot ?? new Uint8Array(0)
-  const out = new Uint8Array(12 + json.length + snapshot.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, MAGIC, true)
-  view.setUint32(4, 1, true)
-  view.setUint32(8, json.length, true)
-  out.set(json, 12)
-  out.set(snapshot, 12 + json.length)
-  return out
+  return encodeEnvelope(MAGIC, 1, { turns: record.turns, lines, ...(record.running ? { running: record.running } : {}) }, record.snapshot)
 }
 
 export function decodeStoredSession(bytes: Uint8Array): { record: SessionRecord; lines: FxLogLine[] } | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== 1) return null
-  const len = view.getUint32(8, true)
-  const { turns, lines, running } = JSON.parse(decoder.decode(bytes.subarray(12, 12 + len))) as Pick<SessionRecord, 'turns' | 'running'> & { lines: FxLogLine[] }
-  const snapshot = bytes.slice(12 + len)
+  const envelope = decodeEnvelope(MAGIC, bytes)
+  if (!envelope || envelope.version !== 1) return null
+  const { turns, lines, running } = envelope.json as Pick<SessionRecord, 'turns' | 'running'> & { lines: FxLogLine[] }
+  const snapshot = envelope.bytes
   const lineCount = lines.at(-1)?.cursor ?? 0
   return { record: { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), turns, chunks: lines.length > 0 ? 1 : 0, lineCount }, lines }
 }
