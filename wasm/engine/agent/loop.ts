@@ -23,9 +23,11 @@ export const RETRY_TIMER_ID: u32 = 0xffff0003
 /** What the model is told when a saved turn continues. */
 export const INTERRUPTED_NOTE = '[The previous turn was interrupted: the tab closed or fxterm stopped before it ended. Continue where it stopped.]'
 
+const INTERRUPTED_NOTE_BYTES = String.UTF8.byteLength(INTERRUPTED_NOTE)
+
 /** The engine's own note to the model (not a prompt): not counted as a turn, not replayed. */
 export function isInterruptedNote(m: Message): bool {
-  return m.role == ROLE_USER && m.content.length == String.UTF8.byteLength(INTERRUPTED_NOTE) && m.content.toString() == INTERRUPTED_NOTE
+  return m.role == ROLE_USER && m.content.length == INTERRUPTED_NOTE_BYTES && m.content.toString() == INTERRUPTED_NOTE
 }
 
 export class AgentLoop {
