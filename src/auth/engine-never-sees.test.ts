@@ -4,6 +4,7 @@
  * model server with a token refresh, then a sign-out; afterwards no secret is in the engine's
  * linear memory (UTF-8 or UTF-16), in any byte written to the terminal, or in any event.
  */
+import { screenOf, until } from './test-screen.ts'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
@@ -30,18 +31,6 @@ beforeAll(async () => {
 afterAll(() => model.close())
 
 const KEY = 'vck_memcheck_0f1e2d3c4b5a69788796'
-
-function screenOf(term: InstanceType<typeof Terminal>): string {
-  const buffer = term.buffer.active
-  const lines: string[] = []
-  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '')
-  return lines.join('\n')
-}
-
-async function until(what: string, check: () => boolean) {
-  for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
-  if (!check()) throw new Error(`never saw ${what}`)
-}
 
 /** Whether `memory` holds `text` as UTF-8 or as UTF-16LE (AssemblyScript strings). */
 function holds(memory: Uint8Array, text: string): boolean {

@@ -3,6 +3,7 @@
  * any of it): the host loop says so through onRestarted, and the host tells it the credential
  * again, so /status and the fallback to the demo on sign-out keep working.
  */
+import { screenOf, until } from './test-screen.ts'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
@@ -10,18 +11,6 @@ import { expect, it } from 'vitest'
 import { createHostLoop, type HostLoop } from '../worker/host-loop.ts'
 
 const { Terminal } = xtermHeadless
-
-function screenOf(term: InstanceType<typeof Terminal>): string {
-  const buffer = term.buffer.active
-  const lines: string[] = []
-  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '')
-  return lines.join('\n')
-}
-
-async function until(what: string, check: () => boolean) {
-  for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
-  if (!check()) throw new Error(`never saw ${what}`)
-}
 
 it('after an engine restart the host tells the new engine the credential again', async () => {
   const module = await WebAssembly.compile(readFileSync(fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))))
