@@ -14,7 +14,7 @@ const TEXT_BYTES = 200 * 1024
 const DELTA_CHARS = 4
 
 async function buildAgentBenchPage() {
-  await build({ configFile: fileURLToPath(new URL('./agent-bench-vite.config.ts', import.meta.url)), logLevel: 'warn' })
+  await build({ configFile: fileURLToPath(new URL('./bench-pages-vite.config.ts', import.meta.url)), logLevel: 'warn' })
 }
 
 export async function benchAgent(browser, baseUrl, { runs = 7, textBytes = TEXT_BYTES } = {}) {

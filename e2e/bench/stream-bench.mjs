@@ -17,7 +17,7 @@ const DELTA_CHARS = 4
 
 /** Builds the stream-overhead page into dist/e2e/bench/ (a few hundred ms). */
 async function buildStreamBenchPage() {
-  await build({ configFile: fileURLToPath(new URL('./stream-bench-vite.config.ts', import.meta.url)), logLevel: 'warn' })
+  await build({ configFile: fileURLToPath(new URL('./bench-pages-vite.config.ts', import.meta.url)), logLevel: 'warn' })
 }
 
 /** Plain prose in paragraphs, the same every run (a fixed-seed word picker), ASCII only. */
