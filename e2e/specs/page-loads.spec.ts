@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test'
 import { test, expect } from '../support/fixtures.ts'
 import { BANNER, openDemo } from '../support/app.ts'
-import { readScreen, readStatus, typeInTerminal, waitForComposer } from '../support/screen.ts'
+import { pressEnter, readScreen, readStatus, typeInTerminal, waitForComposer, waitForScreen, waitForTerminal } from '../support/screen.ts'
 
 test('the page shows the banner and the demo provider in the status line', async ({ page }) => {
   await openDemo(page)
@@ -14,4 +15,54 @@ test('typing echoes in the composer after the prompt sign', async ({ page }) => 
   await openDemo(page)
   await typeInTerminal(page, 'hello there')
   await waitForComposer(page, 'hello there')
+})
+
+/** Holds engine.wasm (the page and its workers both) until `release` is called. */
+async function holdEngine(page: Page): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.context().route('**/engine.wasm', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+/** A prompt of the demo tour, typed before the engine runs. */
+const EARLY = "what's in this project?"
+const engineHasWritten = (page: Page) => page.evaluate(() => performance.getEntriesByName('fxterm:first-output').length > 0)
+const composerRows = async (page: Page) => (await readScreen(page)).split('\n').filter((line) => line.startsWith('❯'))
+
+test('keys typed before the engine has started show at once, and the engine gets every one', async ({ page }) => {
+  const release = await holdEngine(page)
+  await page.goto('/')
+  await waitForTerminal(page)
+  await typeInTerminal(page, EARLY)
+  await waitForComposer(page, EARLY)
+  expect(await engineHasWritten(page), 'shown by the page, the engine still waiting for its wasm').toBe(false)
+  release()
+  await waitForScreen(page, BANNER)
+  await waitForComposer(page, EARLY)
+  expect(await composerRows(page), 'the provisional composer is gone, the engine drew its own').toEqual([`❯ ${EARLY}`])
+  await pressEnter(page)
+  await waitForScreen(page, 'Ran ls -la') // the demo tape's answer to it
+})
+
+test('a reload starts from the composer the engine drew last time, at the same place', async ({ page }) => {
+  await openDemo(page)
+  const drawn = (await readScreen(page)).split('\n')
+  const release = await holdEngine(page)
+  await page.reload()
+  await waitForTerminal(page)
+  await typeInTerminal(page, 'ls')
+  await waitForComposer(page, 'ls')
+  expect(await engineHasWritten(page)).toBe(false)
+  const early = (await readScreen(page)).split('\n')
+  expect(early.findIndex((line) => line.startsWith('❯')), 'the composer row is where the engine first drew it').toBeGreaterThan(0)
+  expect(early.some((line) => /auto · demo/.test(line)), 'the status line of the last visit').toBe(true)
+  release()
+  await waitForScreen(page, BANNER)
+  await waitForComposer(page, 'ls')
+  expect(await composerRows(page)).toEqual(['❯ ls'])
+  expect((await readScreen(page)).split('\n').filter((line) => BANNER.test(line)), 'one banner, as before the reload').toHaveLength(drawn.filter((line) => BANNER.test(line)).length)
 })

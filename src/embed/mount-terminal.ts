@@ -51,7 +51,13 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   term.open(container)
   const detachLinks = attachLinks(term)
   fit.fit()
-  const runtime = createFxTerminal({ ...fxOptions, terminal: xtermAdapter(term), dropTarget: fxOptions.dropTarget ?? container })
+  const runtime = createFxTerminal({
+    ...fxOptions,
+    terminal: xtermAdapter(term),
+    dropTarget: fxOptions.dropTarget ?? container,
+    // The terminal is fresh and fxterm's alone: it takes keys before the engine has started.
+    typeAhead: fxOptions.typeAhead ?? !readonly,
+  })
   const detachTouchScroll = attachTouchScroll(term, (data) => runtime.write(data))
   const detachTouchKeys = !readonly && (touchKeys ?? hasCoarsePointer()) ? attachTouchKeys(container, (data) => runtime.write(data), () => term.focus()) : () => {}
   // Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer). The bar and

@@ -11,6 +11,7 @@ import { createFetchBridge } from './fetch-bridge.ts'
 import { attachFileDrop } from './file-drop.ts'
 import { FxError } from './fx-error.ts'
 import { createLocalEcho } from './local-echo.ts'
+import { startTypeAhead, type TypeAhead } from './type-ahead.ts'
 import { loadAgentsInstructions } from './load-agents.ts'
 import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
@@ -82,6 +83,11 @@ export type FxTerminalOptions = {
   dropTarget?: HTMLElement
   /** Starts in screen-reader mode (as /a11y on): finished replies and command results are read out. */
   screenReader?: boolean
+  /**
+   * Draws a provisional composer at once and echoes keys into it until the engine's first frame
+   * (see type-ahead.ts). For a terminal fxterm has to itself, fresh: the engine's frame wipes it.
+   */
+  typeAhead?: boolean
   /** Where copies go (Cmd+C in the composer, /copy); default `navigator.clipboard`. */
   clipboard?: { writeText(text: string): Promise<void> }
 }
@@ -176,6 +182,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     config: (id, value) => configBridge.save(id, value),
     write: (bytes, echoColumns) => {
       if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
+      if (typeAhead) term.write(typeAhead.takeOver(bytes))
+      typeAhead = null
       term.write(bytes)
       localEcho.setBudget(echoColumns)
     },
@@ -216,8 +224,13 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   }
 
   const localEcho = createLocalEcho((text) => term.write(text))
+  let typeAhead: TypeAhead | null = options.typeAhead
+    ? startTypeAhead({ cols: term.cols, rows: term.rows, namespace, write: (text) => term.write(text) })
+    : null
+  if (typeAhead) localEcho.setBudget(typeAhead.echoColumns)
   unsubscribers.push(
     term.onData((data) => {
+      typeAhead?.keyTyped()
       localEcho.keyTyped(data)
       void remote.keys(encoder.encode(data))
     }),
@@ -275,6 +288,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       Comlink.proxy(host),
     )
     if (!result.ok) {
+      if (typeAhead) term.write(typeAhead.takeOver(new Uint8Array()))
+      typeAhead = null
       term.write(`\r\n\x1b[31m✗ fxterm could not start: ${result.message}\x1b[0m\r\n`)
       throw new FxError(result.code, result.message)
     }
