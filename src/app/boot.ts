@@ -1,9 +1,10 @@
 /**
- * The page's first script, kept tiny: it starts the engine worker, the engine.wasm compile and
- * the IndexedDB probe (early-start.ts) before the terminal's code (xterm.js and the rest, ~100 KB
- * gzip) has downloaded, then loads that code. Worker start-up and wasm compilation run in
- * parallel with it instead of after it.
+ * The page's entry. Both imports are static, so the whole start-up runs in one task once the
+ * code has arrived: early-start.ts first (it starts the engine worker, the engine.wasm compile and
+ * the IndexedDB reads, which then proceed on other threads), then main.ts opens the terminal.
+ * Loading main.ts with a dynamic import() instead let the callbacks of that early work (the
+ * IndexedDB open, the worker, the compile) run before the terminal was even created: measured,
+ * the terminal opened ~50 ms later (time to interactive 1.9× a bare xterm page instead of 1.4×).
  */
 import './early-start.ts'
-
-await import('./main.ts')
+import './main.ts'

@@ -4,8 +4,7 @@
  */
 import { spawnEngineWorker } from '../terminal/spawn-engine-worker.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
-import { openBrowserStores } from '../stores/open-browser-stores.ts'
-import { deferStores } from '../stores/deferred-stores.ts'
+import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchLatestSession } from '../stores/prefetch-latest-session.ts'
 import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
 import { CONFIG_IDS } from '../terminal/config-bridge.ts'
@@ -18,8 +17,8 @@ performance.mark('fxterm:worker-spawned')
 // IndexedDB is probed now, and what start-up restores (the session a reload resumes, the
 // settings, the prompt history of /workspace) is read at once, before xterm.js has even
 // downloaded: the engine boots without waiting for it, and it follows sooner.
-export const storesOpening = openBrowserStores({ namespace: 'fxterm' })
-export const stores = deferStores(storesOpening)
+// The reads go to IndexedDB at once, alongside its probe (deferred-stores.ts).
+export const { opening: storesOpening, stores } = openDeferredStores({ namespace: 'fxterm' })
 export const sessionStore = prefetchLatestSession(stores.sessions)
 export const configStore = prefetchConfig(stores.config, CONFIG_IDS)
 export const historyStore = prefetchHistory(stores.history, '/workspace', HISTORY_LIMIT)

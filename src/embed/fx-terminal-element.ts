@@ -14,8 +14,7 @@
 import xtermCss from '@xterm/xterm/css/xterm.css?inline'
 import { mountFxTerminal, type MountedTerminal } from './mount-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
-import { openBrowserStores } from '../stores/open-browser-stores.ts'
-import { deferStores } from '../stores/deferred-stores.ts'
+import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchLatestSession } from '../stores/prefetch-latest-session.ts'
 import { themeMode } from '../terminal/themes.ts'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
@@ -77,8 +76,7 @@ export class FxTerminalElement extends HTMLElement {
 
     const attr = (name: string) => this.getAttribute(name) ?? undefined
     const namespace = attr('namespace') ?? 'fxterm'
-    const opening = openBrowserStores({ namespace })
-    const stores = deferStores(opening)
+    const { opening, stores } = openDeferredStores({ namespace })
     const provider = attr('provider')
     const model = attr('model')
     const files = attr('files')

@@ -15,8 +15,7 @@
 import '@xterm/xterm/css/xterm.css'
 import { mountFxTerminal } from './mount-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
-import { openBrowserStores } from '../stores/open-browser-stores.ts'
-import { deferStores } from '../stores/deferred-stores.ts'
+import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { themeMode } from '../terminal/themes.ts'
 import { allowedOrigins, readEmbedMessage } from './embed-messages.ts'
 
@@ -30,7 +29,7 @@ const post = (message: Record<string, unknown>) => {
 
 const container = document.getElementById('terminal')!
 const namespace = params.get('namespace') ?? 'fxterm-embed'
-const stores = deferStores(openBrowserStores({ namespace }))
+const { stores } = openDeferredStores({ namespace })
 const files = params.get('files')
 const demo = params.get('demo')
 const provider = params.get('provider')

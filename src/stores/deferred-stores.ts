@@ -2,10 +2,18 @@
  * Stores usable before IndexedDB has been probed: each call waits for `openBrowserStores` and
  * then goes to the store it chose (IndexedDB, or memory when storage is blocked). The page can
  * hand these to createFxTerminal at once, so probing never delays the first frame.
+ *
+ * Reads need not wait for the probe either. Given `early` (the same stores on IndexedDB, opened
+ * now), a read runs on them at once, in parallel with the probe, and its answer is used only if
+ * the probe then chose IndexedDB; otherwise the read is asked again of the store it chose. The
+ * probe (open, write, delete, commit) and the start-up reads (a 4 MB session, say) no longer
+ * queue one behind the other. Once a store has been written through, its reads wait like writes,
+ * so a read never misses a write made before it.
  */
-import type { BrowserStores } from './open-browser-stores.ts'
+import { openBrowserStores, startupReadStores, type BrowserStores, type OpenBrowserStoresOptions } from './open-browser-stores.ts'
 
 type StoreKey = 'config' | 'history' | 'sessions' | 'oauth'
+type AnyStore = Record<string, (...args: unknown[]) => Promise<unknown>>
 
 const METHODS: Record<StoreKey, readonly string[]> = {
   config: ['get', 'set'],
@@ -14,23 +22,43 @@ const METHODS: Record<StoreKey, readonly string[]> = {
   oauth: ['load', 'commit', 'remove'],
 }
 
+/** The methods that only read, which may run ahead of the probe. */
+const READS = new Set(['get', 'load', 'list'])
+
 /** Plain objects with own methods (guardStore wraps own methods; a Proxy would have none). */
-function defer<K extends StoreKey>(stores: Promise<BrowserStores>, key: K): BrowserStores[K] {
+function defer<K extends StoreKey>(stores: Promise<BrowserStores>, key: K, early: AnyStore | undefined): BrowserStores[K] {
   const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
+  let written = false
+  const chosen = async (method: string, args: unknown[]) => ((await stores)[key] as unknown as AnyStore)[method]!(...args)
   for (const method of METHODS[key]) {
-    out[method] = async (...args) => {
-      const store = (await stores)[key] as unknown as Record<string, (...a: unknown[]) => unknown>
-      return store[method]!(...args)
+    out[method] = (...args) => {
+      if (!READS.has(method)) written = true
+      if (!early || written || !READS.has(method)) return chosen(method, args)
+      const ahead = early[method]!(...args)
+      ahead.catch(() => {}) // answered below, or asked again of the chosen store
+      return stores.then(
+        (opened) => (opened.persistent ? ahead.catch(() => chosen(method, args)) : chosen(method, args)),
+        () => chosen(method, args),
+      )
     }
   }
   return out as unknown as BrowserStores[K]
 }
 
-export function deferStores(stores: Promise<BrowserStores>): Pick<BrowserStores, StoreKey> {
+/** `stores` usable now; reads run ahead on `early` (see the file comment). */
+export function deferStores(stores: Promise<BrowserStores>, early?: Partial<Pick<BrowserStores, StoreKey>>): Pick<BrowserStores, StoreKey> {
+  const ahead = (key: StoreKey) => early?.[key] as unknown as AnyStore | undefined
   return {
-    config: defer(stores, 'config'),
-    history: defer(stores, 'history'),
-    sessions: defer(stores, 'sessions'),
-    oauth: defer(stores, 'oauth'),
+    config: defer(stores, 'config', ahead('config')),
+    history: defer(stores, 'history', ahead('history')),
+    sessions: defer(stores, 'sessions', ahead('sessions')),
+    oauth: defer(stores, 'oauth', ahead('oauth')),
   }
+}
+
+/** Opens the browser stores (openBrowserStores) and hands out deferred ones that read ahead. */
+export function openDeferredStores(options: OpenBrowserStoresOptions = {}): { opening: Promise<BrowserStores>; stores: Pick<BrowserStores, StoreKey> } {
+  const early = startupReadStores(options)
+  const opening = openBrowserStores({ ...options, ...(early ? { early } : {}) })
+  return { opening, stores: deferStores(opening, early) }
 }

@@ -21,6 +21,25 @@ export type OpenBrowserStoresOptions = {
   indexedDB?: IDBFactory
   /** How long the first open may take before storage counts as unavailable. Default 5 s. */
   probeTimeoutMs?: number
+  /** Stores already opened by `startupReadStores` (reused when the probe passes). */
+  early?: StartupReadStores
+}
+
+/** The stores a page reads while starting (settings, prompt history, the session it resumes). */
+export type StartupReadStores = { config: AsyncConfigStore; history: AsyncPromptHistoryStore; sessions: AsyncSessionStore }
+
+/**
+ * The start-up stores on IndexedDB, opened now, before the probe has said whether IndexedDB
+ * works: for `deferStores` to read ahead on. Undefined where opening throws at once.
+ */
+export function startupReadStores(options: Pick<OpenBrowserStoresOptions, 'namespace' | 'indexedDB'> = {}): StartupReadStores | undefined {
+  try {
+    const idb = { namespace: options.namespace, indexedDB: options.indexedDB ?? globalIndexedDB() }
+    if (idb.indexedDB === undefined) return undefined
+    return { config: idbConfigStore(idb), history: idbPromptHistoryStore(idb), sessions: idbSessionStore(idb) }
+  } catch {
+    return undefined // the probe will say why, in its notice
+  }
 }
 
 /** The stores, whether they outlive the tab, and a one-sentence notice when they do not. */
@@ -54,9 +73,9 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
   requestPersistence()
   const idb = { namespace, indexedDB: options.indexedDB }
   return {
-    config: idbConfigStore(idb),
-    history: idbPromptHistoryStore(idb),
-    sessions: idbSessionStore(idb),
+    config: options.early?.config ?? idbConfigStore(idb),
+    history: options.early?.history ?? idbPromptHistoryStore(idb),
+    sessions: options.early?.sessions ?? idbSessionStore(idb),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }
