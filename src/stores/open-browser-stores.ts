@@ -7,7 +7,7 @@ import { guardCall } from './guard-store.ts'
 import { idbConfigStore } from './idb-config-store.ts'
 import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
 import { idbPromptHistoryStore } from './idb-prompt-history-store.ts'
-import { idbSessionStore } from './idb-session-store.ts'
+import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
 import { databaseName, OBJECT_STORE } from './keyval-database.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
 import { FX_STORE_TIMEOUT } from './store-errors.ts'
@@ -36,7 +36,7 @@ export function startupReadStores(options: Pick<OpenBrowserStoresOptions, 'names
   try {
     const idb = { namespace: options.namespace, indexedDB: options.indexedDB ?? globalIndexedDB() }
     if (idb.indexedDB === undefined) return undefined
-    return { config: idbConfigStore(idb), history: idbPromptHistoryStore(idb), sessions: idbSessionStore(idb) }
+    return { config: idbConfigStore(idb), history: idbPromptHistoryStore(idb), sessions: idbSessionStoreOffThread(idb) }
   } catch {
     return undefined // the probe will say why, in its notice
   }
@@ -75,7 +75,7 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
   return {
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
-    sessions: options.early?.sessions ?? idbSessionStore(idb),
+    sessions: options.early?.sessions ?? idbSessionStoreOffThread(idb),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }

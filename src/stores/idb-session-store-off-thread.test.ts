@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import * as Comlink from 'comlink'
+import { sessionStoreContract } from './contract-suites.ts'
+import { idbSessionStore } from './idb-session-store.ts'
+import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
+import { sessionWritesApi } from './session-writes.ts'
+import { freshIndexedDB, rejectionOf, utf8 } from './test-idb.ts'
+
+/** The store with its writes across a real MessagePort, as a worker would take them. */
+function offThread(indexedDB: IDBFactory, now?: () => number) {
+  const writes: string[] = []
+  const api = sessionWritesApi({ indexedDB, ...(now ? { now } : {}) })
+  const counted = {
+    commit: (...args: Parameters<typeof api.commit>) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
+    remove: (...args: Parameters<typeof api.remove>) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
+  }
+  const store = idbSessionStoreOffThread({
+    indexedDB,
+    ...(now ? { now } : {}),
+    connect: () => {
+      const { port1, port2 } = new MessageChannel()
+      Comlink.expose(counted, port1)
+      return port2 as unknown as Comlink.Endpoint
+    },
+  })
+  return { store, writes }
+}
+
+sessionStoreContract('idbSessionStoreOffThread', (now) => offThread(freshIndexedDB(), now).store)
+
+describe('idbSessionStoreOffThread', () => {
+  it('commits and removes through the writes port, and the page-side reads see them', async () => {
+    const indexedDB = freshIndexedDB()
+    const { store, writes } = offThread(indexedDB)
+    const { revision } = await store.commit('s1', utf8('turns'), undefined)
+    expect(await idbSessionStore({ indexedDB }).load('s1')).toEqual({ bytes: utf8('turns'), revision })
+    await store.remove('s1')
+    expect(await store.load('s1')).toBeNull()
+    expect(writes).toEqual(['commit s1', 'remove s1'])
+  })
+
+  it('the caller keeps its bytes (a copy crosses the port)', async () => {
+    const { store } = offThread(freshIndexedDB())
+    const bytes = utf8('still mine')
+    await store.commit('s1', bytes, undefined)
+    expect(new TextDecoder().decode(bytes)).toBe('still mine')
+  })
+
+  it('a revision conflict comes back with its code', async () => {
+    const { store } = offThread(freshIndexedDB())
+    await store.commit('s1', utf8('a'), undefined)
+    const error = await rejectionOf(store.commit('s1', utf8('b'), 'stale'))
+    expect((error as { code?: string }).code).toBe('FX_SESSION_REVISION_CONFLICT')
+  })
+
+  it('a writes worker that fails to load leaves the writes on this thread, nothing lost', async () => {
+    const indexedDB = freshIndexedDB()
+    const target = new EventTarget()
+    const broken = Object.assign(target, { postMessage: () => target.dispatchEvent(new Event('error')) })
+    const store = idbSessionStoreOffThread({ indexedDB, connect: () => broken as unknown as Comlink.Endpoint })
+    const { revision } = await store.commit('s1', utf8('kept'), undefined)
+    expect(await store.load('s1')).toEqual({ bytes: utf8('kept'), revision })
+  })
+})
