@@ -3,16 +3,19 @@ import * as Comlink from 'comlink'
 import { sessionStoreContract } from './contract-suites.ts'
 import { idbSessionStore } from './idb-session-store.ts'
 import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
-import { sessionWritesApi } from './session-writes.ts'
+import { sessionStoreApi } from './session-store-api.ts'
 import { freshIndexedDB, rejectionOf, utf8 } from './test-idb.ts'
 
 /** The store with its writes across a real MessagePort, as a worker would take them. */
 function offThread(indexedDB: IDBFactory, now?: () => number) {
   const writes: string[] = []
-  const api = sessionWritesApi({ indexedDB, ...(now ? { now } : {}) })
-  const counted = {
-    commit: (...args: Parameters<typeof api.commit>) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
-    remove: (...args: Parameters<typeof api.remove>) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
+  const api = sessionStoreApi({ indexedDB, ...(now ? { now } : {}) })
+  const counted: typeof api = {
+    load: (...args) => (writes.push(`load ${args[1]}`), api.load(...args)),
+    list: (...args) => (writes.push('list'), api.list(...args)),
+    listWithNewest: (...args) => (writes.push('list with newest'), api.listWithNewest(...args)),
+    commit: (...args) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
+    remove: (...args) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
   }
   const store = idbSessionStoreOffThread({
     indexedDB,
@@ -29,14 +32,39 @@ function offThread(indexedDB: IDBFactory, now?: () => number) {
 sessionStoreContract('idbSessionStoreOffThread', (now) => offThread(freshIndexedDB(), now).store)
 
 describe('idbSessionStoreOffThread', () => {
-  it('commits and removes through the writes port, and the page-side reads see them', async () => {
+  it('every call goes through the port, and a plain store on the same database sees the writes', async () => {
     const indexedDB = freshIndexedDB()
     const { store, writes } = offThread(indexedDB)
     const { revision } = await store.commit('s1', utf8('turns'), undefined)
     expect(await idbSessionStore({ indexedDB }).load('s1')).toEqual({ bytes: utf8('turns'), revision })
+    expect((await store.list()).map((entry) => entry.id)).toEqual(['s1'])
     await store.remove('s1')
     expect(await store.load('s1')).toBeNull()
-    expect(writes).toEqual(['commit s1', 'remove s1'])
+    expect(writes).toEqual(['commit s1', 'list with newest', 'remove s1', 'load s1'])
+  })
+
+  it("a reload's first list brings the newest session along: its load needs no second trip", async () => {
+    const indexedDB = freshIndexedDB()
+    let clock = 1
+    const earlier = offThread(indexedDB, () => clock++).store
+    await earlier.commit('old', utf8('old turns'), undefined)
+    const { revision } = await earlier.commit('new', utf8('new turns'), undefined)
+    const { store, writes } = offThread(indexedDB)
+    expect((await store.list()).map((entry) => entry.id)).toEqual(['new', 'old'])
+    expect(await store.load('new')).toEqual({ bytes: utf8('new turns'), revision })
+    expect(writes).toEqual(['list with newest'])
+    expect(await store.load('new'), 'answered from the list once; later loads read again').toEqual({ bytes: utf8('new turns'), revision })
+    expect(writes).toEqual(['list with newest', 'load new'])
+  })
+
+  it('a write between the list and the load is never hidden by the bytes the list brought', async () => {
+    const indexedDB = freshIndexedDB()
+    await offThread(indexedDB).store.commit('s1', utf8('before'), undefined)
+    const { store } = offThread(indexedDB)
+    await store.list()
+    const loaded = await idbSessionStore({ indexedDB }).load('s1')
+    const { revision } = await store.commit('s1', utf8('after'), loaded!.revision)
+    expect(await store.load('s1')).toEqual({ bytes: utf8('after'), revision })
   })
 
   it('the caller keeps its bytes (a copy crosses the port)', async () => {
@@ -53,7 +81,7 @@ describe('idbSessionStoreOffThread', () => {
     expect((error as { code?: string }).code).toBe('FX_SESSION_REVISION_CONFLICT')
   })
 
-  it('a writes worker that fails to load leaves the writes on this thread, nothing lost', async () => {
+  it('a worker that fails to load leaves every call on this thread, nothing lost', async () => {
     const indexedDB = freshIndexedDB()
     const target = new EventTarget()
     const broken = Object.assign(target, { postMessage: () => target.dispatchEvent(new Event('error')) })

@@ -1,71 +1,95 @@
 /**
- * idbSessionStore for a page: reads (`load`, `list`) run here, so start-up never waits for a
- * worker; writes (`commit`, `remove`) run in a small worker (session-writes.ts), so a 4 MB commit
- * never holds up typing. The worker starts on the first write. Where workers cannot start, the
- * writes run here, as plain idbSessionStore would.
+ * idbSessionStore for a page, run in a small worker (session-store-api.ts): start-up reads go
+ * on while the page's thread is busy opening the terminal, and a 4 MB commit never holds up
+ * typing. The worker starts on the first call. Where it cannot start or load, every call runs
+ * here, as plain idbSessionStore would, and nothing is lost.
  */
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
 import { FxError } from '../terminal/fx-error.ts'
-import type { SessionWritesApi, WireError, WireResult } from './session-writes.ts'
-import type { AsyncSessionStore } from './types.ts'
+import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
+import type { AsyncSessionStore, RevisionedBytes } from './types.ts'
 
 export type OffThreadOptions = IdbSessionStoreOptions & {
-  /** The writes' endpoint (tests pass one end of a MessageChannel); default a module worker. */
+  /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
   connect?: () => Comlink.Endpoint
 }
 
-function spawnWritesWorker(): Comlink.Endpoint {
-  return new Worker(new URL('./session-writes-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-session-writes' })
+function spawnStoreWorker(): Comlink.Endpoint {
+  return new Worker(new URL('./session-store-worker.ts', import.meta.url), { type: 'module', name: 'fxterm-sessions' })
 }
+
+type Api = Comlink.Remote<SessionStoreApi>
 
 /** See the file comment. */
 export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore {
   const here = idbSessionStore(options)
-  let writes: { api: Comlink.Remote<SessionWritesApi>; failed: Promise<null> } | null | undefined
+  const { namespace } = options
+  let worker: { api: Api; failed: Promise<null> } | null | undefined
   const remote = () => {
-    if (writes === undefined) {
+    if (worker === undefined) {
       try {
-        const endpoint = (options.connect ?? spawnWritesWorker)()
+        const endpoint = (options.connect ?? spawnStoreWorker)()
         // A worker whose script cannot load (a CSP without worker-src, say) only says so in an
         // error event; its calls would never answer, so they are raced against that event.
         const failed = new Promise<null>((resolve) => endpoint.addEventListener('error', () => resolve(null)))
-        writes = { api: Comlink.wrap<SessionWritesApi>(endpoint), failed }
+        worker = { api: Comlink.wrap<SessionStoreApi>(endpoint), failed }
       } catch {
-        writes = null // no module workers here: write on this thread
+        worker = null // no module workers here
       }
     }
-    return writes
+    return worker
   }
-  /** The worker's answer, or null (and writes on this thread from now on) when it failed. */
-  const ask = async <T>(call: (api: Comlink.Remote<SessionWritesApi>) => Promise<WireResult<T>>): Promise<WireResult<T> | null> => {
-    const worker = remote()
-    if (!worker) return null
-    const result = await Promise.race([call(worker.api), worker.failed])
-    if (result === null) writes = null
-    return result
+  /** The worker's answer, or `fallback` run here (and every later call too) when it failed. */
+  const ask = async <T>(call: (api: Api) => Promise<WireResult<T>>, fallback: () => Promise<T>): Promise<T> => {
+    const current = remote()
+    const result = current ? await Promise.race([call(current.api), current.failed]) : null
+    if (result === null) {
+      worker = null
+      return fallback()
+    }
+    if (result.ok) return result.value
+    throw rebuild(result.error)
   }
+  // The first list() brings the newest session's bytes along (a reload resumes it): the load
+  // that follows is answered from them, unless a write came first.
+  let newest: { id: string; found: RevisionedBytes | null } | null = null
+  let listedOnce = false
+  let writes = 0
   return {
-    load: (id) => here.load(id),
-    list: () => here.list(),
-    async commit(id, bytes, expectedRevision) {
+    load(id) {
       checkId(id)
+      const early = newest?.id === id ? newest : null
+      newest = null
+      return early ? Promise.resolve(early.found) : ask((api) => api.load(namespace, id), () => here.load(id))
+    },
+    list() {
+      if (listedOnce) return ask((api) => api.list(namespace), () => here.list())
+      listedOnce = true
+      const before = writes
+      return ask((api) => api.listWithNewest(namespace), async () => ({ entries: await here.list(), newest: null })).then((answer) => {
+        if (writes === before) newest = answer.newest
+        return answer.entries
+      })
+    },
+    commit(id, bytes, expectedRevision) {
+      checkId(id)
+      writes++
+      newest = null
       // A copy, handed over: the caller keeps its own bytes.
       const copy = bytes.slice()
-      const result = await ask((api) => api.commit(options.namespace, id, Comlink.transfer(copy, [copy.buffer as ArrayBuffer]), expectedRevision))
-      return result ? unwrap(result) : here.commit(id, bytes, expectedRevision)
+      return ask(
+        (api) => api.commit(namespace, id, Comlink.transfer(copy, [copy.buffer as ArrayBuffer]), expectedRevision),
+        () => here.commit(id, bytes, expectedRevision),
+      )
     },
-    async remove(id) {
+    remove(id) {
       checkId(id)
-      const result = await ask((api) => api.remove(options.namespace, id))
-      return result ? unwrap(result) : here.remove(id)
+      writes++
+      newest = null
+      return ask((api) => api.remove(namespace, id), () => here.remove(id))
     },
   }
-}
-
-function unwrap<T>(result: WireResult<T>): T {
-  if (result.ok) return result.value
-  throw rebuild(result.error)
 }
 
 /** The error as the store threw it: an FxError with its code, or a DOMException by its name. */
