@@ -17,101 +17,21 @@ import { performHostAction, saveDownload } from './host-actions.ts'
 import { preloadEngine } from './preload-engine.ts'
 import { demoTapeUrl, engineWasmUrl } from './engine-url.ts'
 import { spawnEngineWorker } from './spawn-engine-worker.ts'
-import type { TerminalAdapter } from './terminal-adapter.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
 import { createConfigBridge } from './config-bridge.ts'
 import { createHistoryBridge } from './history-bridge.ts'
 import { createSessionBridge, resumeArgument, type OpenedSession } from './session-bridge.ts'
+import { storedAtStart, storedStartFields } from './stored-at-start.ts'
 import { createTabSync, type TabSync } from './tab-sync.ts'
-import type { ConfigStore, OAuthSessionStore, PromptHistoryStore, SessionStore } from '../stores/types.ts'
-import type { CustomProviderConfig } from '../providers/provider-registry.ts'
-import type { ModelCatalog } from '../providers/model-list.ts'
+import type { ConfigStore } from '../stores/types.ts'
 import { createPageAuth } from '../auth/page-auth.ts'
-import type { SignInOptions } from '../auth/issuer-config.ts'
+
+import type { FxTerminal, FxTerminalOptions } from './fx-terminal-options.ts'
+
+export type { FxTerminal, FxTerminalOptions }
 
 /** Pages that want the fastest start call it before building their terminal and pass `createWorker: () => worker`. */
 export { spawnEngineWorker }
-
-/** Options of {@link createFxTerminal}. */
-export type FxTerminalOptions = {
-  terminal: TerminalAdapter
-  /** engine.wasm: a URL (default: the file shipped with this module), bytes, or a compiled module. */
-  wasm?: string | URL | ArrayBuffer | WebAssembly.Module | Promise<WebAssembly.Module>
-  /** AI_GATEWAY_API_KEY, FX_BASE_URL, FX_MODEL, FX_API_KEY. Never shown or stored by fxterm. */
-  env?: Record<string, string | undefined>
-  /** `['--resume', 'last']` continues the latest saved session, `['--resume', '<id>']` a given one. */
-  args?: string[]
-  fetch?: typeof fetch
-  onEvent?: (event: { type: string } & Record<string, unknown>) => void
-  /** Restores and keeps settings (`model`, `mode`, `provider`, `fast`). */
-  configStore?: ConfigStore
-  /** Keeps the prompts typed here (Up walks them), per workspace root. */
-  promptHistoryStore?: PromptHistoryStore
-  /** Keeps conversations: committed as they go, listed by /resume, restored by `--resume`. */
-  sessionStore?: SessionStore
-  /**
-   * Keeps two embeds on one origin apart: their session locks (`fxterm-session:<namespace>:<id>`)
-   * and the channel their tabs talk on (`fxterm:<namespace>`). Default 'fxterm'.
-   */
-  namespace?: string
-  /** Keeps the sign-in (/login): sealed token bytes with revisions. Default: in memory, for this tab. */
-  oauthSessionStore?: OAuthSessionStore
-  /** Opens the verification page of /login; return false when it could not (the URL stays printed). */
-  openUrl?: (url: string) => boolean | Promise<boolean>
-  /**
-   * Where /login signs in: `{ issuer }` (OpenID discovery) or explicit endpoints, plus `clientId` and
-   * `scope` (default `openid offline_access`); default issuer Vercel's. `modelBaseUrl` is the model
-   * API the token (and a /key key) is sent to, default AI Gateway's.
-   */
-  signIn?: SignInOptions & { modelBaseUrl?: string }
-  /** Keeps a key saved with /key, sealed like the sign-in (e.g. `idbKeyStore()`); without one, /key cannot save. */
-  keyStore?: OAuthSessionStore
-  workspace?: WorkspaceAdapter
-  /** An OpenAI-compatible server (explicit values win over `env` and over saved settings). */
-  provider?: { baseUrl?: string; model?: string; apiKey?: string }
-  /** More OpenAI-compatible servers for `/provider` (Ollama, LM Studio and llama.cpp are built in). */
-  providers?: CustomProviderConfig[]
-  /** The configured provider's model catalog, so it is never fetched (e.g. behind a chat-only proxy). */
-  modelCatalog?: ModelCatalog
-  /** Model requests allowed in one turn (default 100). */
-  maxSteps?: number
-  /** The offline demo tape (default: the tour shipped with this module). */
-  demoTapeUrl?: string
-  /** Creates the engine worker (for bundlers that need their own worker URL). */
-  createWorker?: () => Worker
-  /** Files dropped onto this element are uploaded into the workspace. */
-  dropTarget?: HTMLElement
-  /** Starts in screen-reader mode (as /a11y on): finished replies and command results are read out. */
-  screenReader?: boolean
-  /**
-   * Draws a provisional composer at once and echoes keys into it until the engine's first frame
-   * (see type-ahead.ts). For a terminal fxterm has to itself, fresh: the engine's frame wipes it.
-   */
-  typeAhead?: boolean
-  /** Where copies go (Cmd+C in the composer, /copy); default `navigator.clipboard`. */
-  clipboard?: { writeText(text: string): Promise<void> }
-}
-
-/** A running fxterm. */
-export type FxTerminal = {
-  /** Resolves when the composer accepts keys; rejects with an FxError when the engine cannot start. */
-  interactive: Promise<void>
-  /** Resolves with the exit code when the session ends (/exit, Ctrl+D, or abort()). */
-  exited: Promise<number>
-  /** Sends input to fxterm as if it was typed (the adapter already forwards the terminal's). */
-  write(data: string | Uint8Array): void
-  /** Tells fxterm the terminal's size (the adapter already forwards resizes). */
-  resize(cols: number, rows: number): void
-  /**
-   * Resolves once fxterm has redrawn for every size it was told so far (its frame handed to the
-   * terminal). A page that resizes in bursts waits for it between sizes (see fitBetweenWrites).
-   */
-  resized(): Promise<void>
-  /** Stops everything in flight, ends the session, and frees the workers; `exited` resolves 130. */
-  abort(): void
-  /** Shows a one-sentence notice in the transcript (e.g. the page's own storage warning). */
-  notice(text: string, level?: 'info' | 'warning' | 'error'): void
-}
 
 const encoder = new TextEncoder()
 
@@ -253,13 +173,21 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   }
 
   const interactive = (async () => {
-    // The stores and AGENTS.md are read while engine.wasm loads and compiles (none of these
-    // reject). The engine does not wait for them: it takes keys at once, and what they held
-    // follows (restore), so a slow IndexedDB never delays the first keystroke.
-    const reads = Promise.all([configBridge.load(), historyBridge.load(), resumeSession(resumeArgument(options.args ?? [])), loadAgentsInstructions(extras)])
+    // Read while engine.wasm loads; the engine boots with them if they are in by then, else
+    // they follow in a restore (stored-at-start.ts), so a slow IndexedDB never delays typing.
+    const stored = storedAtStart(
+      {
+        config: configBridge.load(),
+        history: historyBridge.load(),
+        resume: resumeSession(resumeArgument(options.args ?? [])),
+        agents: loadAgentsInstructions(extras),
+      },
+      { pageChoosesModel: Boolean(options.provider?.baseUrl || options.provider?.model), screenReader: Boolean(options.screenReader) },
+    )
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
+    const ready = stored.now()
     const result = await remote.start(
       {
         wasm: module,
@@ -271,7 +199,6 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
           demoTapeUrl: options.demoTapeUrl ? absolute(options.demoTapeUrl) : demoTapeUrl(),
         },
         workspaceCwd: workspace ? workspace.info.cwd : null,
-        notices,
         args: options.args ?? [],
         useHostFetch: Boolean(options.fetch),
         ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
@@ -282,8 +209,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         sessions: sessionBridge !== null,
         ...(options.signIn ? { signIn: options.signIn } : {}),
         namespace,
-        history: [],
-        restorePending: true,
+        ...storedStartFields(ready, notices),
       },
       Comlink.proxy(host),
     )
@@ -293,16 +219,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       term.write(`\r\n\x1b[31m✗ fxterm could not start: ${result.message}\x1b[0m\r\n`)
       throw new FxError(result.code, result.message)
     }
-    void reads.then(([stored, history, resumed, agents]) => {
-      // A provider or model named by the page for this load wins over the saved choice.
-      if (options.provider?.baseUrl || options.provider?.model) {
-        delete stored['provider']
-        delete stored['model']
-      }
-      if (options.screenReader) stored['a11y'] = 'on'
-      const later = [...agents.notices, ...(resumed.notice ? [resumed.notice] : [])]
-      void remote.restore({ config: stored, history, notices: later, ...(agents.text ? { instructions: agents.text } : {}) }, resumed.session)
-    })
+    if (!ready) void stored.later.then(({ state, session }) => remote.restore(state, session))
   })()
   interactive.catch(() => end(1))
 
