@@ -188,6 +188,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
     const ready = stored.now()
+    if (ready) typeAhead?.bootsWithStoredState()
     const result = await remote.start(
       {
         wasm: module,

@@ -68,8 +68,12 @@ describe('type-ahead', () => {
     expect(screen.slice(0, 6)).toEqual(['', '', '─'.repeat(30), '❯ ls', '─'.repeat(30), '  auto · demo'])
   })
 
-  test('a first frame that followed typing, or was drawn at another size, is not reused', async () => {
+  test('a first frame that followed typing, or showed stored state, or was drawn at another size, is not reused', async () => {
     const storage = memoryStorage()
+    const resumed = openTerminal(storage)
+    resumed.typeAhead.bootsWithStoredState()
+    resumed.typeAhead.takeOver(new TextEncoder().encode('an old transcript\r\n' + ENGINE_FRAME))
+    expect((await screenOf(openTerminal(storage).term))[0]).toBe('❯')
     const typed = openTerminal(storage)
     typed.type('x')
     typed.typeAhead.takeOver(new TextEncoder().encode(ENGINE_FRAME + 'x'))

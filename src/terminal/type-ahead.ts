@@ -23,6 +23,8 @@ export type TypeAhead = {
   readonly echoColumns: number
   /** A key was typed: the first frame is then not a clean composer frame (not kept). */
   keyTyped(): void
+  /** The engine boots with what the stores held: its first frame may show a resumed transcript (not kept). */
+  bootsWithStoredState(): void
   /**
    * The engine's first output is about to be written: returns what wipes the provisional frame,
    * and keeps the engine's frame for the next visit when it is a clean one.
@@ -46,15 +48,18 @@ export function startTypeAhead(options: TypeAheadOptions): TypeAhead {
   const key = `fxterm:${options.namespace}:first-frame`
   const earlier = readFrame(storage, key, options.cols, options.rows)
   options.write(earlier ?? BARE_PROMPT)
-  let typed = false
+  let clean = true
   return {
     // The prompt takes 2 columns; the last column is left free so an echo never wraps.
     echoColumns: Math.max(0, options.cols - 3),
     keyTyped() {
-      typed = true
+      clean = false
+    },
+    bootsWithStoredState() {
+      clean = false
     },
     takeOver(firstOutput) {
-      if (!typed && firstOutput.length > 0 && firstOutput.length <= MAX_FRAME_CHARS) {
+      if (clean && firstOutput.length > 0 && firstOutput.length <= MAX_FRAME_CHARS) {
         const frame = new TextDecoder().decode(firstOutput)
         if (frame !== earlier) writeFrame(storage, key, { cols: options.cols, rows: options.rows, frame })
       }
