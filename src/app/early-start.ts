@@ -1,6 +1,7 @@
 /**
- * Run first by the page (boot.ts), before xterm.js is even downloaded: the engine's wasm
- * download and compilation and the engine worker's start-up overlap the rest of page load.
+ * Run first by the page (boot.ts), just before main.ts opens the terminal: the engine's wasm
+ * download and compilation (off the page's thread), the engine worker's start-up and the
+ * IndexedDB reads go on while the page's thread opens the terminal.
  */
 import { spawnEngineWorker } from '../terminal/spawn-engine-worker.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
@@ -15,9 +16,8 @@ export const engineWorker = spawnEngineWorker()
 performance.mark('fxterm:worker-spawned')
 
 // IndexedDB is probed now, and what start-up restores (the session a reload resumes, the
-// settings, the prompt history of /workspace) is read at once, before xterm.js has even
-// downloaded: the engine boots without waiting for it, and it follows sooner.
-// The reads go to IndexedDB at once, alongside its probe (deferred-stores.ts).
+// settings, the prompt history of /workspace) is read at once, alongside the probe
+// (deferred-stores.ts): the engine boots without waiting for it, and it follows sooner.
 export const { opening: storesOpening, stores } = openDeferredStores({ namespace: 'fxterm' })
 export const sessionStore = prefetchLatestSession(stores.sessions)
 export const configStore = prefetchConfig(stores.config, CONFIG_IDS)

@@ -18,8 +18,7 @@ import { keepOfflineShell } from './offline-shell.ts'
 
 const opening = storesOpening
 
-// No yield is needed before building the terminal: boot.ts started the engine worker and the
-// wasm before this module was even fetched.
+// early-start.ts has started the engine worker, the wasm compile and the store reads.
 
 const params = new URLSearchParams(location.search)
 const container = document.getElementById('terminal')!
