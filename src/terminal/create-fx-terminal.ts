@@ -227,7 +227,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   return {
     interactive,
     exited,
-    write: (data) => void remote.keys(typeof data === 'string' ? encoder.encode(data) : data),
+    write: (data) => {
+      typeAhead?.keyTyped() // the engine's first frame may then show this input: not a frame to keep
+      void remote.keys(typeof data === 'string' ? encoder.encode(data) : data)
+    },
     resize,
     resized: () => resizing,
     notice: (text, level = 'info') => void remote.notice({ text, level }),
