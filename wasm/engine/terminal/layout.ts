@@ -19,6 +19,12 @@ export class Rows {
     return this.lines.length
   }
 
+  /** Empties the list for reuse (the rows themselves may live on elsewhere, e.g. in the log). */
+  clear(): void {
+    this.lines.length = 0
+    this.widths.length = 0
+  }
+
   addAll(other: Rows): void {
     for (let i = 0; i < other.lines.length; i++) this.add(unchecked(other.lines[i]), unchecked(other.widths[i]))
   }

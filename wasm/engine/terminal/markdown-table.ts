@@ -296,19 +296,28 @@ export function renderTable(t: Table, cols: i32, md: InlineRenderer, rows: Rows,
   rows.add(bottom, 2 + tableWidth)
 }
 
+// Built once: AssemblyScript does not fold a concatenation of constants, so written inline these
+// allocated a string per row and per cell.
+const ROW_START = '  ' + BORDER + '│' + RESET
+const CELL_END = ' ' + BORDER + '│' + RESET
+
+/** One Rows per column, reused from row to row (their rows are copied into the table's line). */
+const cellRows = new Array<Rows>()
+
 function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, aligns: Array<i32>, rows: Rows, tableWidth: i32): void {
-  const wrapped = new Array<Rows>()
+  while (cellRows.length < n) cellRows.push(new Rows())
+  const wrapped = cellRows
   let height = 1
   for (let c = 0; c < n; c++) {
     const cell = cells[at + c]
-    const r = new Rows()
+    const r = wrapped[c]
+    r.clear()
     if (cell.length > 0) wrapInto(r, cell.data, 0, cell.length, colW[c], '', 0, '', 0, '')
-    wrapped.push(r)
     height = max(height, r.count)
   }
   for (let k = 0; k < height; k++) {
     const line = new ByteBuf(tableWidth * 2 + 32)
-    line.str('  ' + BORDER + '│' + RESET)
+    line.str(ROW_START)
     for (let c = 0; c < n; c++) {
       const r = wrapped[c]
       let w = 0
@@ -320,7 +329,7 @@ function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, alig
       for (let p = 0; p < left; p++) line.byte(0x20)
       if (k < r.count) line.append(r.lines[k])
       for (let p = 0; p < pad - left; p++) line.byte(0x20)
-      line.str(' ' + BORDER + '│' + RESET)
+      line.str(CELL_END)
     }
     rows.add(line, 2 + tableWidth)
   }
