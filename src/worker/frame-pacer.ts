@@ -9,7 +9,8 @@
  * looks at the clock, and once the frame is due it flushes on a microtask without the timer.
  */
 
-const FRAME_MS = 16
+/** One animation frame, the shortest wait between two flushes. */
+export const FRAME_MS = 16
 
 export type FrameClock = { now(): number; setTimeout(fn: () => void, ms: number): unknown }
 
@@ -25,8 +26,12 @@ export type FramePacer = {
   flushNow(): void
 }
 
-/** `flush` returns whether it passed anything on; only then does a new frame start. */
-export function createFramePacer(flush: () => boolean, clock: FrameClock = realClock): FramePacer {
+/**
+ * `flush` returns whether it passed anything on; only then does a new frame start. `interval`
+ * is the wait after a flush (default one frame); it is asked each time, so it may depend on what
+ * was flushed.
+ */
+export function createFramePacer(flush: () => boolean, clock: FrameClock = realClock, interval: () => number = () => FRAME_MS): FramePacer {
   let lastFlush = -Infinity
   let microtaskQueued = false
   let timerSet = false
@@ -47,7 +52,7 @@ export function createFramePacer(flush: () => boolean, clock: FrameClock = realC
   return {
     request() {
       if (microtaskQueued) return
-      const wait = lastFlush + FRAME_MS - clock.now()
+      const wait = lastFlush + interval() - clock.now()
       if (wait <= 0) {
         microtaskQueued = true
         queueMicrotask(onMicrotask)
