@@ -21,8 +21,6 @@ export type ChatChunkDecoderOptions = {
 export type ChatChunkDecoder = {
   /** One SSE `data:` payload (a JSON chunk or `[DONE]`); `event` is the SSE event name if any. */
   payload(data: string, event?: string): void
-  /** The text of a plain text-delta chunk read without a payload (sse-text-scan.ts): the same as its payload. */
-  text(delta: string): void
   /** Passes on the text deltas joined since the last flush (the end of a network read). */
   flush(): void
   /**
@@ -211,10 +209,6 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     fail('FX_MODEL_STREAM_ERROR', `${label} reported an error mid-answer: ${quoteForMessage(text, 200, secret)}; ${advice}`, retryable)
   }
 
-  const plainText = (text: string): void => {
-    if (!done && finishReason === undefined) pendingText += text
-  }
-
   const payload = (data: string, event?: string): void => {
     if (done) return
     if (data.trim() === '[DONE]') {
@@ -225,7 +219,10 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       return
     }
     const text = event === undefined || event === 'message' ? plainTextDelta(data) : undefined
-    if (text !== undefined) return plainText(text)
+    if (text !== undefined) {
+      if (finishReason === undefined) pendingText += text
+      return
+    }
     flushText()
     let chunk: Record<string, unknown> | undefined
     try {
@@ -260,7 +257,6 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
 
   return {
     payload,
-    text: plainText,
     flush: flushText,
     end,
     get done() {

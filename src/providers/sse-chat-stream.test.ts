@@ -1,7 +1,7 @@
 /**
- * The two lanes of an SSE body together (plain text deltas read by the fast lane, everything else
- * by eventsource-parser): the same events whichever lane reads an event and wherever the bytes are
- * cut — inside `data: `, inside a multi-byte character, inside an escape, between CR and LF.
+ * An SSE body with the plain text deltas that take the fast path (text-delta-fast-path.ts) mixed
+ * with every other kind of event: the same events wherever the bytes are cut — inside `data: `,
+ * inside a multi-byte character, inside an escape, between CR and LF — and the same errors.
  */
 import { describe, expect, test } from 'vitest'
 import type { ModelEvent } from '../protocol/model-events.ts'
@@ -26,7 +26,7 @@ async function expectAtEveryCut(body: string, expected: ModelEvent[]) {
 
 const CONTENTS = ['Hé', 'llo', ' "wörld"', '\n', 'tab\there', ' 漢字', ' 😀', '\\', ' \u00e9\u2028']
 
-describe('a stream read by both lanes', () => {
+describe('a stream of plain deltas and other events', () => {
   test.each([
     ['LF', '\n'],
     ['CRLF', '\r\n'],
@@ -81,10 +81,10 @@ describe('a stream read by both lanes', () => {
   })
 
   test.each([
-    ['an unknown escape', '{"choices":[{"index":0,"delta":{"content":"\\q"},"finish_reason":null}]}'],
+    ['an unknown escape (it used to throw and be reported as a dropped connection)', '{"choices":[{"index":0,"delta":{"content":"\\q"},"finish_reason":null}]}'],
     ['a raw control character', '{"choices":[{"index":0,"delta":{"content":"a\tb"},"finish_reason":null}]}'],
     ['a cut-off object', '{"choices":[{"index":0,"delta":{"content":"ab"}'],
-  ])('%s after learned plain deltas is still a malformed stream', async (_name, bad) => {
+  ])('%s after plain deltas is a malformed stream', async (_name, bad) => {
     const body = text('a') + text('b') + event(bad) + text('never')
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(body)]))
     expect(events).toEqual([
@@ -93,7 +93,7 @@ describe('a stream read by both lanes', () => {
     ])
   })
 
-  test('a body that stops inside a plain event ends as the full path ends it: the cut line is malformed', async () => {
+  test('a body that stops inside an event ends with its cut line called malformed', async () => {
     const body = text('a') + text('b') + text('c').slice(0, 40)
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(body)]))
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'error'])

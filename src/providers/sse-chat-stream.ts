@@ -1,18 +1,12 @@
 /**
- * Text in, `ModelEvent`s out: splits a Chat Completions SSE body into events and hands each
- * `data:` payload to the chunk decoder. Sans-IO: the caller reads the bytes (see
- * `read-text-stream.ts`) and feeds decoded text in whatever pieces arrive.
- *
- * Two lanes, in stream order: plain text-delta events (nearly all of a reply) are read by
- * `sse-text-scan.ts`; any other event goes whole to `eventsource-parser`, which therefore never
- * holds a partial line when the fast lane reads. Text that ends inside an event waits here.
+ * Text in, `ModelEvent`s out: splits a Chat Completions SSE body into events with
+ * `eventsource-parser` and hands each `data:` payload to the chunk decoder. Sans-IO: the caller
+ * reads the bytes (see `read-text-stream.ts`) and feeds decoded text in whatever pieces arrive.
  */
 import { createParser } from 'eventsource-parser'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
-import { sseEventEnd } from './sse-event-end.ts'
-import { createSseTextScan, NEED_MORE, NOT_PLAIN } from './sse-text-scan.ts'
 
 /** Options for {@link createSseChatStream}. */
 export type SseChatStreamOptions = {
@@ -51,40 +45,15 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
       if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
     },
   })
-  const scan = createSseTextScan()
-  /** The start of an event whose end has not arrived yet. */
-  let carry = ''
 
   return {
     feed(text) {
       if (isDone()) return
-      const buf = carry === '' ? text : carry + text
-      let at = 0
-      while (at < buf.length && !isDone()) {
-        const plain = scan.match(buf, at)
-        if (plain === NEED_MORE) break
-        if (plain !== NOT_PLAIN) {
-          decoder.text(plain.text)
-          at = plain.end
-          continue
-        }
-        const end = sseEventEnd(buf, at)
-        if (end < 0) break
-        const event = buf.slice(at, end)
-        scan.learn(event)
-        // A lone CR at the end would stay in the parser (it waits to see whether an LF follows),
-        // so the event would arrive after the fast lane's next ones. No LF follows (sseEventEnd
-        // looked), so the event ends the same with one added: CR LF is one line end.
-        parser.feed(event.endsWith('\r') ? `${event}\n` : event)
-        at = end
-      }
-      carry = buf.slice(at)
+      parser.feed(text)
       decoder.flush()
     },
     end(dropped = false) {
       if (isDone()) return
-      parser.feed(carry)
-      carry = ''
       // Servers that end the body without the final blank line still meant their last event.
       parser.feed('\n\n')
       if (decoder.done) return
