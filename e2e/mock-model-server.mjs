@@ -74,7 +74,29 @@ const FALLBACK = {
 /** Chunks stay in one socket write up to this size: a fast stream of tiny events is not a syscall each. */
 const BATCH_BYTES = 64 * 1024
 
+/** The end of every SSE stream the mock sends. */
+const DONE_EVENT = 'data: [DONE]\n\n'
+
+/**
+ * A pre-encoded body goes out in writes of this size. Large writes keep this process (which
+ * shares the machine's cores with the browser under test) from costing the client throughput.
+ */
+const WIRE_SLICE_BYTES = 1024 * 1024
+
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Resolves when `res` can take more bytes, or closed. */
+function drained(res) {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve(undefined)
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
 
 /** A `text` response as the chunks a server would send: `deltaChars` code points per delta. */
 function textChunks(text, deltaChars = 4) {
@@ -131,7 +153,20 @@ export async function startMockModelServer(options = {}) {
       const data = typeof chunk === 'string' ? chunk : JSON.stringify({ id, object: 'chat.completion.chunk', created, model: 'mock-model', ...chunk })
       return `data: ${data}\n\n`
     })
-    return { ...script, events }
+    // A stream with no timing of its own (no hold, pause, delay or cut) is encoded here once,
+    // before any request is timed: a megabyte reply (~45 MB of SSE) then costs this process a
+    // few large writes per request, so a bench measures the client rather than the mock.
+    const plain = script.holdAfter === undefined && script.cutAfter === undefined && !script.intervalMs && !script.firstDelayMs
+    const wire = plain ? Buffer.from(events.join('') + DONE_EVENT) : undefined
+    return { ...script, events, wire }
+  }
+
+  /** Writes a pre-encoded body in large slices, respecting backpressure; false if the client left. */
+  async function writeWire(res, wire, isClosed) {
+    for (let at = 0; at < wire.length && !isClosed(); at += WIRE_SLICE_BYTES) {
+      if (!res.write(wire.subarray(at, at + WIRE_SLICE_BYTES)) && !isClosed()) await drained(res)
+    }
+    return !isClosed()
   }
 
   async function streamCompletion(res, script, cors = CORS) {
@@ -164,12 +199,22 @@ export async function startMockModelServer(options = {}) {
       }
       held.add(releaseThis)
     })
-    const events = script.events ?? prepare(script).events
+    const prepared = script.events ? script : prepare(script)
+    const events = prepared.events
     const log = { sent: 0, total: events.length, outcome: 'open' }
     streams.push(log)
     res.on('close', () => {
       if (log.outcome === 'open') log.outcome = 'aborted'
     })
+    if (prepared.wire !== undefined) {
+      log.firstByteAtMs = clockMs()
+      if (await writeWire(res, prepared.wire, () => closed)) {
+        log.sent = events.length
+        log.outcome = 'done'
+        res.end()
+      }
+      return
+    }
     let batch = ''
     let batched = 0
     const flush = async () => {
@@ -180,17 +225,7 @@ export async function startMockModelServer(options = {}) {
       batch = ''
       batched = 0
       // Respect backpressure, or a megabyte stream would sit in this process's memory.
-      if (!ok && !closed) {
-        await new Promise((resolve) => {
-          const done = () => {
-            res.off('drain', done)
-            res.off('close', done)
-            resolve(undefined)
-          }
-          res.on('drain', done)
-          res.on('close', done)
-        })
-      }
+      if (!ok && !closed) await drained(res)
     }
     for (let i = 0; i <= events.length; i++) {
       if (script.holdAfter === i && !closed) {
@@ -223,7 +258,7 @@ export async function startMockModelServer(options = {}) {
     await flush()
     if (!closed) {
       log.outcome = 'done'
-      res.end('data: [DONE]\n\n')
+      res.end(DONE_EVENT)
     }
   }
 

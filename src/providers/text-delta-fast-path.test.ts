@@ -29,6 +29,8 @@ describe('the text-delta fast path', () => {
     ['a role other than assistant', chunk({ role: 'tool', content: 'x' })],
     ['trailing garbage', chunk({ content: 'x' }) + 'x'],
     ['not JSON', 'data'],
+    ['a raw control character (JSON.parse would reject it)', chunk({ content: 'x' }).replace('"x"', '"a\tb"')],
+    ['an escape JSON does not have', chunk({ content: 'x' }).replace('"x"', '"\\q"')],
   ])('%s takes the full parse', (_name, data) => {
     expect(plainTextDelta(data)).toBeUndefined()
   })

@@ -5,8 +5,7 @@
  * once when the stream has been quiet, and always before any other event so order is kept.
  */
 import type { ModelEvent } from '../protocol/model-events.ts'
-
-const FRAME_MS = 16
+import { createFramePacer, realClock, type FrameClock } from './frame-pacer.ts'
 
 export type DeltaCoalescer = {
   push(event: ModelEvent): void
@@ -14,41 +13,28 @@ export type DeltaCoalescer = {
   cancel(): void
 }
 
-export function createDeltaCoalescer(
-  forward: (event: ModelEvent) => void,
-  clock: { now(): number; setTimeout(fn: () => void, ms: number): unknown } = {
-    now: () => performance.now(),
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-  },
-): DeltaCoalescer {
+export function createDeltaCoalescer(forward: (event: ModelEvent) => void, clock: FrameClock = realClock): DeltaCoalescer {
   let text = ''
-  let scheduled = false
   let cancelled = false
-  let lastFlush = -Infinity
 
-  const flush = () => {
-    scheduled = false
-    if (cancelled || text === '') return
+  const pacer = createFramePacer(() => {
+    if (cancelled || text === '') return false
     const delta = text
     text = ''
-    lastFlush = clock.now()
     forward({ type: 'text_delta', delta })
-  }
+    return true
+  }, clock)
 
   return {
     push(event) {
       if (cancelled) return
       if (event.type !== 'text_delta') {
-        flush()
+        pacer.flushNow()
         forward(event)
         return
       }
       text += event.delta
-      if (scheduled) return
-      scheduled = true
-      const wait = lastFlush + FRAME_MS - clock.now()
-      if (wait <= 0) queueMicrotask(flush)
-      else clock.setTimeout(flush, wait)
+      pacer.request()
     },
     cancel() {
       cancelled = true

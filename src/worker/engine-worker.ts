@@ -107,6 +107,7 @@ const api: EngineWorkerApi = {
       providers,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
+      flushWrites: () => batcher.flush(),
       onEvent: (event) => void host.event(event),
       onAction: (action) => void host.action(action),
       onClipboard: (text) => void host.clipboard(text),

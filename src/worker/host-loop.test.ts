@@ -131,6 +131,29 @@ async function start(provider: ModelProvider, bridge: ReturnType<typeof fakeBrid
 }
 
 describe('the host loop', () => {
+  test('the end of a model response passes the writes on at once, after its last rows', async () => {
+    const { provider } = scriptedProvider([[{ type: 'text_delta', delta: 'the last line\n' }, { type: 'finish', reason: 'stop' }]])
+    const written: string[] = []
+    const flushedAfter: string[] = []
+    const loop = await createHostLoop({
+      module,
+      boot: { cols: 80, rows: 30, provider: 'fake', model: 'fake-model', tools: false, cwd: '/workspace', notices: [], args: [] },
+      providers: [provider],
+      workspace: null,
+      write: (bytes) => written.push(new TextDecoder().decode(bytes)),
+      flushWrites: () => flushedAfter.push(written.join('')),
+      onEvent: () => {},
+      onExit: () => {},
+      now: () => 1_000_000,
+      seed: () => 1,
+    })
+    loops.push(loop)
+    loop.keys(new TextEncoder().encode('hi\r'))
+    await until('a flush', () => flushedAfter.length > 0)
+    expect(flushedAfter).toHaveLength(1)
+    expect(flushedAfter[0]).toContain('the last line')
+  })
+
   test('boots the engine and shows its banner', async () => {
     const { provider } = scriptedProvider([])
     const h = await start(provider)

@@ -23,6 +23,11 @@ export type HostLoopOptions = {
   providers: ModelProvider[]
   workspace: ExecBridge | null
   write(bytes: Uint8Array): void
+  /**
+   * Passes on at once what `write` may be holding back for the next frame: called when a model
+   * response has ended, so its last lines never wait for a frame that has no reason to come.
+   */
+  flushWrites?(): void
   onEvent(event: { type: string } & Record<string, unknown>): void
   onExit(code: number): void
   /** Performs a host action (a slash command's request); its answer comes back as a notice. */
@@ -210,7 +215,10 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   const startModelRequest = (id: number, request: Parameters<ModelProvider['stream']>[0]) => {
     const controller = new AbortController()
     requests.set(id, controller)
-    const coalescer = createDeltaCoalescer((event) => run((e) => e.modelEvent(id, event, now())))
+    const coalescer = createDeltaCoalescer((event) => {
+      run((e) => e.modelEvent(id, event, now()))
+      if (event.type === 'finish' || event.type === 'error') options.flushWrites?.()
+    })
     controller.signal.addEventListener('abort', () => coalescer.cancel())
     const emit: Parameters<ModelProvider['stream']>[1] = (event) => {
       if (controller.signal.aborted || !requests.has(id)) return

@@ -120,4 +120,18 @@ describe('the output batcher', () => {
     expect(posts.length).toBeLessThanOrEqual(1 + Math.ceil(200 / 16))
     expect(posts.length).toBeGreaterThan(1)
   })
+
+  test('after a flood-sized post the next waits three frames; after a small one, one frame', async () => {
+    const { posts, batcher } = setup()
+    batcher.push(new Uint8Array(16 * 1024))
+    await Promise.resolve()
+    batcher.push(bytes('more'))
+    vi.advanceTimersByTime(16)
+    expect(posts.length).toBe(1)
+    vi.advanceTimersByTime(32)
+    expect(text(posts.slice(1))).toEqual(['more'])
+    batcher.push(bytes('small again'))
+    vi.advanceTimersByTime(16)
+    expect(text(posts.slice(1))).toEqual(['more', 'small again'])
+  })
 })

@@ -1,7 +1,7 @@
 // Word-wrapping text into terminal rows. The engine wraps everything itself (rows end with an
 // explicit CRLF) so that it always knows how many rows the live region occupies.
 
-import { ByteBuf, decodeAt } from '../util/byte-buf'
+import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { cellWidth } from './width'
 import { RESET } from './ansi'
 
@@ -17,6 +17,12 @@ export class Rows {
 
   get count(): i32 {
     return this.lines.length
+  }
+
+  /** Empties the list for reuse (the rows themselves may live on elsewhere, e.g. in the log). */
+  clear(): void {
+    this.lines.length = 0
+    this.widths.length = 0
   }
 
   addAll(other: Rows): void {
@@ -55,7 +61,7 @@ export function wrapInto(
   let lineStart = start
   let first = true
   for (let i = start; i <= end; i++) {
-    if (i == end || unchecked(text[i]) == 0x0a) {
+    if (i == end || byteAt(text, i) == 0x0a) {
       wrapLine(rows, text, lineStart, i, cols, first ? firstPrefix : restPrefix, first ? firstWidth : restWidth, restPrefix, restWidth, style)
       first = false
       lineStart = i + 1
@@ -101,9 +107,9 @@ function wrapLine(
     let linkAtSpaceStart = carryLinkStart
     let linkAtSpaceEnd = carryLinkEnd
     while (i < end) {
-      if (unchecked(text[i]) == 0x1b) {
+      if (byteAt(text, i) == 0x1b) {
         const seqEnd = sgrEnd_(text, i, end)
-        if (i + 1 < end && unchecked(text[i + 1]) == 0x5d) {
+        if (i + 1 < end && byteAt(text, i + 1) == 0x5d) {
           // OSC 8 ; params ; URI — an empty URI closes the link
           const open = isLinkOpen(text, i, seqEnd)
           linkStart = open ? i : -1
@@ -111,14 +117,14 @@ function wrapLine(
           i = seqEnd
           continue
         }
-        const isReset = seqEnd - i == 4 && unchecked(text[i + 2]) == 0x30
+        const isReset = seqEnd - i == 4 && byteAt(text, i + 2) == 0x30
         sgrStart = isReset ? -1 : i
         sgrEnd = isReset ? -1 : seqEnd
         i = seqEnd
         continue
       }
       // ASCII (most text) is one byte and one cell: no decoding, no width lookup.
-      const b = <i32>unchecked(text[i])
+      const b = byteAt(text, i)
       const ascii = b >= 0x20 && b < 0x7f
       const cp = ascii ? b : decodeAt(text, i, end, lenBox)
       const w = ascii ? 1 : cellWidth(cp)
@@ -135,7 +141,7 @@ function wrapLine(
       i += ascii ? 1 : unchecked(lenBox[0])
     }
     // A row that is exactly full before a space breaks at that space.
-    if (i < end && unchecked(text[i]) == 0x20) {
+    if (i < end && byteAt(text, i) == 0x20) {
       lastSpace = i
       widthAtSpace = width
       sgrAtSpaceStart = sgrStart
@@ -190,22 +196,22 @@ const LINK_CLOSE = '\x1b]8;;\x1b\\'
  */
 function sgrEnd_(text: Uint8Array, i: i32, end: i32): i32 {
   let j = i + 1
-  if (j < end && unchecked(text[j]) == 0x5d) {
+  if (j < end && byteAt(text, j) == 0x5d) {
     j++
     while (j < end) {
-      const c = unchecked(text[j])
+      const c = byteAt(text, j)
       j++
       if (c == 0x07) break
       if (c == 0x1b) {
-        if (j < end && unchecked(text[j]) == 0x5c) j++
+        if (j < end && byteAt(text, j) == 0x5c) j++
         break
       }
     }
     return j
   }
-  if (j < end && unchecked(text[j]) == 0x5b) j++
+  if (j < end && byteAt(text, j) == 0x5b) j++
   while (j < end) {
-    const c = unchecked(text[j])
+    const c = byteAt(text, j)
     j++
     if (c >= 0x40 && c <= 0x7e) break
   }
@@ -217,15 +223,15 @@ function isLinkOpen(text: Uint8Array, i: i32, seqEnd: i32): bool {
   let j = i + 2
   let semis = 0
   while (j < seqEnd && semis < 2) {
-    if (unchecked(text[j]) == 0x3b) semis++
+    if (byteAt(text, j) == 0x3b) semis++
     j++
   }
   // the URI runs to the terminator (ESC \ or BEL); it is empty when the terminator comes next
-  return semis == 2 && j < seqEnd && unchecked(text[j]) != 0x1b && unchecked(text[j]) != 0x07
+  return semis == 2 && j < seqEnd && byteAt(text, j) != 0x1b && byteAt(text, j) != 0x07
 }
 
 function hasEsc(text: Uint8Array, start: i32, end: i32): bool {
-  for (let i = start; i < end; i++) if (unchecked(text[i]) == 0x1b) return true
+  for (let i = start; i < end; i++) if (byteAt(text, i) == 0x1b) return true
   return false
 }
 
@@ -234,7 +240,7 @@ export function textWidth(text: Uint8Array, start: i32, end: i32): i32 {
   let w = 0
   let i = start
   while (i < end) {
-    if (unchecked(text[i]) == 0x1b) {
+    if (byteAt(text, i) == 0x1b) {
       i = sgrEnd_(text, i, end)
       continue
     }
@@ -247,7 +253,7 @@ export function textWidth(text: Uint8Array, start: i32, end: i32): i32 {
 /** A single row of `text` cut to fit `cols` cells (first line only), with an ellipsis when cut. */
 export function fitRow(text: Uint8Array, start: i32, end: i32, cols: i32, out: ByteBuf): i32 {
   let lineEnd = start
-  while (lineEnd < end && unchecked(text[lineEnd]) != 0x0a) lineEnd++
+  while (lineEnd < end && byteAt(text, lineEnd) != 0x0a) lineEnd++
   const whole = textWidth(text, start, lineEnd)
   if (lineEnd == end && whole <= cols) {
     out.slice(text, start, end)

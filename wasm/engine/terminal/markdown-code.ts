@@ -2,7 +2,7 @@
 // common languages, and a hard wrap that keeps every character where it is (indentation is never
 // reflowed; a long line continues on the next row at the block's indent).
 
-import { ByteBuf, decodeAt } from '../util/byte-buf'
+import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { Rows } from './layout'
 import { cellWidth } from './width'
 import { C_CODE, writeStyle } from './markdown-inline'
@@ -126,7 +126,7 @@ export class CodeHighlighter {
   private diff(src: Uint8Array, s: i32, e: i32, out: ByteBuf): void {
     let colour = C_CODE
     if (e > s) {
-      const c = unchecked(src[s])
+      const c = byteAt(src, s)
       if (c == 0x2b) colour = C_ADDED
       else if (c == 0x2d) colour = C_REMOVED
       else if (c == 0x40) colour = C_COMMENT
@@ -162,9 +162,9 @@ export class CodeHighlighter {
     }
     let plainStart = i
     while (i < e) {
-      const c = <i32>unchecked(src[i])
-      const next = i + 1 < e ? <i32>unchecked(src[i + 1]) : 0
-      const prev = i > s ? <i32>unchecked(src[i - 1]) : 0x20
+      const c = byteAt(src, i)
+      const next = i + 1 < e ? byteAt(src, i + 1) : 0
+      const prev = i > s ? byteAt(src, i - 1) : 0x20
       // comments
       if ((cLike && lang != LANG_JSON && c == 0x2f && next == 0x2f) || (hashComments && c == 0x23 && (prev == 0x20 || prev == 0x09 || i == s))) {
         this.put(src, plainStart, i, out, C_CODE)
@@ -195,7 +195,7 @@ export class CodeHighlighter {
           continue
         }
         this.put(src, plainStart, i, out, C_CODE)
-        if (lang == LANG_PY && next == c && i + 2 < e && unchecked(src[i + 2]) == c) {
+        if (lang == LANG_PY && next == c && i + 2 < e && byteAt(src, i + 2) == c) {
           const close = findTriple(src, i + 3, e, c)
           if (close < 0) {
             this.put(src, i, e, out, C_STRING)
@@ -209,7 +209,7 @@ export class CodeHighlighter {
         }
         let j = i + 1
         while (j < e) {
-          const d = unchecked(src[j])
+          const d = byteAt(src, j)
           if (d == 0x5c && lang != LANG_SH) j += 2
           else if (d == c) {
             j++
@@ -220,8 +220,8 @@ export class CodeHighlighter {
         let colour = C_STRING
         if (lang == LANG_JSON) {
           let k = j
-          while (k < e && unchecked(src[k]) == 0x20) k++
-          if (k < e && unchecked(src[k]) == 0x3a) colour = C_KEY
+          while (k < e && byteAt(src, k) == 0x20) k++
+          if (k < e && byteAt(src, k) == 0x3a) colour = C_KEY
         }
         this.put(src, i, j, out, colour)
         i = j
@@ -233,10 +233,10 @@ export class CodeHighlighter {
         this.put(src, plainStart, i, out, C_CODE)
         let j = i + 1
         if (next == 0x7b) {
-          while (j < e && unchecked(src[j]) != 0x7d) j++
+          while (j < e && byteAt(src, j) != 0x7d) j++
           if (j < e) j++
         } else if (isIdentStart(next) && next != 0x24) {
-          while (j < e && isIdentChar(<i32>unchecked(src[j])) && unchecked(src[j]) != 0x24) j++
+          while (j < e && isIdentChar(byteAt(src, j)) && byteAt(src, j) != 0x24) j++
         } else j++
         this.put(src, i, j, out, C_KEY)
         i = j
@@ -248,9 +248,9 @@ export class CodeHighlighter {
         this.put(src, plainStart, i, out, C_CODE)
         let j = i + 1
         while (j < e) {
-          const d = <i32>unchecked(src[j])
+          const d = byteAt(src, j)
           if (isIdentChar(d) && d < 0x80) j++
-          else if (d == 0x2e && j + 1 < e && isDigit(<i32>unchecked(src[j + 1]))) j++
+          else if (d == 0x2e && j + 1 < e && isDigit(byteAt(src, j + 1))) j++
           else break
         }
         this.put(src, i, j, out, C_NUMBER)
@@ -261,7 +261,7 @@ export class CodeHighlighter {
       // identifiers and keywords
       if (isIdentStart(c) && !(lang == LANG_SH && c == 0x24)) {
         let j = i + 1
-        while (j < e && isIdentChar(<i32>unchecked(src[j])) && !(lang == LANG_SH && unchecked(src[j]) == 0x24)) j++
+        while (j < e && isIdentChar(byteAt(src, j)) && !(lang == LANG_SH && byteAt(src, j) == 0x24)) j++
         const colour = this.wordColour(src, i, j, lang)
         if (colour != 0) {
           this.put(src, plainStart, i, out, C_CODE)
@@ -279,9 +279,9 @@ export class CodeHighlighter {
   private wordColour(src: Uint8Array, s: i32, e: i32, lang: i32): i32 {
     const n = e - s
     if (n < 2 || n > 12) return 0
-    for (let k = s; k < e; k++) if (unchecked(src[k]) >= 0x80) return 0
+    for (let k = s; k < e; k++) if (byteAt(src, k) >= 0x80) return 0
     // a property or method name (`x.type`, `obj.new`) is not a keyword
-    if (s > 0 && unchecked(src[s - 1]) == 0x2e && lang != LANG_SH) return 0
+    if (s > 0 && byteAt(src, s - 1) == 0x2e && lang != LANG_SH) return 0
     const word = String.UTF8.decodeUnsafe(src.dataStart + <usize>s, <usize>n)
     if (lang == LANG_JS) return JS_KEYWORDS.has(word) ? C_KEYWORD : JS_LITERALS.has(word) ? C_NUMBER : 0
     if (lang == LANG_PY) return PY_KEYWORDS.has(word) ? C_KEYWORD : PY_LITERALS.has(word) ? C_NUMBER : 0
@@ -297,27 +297,27 @@ export class CodeHighlighter {
 /** Whether the `'` at `i` starts a Rust char literal ('a', '\n', '\u{1F600}') rather than a lifetime. */
 function rustCharLiteral(src: Uint8Array, i: i32, e: i32): bool {
   if (i + 1 >= e) return false
-  if (unchecked(src[i + 1]) == 0x5c) return true
+  if (byteAt(src, i + 1) == 0x5c) return true
   // one code point, then the closing quote
   let j = i + 1
-  const lead = <i32>unchecked(src[j])
+  const lead = byteAt(src, j)
   j += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4
-  return j < e && unchecked(src[j]) == 0x27
+  return j < e && byteAt(src, j) == 0x27
 }
 
 /** The position of the two-byte sequence `a b` at or after `from`, or -1. */
 function find2(src: Uint8Array, from: i32, e: i32, a: i32, b: i32): i32 {
-  for (let i = from; i + 1 < e; i++) if (unchecked(src[i]) == a && unchecked(src[i + 1]) == b) return i
+  for (let i = from; i + 1 < e; i++) if (byteAt(src, i) == a && byteAt(src, i + 1) == b) return i
   return -1
 }
 
 function findTriple(src: Uint8Array, from: i32, e: i32, q: i32): i32 {
   for (let i = from; i + 2 < e; i++) {
-    if (unchecked(src[i]) == 0x5c) {
+    if (byteAt(src, i) == 0x5c) {
       i++
       continue
     }
-    if (unchecked(src[i]) == q && unchecked(src[i + 1]) == q && unchecked(src[i + 2]) == q) return i
+    if (byteAt(src, i) == q && byteAt(src, i + 1) == q && byteAt(src, i + 2) == q) return i
   }
   return -1
 }
@@ -340,16 +340,16 @@ export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, col
   let styled = false
   let i = start
   while (i < end) {
-    const c = unchecked(text[i])
+    const c = byteAt(text, i)
     if (c == 0x1b) {
       let j = i + 1
-      if (j < end && unchecked(text[j]) == 0x5b) j++
+      if (j < end && byteAt(text, j) == 0x5b) j++
       while (j < end) {
-        const d = unchecked(text[j])
+        const d = byteAt(text, j)
         j++
         if (d >= 0x40 && d <= 0x7e) break
       }
-      const isReset = j - i == 4 && unchecked(text[i + 2]) == 0x30
+      const isReset = j - i == 4 && byteAt(text, i + 2) == 0x30
       sgrStart = isReset ? -1 : i
       sgrEnd = isReset ? -1 : j
       line.slice(text, i, j)

@@ -9,7 +9,7 @@
 // Linear in the line's length: delimiters are paired with one stack per delimiter character,
 // brackets are matched in one pass, code-span closers are searched with a failure cache.
 
-import { ByteBuf } from '../util/byte-buf'
+import { ByteBuf, byteAt } from '../util/byte-buf'
 
 export const F_BOLD: i32 = 1
 export const F_DIM: i32 = 2
@@ -64,7 +64,7 @@ export function isAsciiPunct(c: i32): bool {
 function startsWithCI(src: Uint8Array, s: i32, e: i32, word: string): bool {
   const n = word.length
   if (e - s < n) return false
-  for (let k = 0; k < n; k++) if (lower(<i32>unchecked(src[s + k])) != word.charCodeAt(k)) return false
+  for (let k = 0; k < n; k++) if (lower(byteAt(src, s + k)) != word.charCodeAt(k)) return false
   return true
 }
 
@@ -83,7 +83,7 @@ export function isSafeHttpUrl(src: Uint8Array, s: i32, e: i32): bool {
   const scheme = httpScheme(src, s, e)
   if (scheme == 0 || e - s <= scheme || e - s > MAX_URL) return false
   for (let i = s; i < e; i++) {
-    const c = <i32>unchecked(src[i])
+    const c = byteAt(src, i)
     if (c < 0x21 || c > 0x7e) return false
   }
   return true
@@ -175,8 +175,8 @@ export class InlineRenderer {
     const st = this.openStack
     st.length = 0
     for (let i = start; i < end; i++) {
-      const c = <i32>unchecked(src[i])
-      if (c == 0x5c && i + 1 < end && isAsciiPunct(<i32>unchecked(src[i + 1]))) {
+      const c = byteAt(src, i)
+      if (c == 0x5c && i + 1 < end && isAsciiPunct(byteAt(src, i + 1))) {
         i++
         continue
       }
@@ -194,7 +194,7 @@ export class InlineRenderer {
     this.reset()
     let hasBracket = false
     for (let i = start; i < end; i++) {
-      if (unchecked(src[i]) == 0x5b) {
+      if (byteAt(src, i) == 0x5b) {
         hasBracket = true
         break
       }
@@ -206,7 +206,7 @@ export class InlineRenderer {
     let linkResume = -1 // just after its ')'
     let i = start
     while (i < end) {
-      const c = <i32>unchecked(src[i])
+      const c = byteAt(src, i)
       if (linkCloseAt >= 0 && i >= linkCloseAt) {
         this.text(textStart, min(i, linkCloseAt))
         this.add(K_LINK_CLOSE, 0, 0, 0, 0, false)
@@ -216,7 +216,7 @@ export class InlineRenderer {
         continue
       }
       // backslash escape
-      if (c == 0x5c && i + 1 < end && isAsciiPunct(<i32>unchecked(src[i + 1]))) {
+      if (c == 0x5c && i + 1 < end && isAsciiPunct(byteAt(src, i + 1))) {
         this.text(textStart, i)
         this.text(i + 1, i + 2)
         i += 2
@@ -226,14 +226,14 @@ export class InlineRenderer {
       // code span
       if (c == 0x60) {
         let n = 1
-        while (i + n < end && unchecked(src[i + n]) == 0x60) n++
+        while (i + n < end && byteAt(src, i + n) == 0x60) n++
         const close = this.findCodeClose(src, i + n, end, n)
         if (close >= 0 && (linkCloseAt < 0 || close + n <= linkCloseAt)) {
           this.text(textStart, i)
           let cs = i + n
           let ce = close
           // one space is stripped from both sides when both have one and the content is not all spaces
-          if (ce - cs >= 2 && unchecked(src[cs]) == 0x20 && unchecked(src[ce - 1]) == 0x20 && !allSpaces(src, cs, ce)) {
+          if (ce - cs >= 2 && byteAt(src, cs) == 0x20 && byteAt(src, ce - 1) == 0x20 && !allSpaces(src, cs, ce)) {
             cs++
             ce--
           }
@@ -248,13 +248,13 @@ export class InlineRenderer {
       // emphasis delimiters
       if (c == 0x2a || c == 0x5f || c == 0x7e) {
         let n = 1
-        while (i + n < end && unchecked(src[i + n]) == c) n++
+        while (i + n < end && byteAt(src, i + n) == c) n++
         if (c == 0x7e && n != 2) {
           i += n
           continue
         }
-        const prev = i > start ? <i32>unchecked(src[i - 1]) : 0x20
-        const next = i + n < end ? <i32>unchecked(src[i + n]) : 0x20
+        const prev = i > start ? byteAt(src, i - 1) : 0x20
+        const next = i + n < end ? byteAt(src, i + n) : 0x20
         const prevSpace = isSpace(prev)
         const nextSpace = isSpace(next)
         const prevPunct = isAsciiPunct(prev)
@@ -278,7 +278,7 @@ export class InlineRenderer {
         continue
       }
       // [text](url) and ![alt](url)
-      const isImage = c == 0x21 && i + 1 < end && unchecked(src[i + 1]) == 0x5b
+      const isImage = c == 0x21 && i + 1 < end && byteAt(src, i + 1) == 0x5b
       if ((c == 0x5b || isImage) && linkCloseAt < 0 && hasBracket) {
         const open = isImage ? i + 1 : i
         const close = unchecked(this.bracket[open - start])
@@ -310,7 +310,7 @@ export class InlineRenderer {
         continue
       }
       // bare http(s) URL at a word start
-      if ((c == 0x68 || c == 0x48) && linkCloseAt < 0 && (i == start || !isAlnum(<i32>unchecked(src[i - 1])))) {
+      if ((c == 0x68 || c == 0x48) && linkCloseAt < 0 && (i == start || !isAlnum(byteAt(src, i - 1)))) {
         const scheme = httpScheme(src, i, end)
         if (scheme > 0) {
           const urlEnd = bareUrlEnd(src, i, i + scheme, end)
@@ -336,22 +336,22 @@ export class InlineRenderer {
   /** After the `]` at `close`: `(` destination [title] `)`. Sets lastUrl*, lastResume. */
   private parseDestination(src: Uint8Array, close: i32, end: i32): bool {
     let j = close + 1
-    if (j >= end || unchecked(src[j]) != 0x28) return false
+    if (j >= end || byteAt(src, j) != 0x28) return false
     j++
-    while (j < end && unchecked(src[j]) == 0x20) j++
+    while (j < end && byteAt(src, j) == 0x20) j++
     let us = j
     let ue = j
-    if (j < end && unchecked(src[j]) == 0x3c) {
+    if (j < end && byteAt(src, j) == 0x3c) {
       us = j + 1
       j = us
-      while (j < end && unchecked(src[j]) != 0x3e && unchecked(src[j]) != 0x3c) j++
-      if (j >= end || unchecked(src[j]) != 0x3e) return false
+      while (j < end && byteAt(src, j) != 0x3e && byteAt(src, j) != 0x3c) j++
+      if (j >= end || byteAt(src, j) != 0x3e) return false
       ue = j
       j++
     } else {
       let depth = 0
       while (j < end) {
-        const c = unchecked(src[j])
+        const c = byteAt(src, j)
         if (c == 0x20) break
         if (c == 0x5c && j + 1 < end) {
           j += 2
@@ -367,19 +367,19 @@ export class InlineRenderer {
       if (j > end) j = end
       ue = j
     }
-    while (j < end && unchecked(src[j]) == 0x20) j++
+    while (j < end && byteAt(src, j) == 0x20) j++
     if (j < end) {
-      const q = <i32>unchecked(src[j])
+      const q = byteAt(src, j)
       if (q == 0x22 || q == 0x27 || q == 0x28) {
         const closeQ = q == 0x28 ? 0x29 : q
         j++
-        while (j < end && unchecked(src[j]) != closeQ) j++
+        while (j < end && byteAt(src, j) != closeQ) j++
         if (j >= end) return false
         j++
-        while (j < end && unchecked(src[j]) == 0x20) j++
+        while (j < end && byteAt(src, j) == 0x20) j++
       }
     }
-    if (j >= end || unchecked(src[j]) != 0x29) return false
+    if (j >= end || byteAt(src, j) != 0x29) return false
     this.lastUrlStart = us
     this.lastUrlEnd = ue
     this.lastResume = j + 1
@@ -390,17 +390,17 @@ export class InlineRenderer {
   private autolinkEnd(src: Uint8Array, from: i32, end: i32): i32 {
     let j = from
     // scheme: a letter, then 1-31 of letter, digit, + . -, then ':'
-    if (j >= end || (lower(<i32>unchecked(src[j])) < 0x61 || lower(<i32>unchecked(src[j])) > 0x7a)) return -1
+    if (j >= end || (lower(byteAt(src, j)) < 0x61 || lower(byteAt(src, j)) > 0x7a)) return -1
     j++
     while (j < end && j - from < 33) {
-      const c = <i32>unchecked(src[j])
+      const c = byteAt(src, j)
       if (isAlnum(c) || c == 0x2b || c == 0x2e || c == 0x2d) j++
       else break
     }
-    if (j - from < 2 || j >= end || unchecked(src[j]) != 0x3a) return -1
+    if (j - from < 2 || j >= end || byteAt(src, j) != 0x3a) return -1
     j++
     while (j < end) {
-      const c = <i32>unchecked(src[j])
+      const c = byteAt(src, j)
       if (c == 0x3e) return j
       if (c <= 0x20 || c == 0x3c) return -1
       j++
@@ -414,9 +414,9 @@ export class InlineRenderer {
     if (from >= unchecked(this.noCloser[slot]) && n < 31) return -1
     let j = from
     while (j < end) {
-      if (unchecked(src[j]) == 0x60) {
+      if (byteAt(src, j) == 0x60) {
         let m = 1
-        while (j + m < end && unchecked(src[j + m]) == 0x60) m++
+        while (j + m < end && byteAt(src, j + m) == 0x60) m++
         if (m == n) return j
         j += m
       } else j++
@@ -578,7 +578,7 @@ export class InlineRenderer {
 }
 
 function allSpaces(src: Uint8Array, s: i32, e: i32): bool {
-  for (let i = s; i < e; i++) if (unchecked(src[i]) != 0x20) return false
+  for (let i = s; i < e; i++) if (byteAt(src, i) != 0x20) return false
   return true
 }
 
@@ -591,14 +591,14 @@ function bareUrlEnd(src: Uint8Array, start: i32, from: i32, end: i32): i32 {
   let opens = 0
   let closes = 0
   while (j < end) {
-    const c = <i32>unchecked(src[j])
+    const c = byteAt(src, j)
     if (c <= 0x20 || c == 0x3c || c >= 0x7f) break
     if (c == 0x28) opens++
     else if (c == 0x29) closes++
     j++
   }
   while (j > from) {
-    const c = <i32>unchecked(src[j - 1])
+    const c = byteAt(src, j - 1)
     if (c == 0x3f || c == 0x21 || c == 0x2e || c == 0x2c || c == 0x3a || c == 0x2a || c == 0x5f || c == 0x7e || c == 0x27 || c == 0x22 || c == 0x3b) {
       j--
       continue

@@ -3,7 +3,7 @@
 // the table never overflows the terminal. A table too wide even at the narrowest columns is drawn
 // as one record per row instead ("• Header: value").
 
-import { ByteBuf, decodeAt } from '../util/byte-buf'
+import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { Rows, wrapInto, textWidth } from './layout'
 import { cellWidth } from './width'
 import { InlineRenderer, F_BOLD } from './markdown-inline'
@@ -19,7 +19,7 @@ export const ALIGN_RIGHT: i32 = 2
 /** Whether `src[s, e)` has a `|` that is not backslash-escaped. */
 export function hasPipe(src: Uint8Array, s: i32, e: i32): bool {
   for (let i = s; i < e; i++) {
-    const c = unchecked(src[i])
+    const c = byteAt(src, i)
     if (c == 0x5c) i++
     else if (c == 0x7c) return true
   }
@@ -35,29 +35,29 @@ export function splitCells(src: Uint8Array, s: i32, e: i32, starts: Array<i32>, 
   ends.length = 0
   let i = s
   let end = e
-  while (i < end && unchecked(src[i]) == 0x20) i++
-  while (end > i && unchecked(src[end - 1]) == 0x20) end--
-  if (i < end && unchecked(src[i]) == 0x7c) i++
-  if (end > i && unchecked(src[end - 1]) == 0x7c && !(end - 2 >= i && unchecked(src[end - 2]) == 0x5c)) end--
+  while (i < end && byteAt(src, i) == 0x20) i++
+  while (end > i && byteAt(src, end - 1) == 0x20) end--
+  if (i < end && byteAt(src, i) == 0x7c) i++
+  if (end > i && byteAt(src, end - 1) == 0x7c && !(end - 2 >= i && byteAt(src, end - 2) == 0x5c)) end--
   let cellStart = i
   let noCloserFrom = i32.MAX_VALUE // no closing run of the last failed length at or after this
   let noCloserLen = -1
   while (i < end) {
-    const c = unchecked(src[i])
+    const c = byteAt(src, i)
     if (c == 0x5c) {
       i += 2
       continue
     }
     if (c == 0x60) {
       let n = 1
-      while (i + n < end && unchecked(src[i + n]) == 0x60) n++
+      while (i + n < end && byteAt(src, i + n) == 0x60) n++
       let close = -1
       if (!(n == noCloserLen && i + n >= noCloserFrom)) {
         let j = i + n
         while (j < end) {
-          if (unchecked(src[j]) == 0x60) {
+          if (byteAt(src, j) == 0x60) {
             let m = 1
-            while (j + m < end && unchecked(src[j + m]) == 0x60) m++
+            while (j + m < end && byteAt(src, j + m) == 0x60) m++
             if (m == n) {
               close = j
               break
@@ -83,8 +83,8 @@ export function splitCells(src: Uint8Array, s: i32, e: i32, starts: Array<i32>, 
 }
 
 function pushTrimmed(src: Uint8Array, s: i32, e: i32, starts: Array<i32>, ends: Array<i32>): void {
-  while (s < e && unchecked(src[s]) == 0x20) s++
-  while (e > s && unchecked(src[e - 1]) == 0x20) e--
+  while (s < e && byteAt(src, s) == 0x20) s++
+  while (e > s && byteAt(src, e - 1) == 0x20) e--
   starts.push(s)
   ends.push(e)
 }
@@ -103,12 +103,12 @@ export function delimiterCells(src: Uint8Array, s: i32, e: i32, aligns: Array<i3
     let a = unchecked(starts[k])
     let b = unchecked(ends[k])
     if (b <= a) return -1
-    const left = unchecked(src[a]) == 0x3a
-    const right = b - 1 > a && unchecked(src[b - 1]) == 0x3a
+    const left = byteAt(src, a) == 0x3a
+    const right = b - 1 > a && byteAt(src, b - 1) == 0x3a
     if (left) a++
     if (right) b--
     if (b <= a) return -1
-    for (let i = a; i < b; i++) if (unchecked(src[i]) != 0x2d) return -1
+    for (let i = a; i < b; i++) if (byteAt(src, i) != 0x2d) return -1
     aligns.push(left && right ? ALIGN_CENTER : right ? ALIGN_RIGHT : ALIGN_LEFT)
   }
   return starts.length
@@ -296,19 +296,28 @@ export function renderTable(t: Table, cols: i32, md: InlineRenderer, rows: Rows,
   rows.add(bottom, 2 + tableWidth)
 }
 
+// Built once: AssemblyScript does not fold a concatenation of constants, so written inline these
+// allocated a string per row and per cell.
+const ROW_START = '  ' + BORDER + '│' + RESET
+const CELL_END = ' ' + BORDER + '│' + RESET
+
+/** One Rows per column, reused from row to row (their rows are copied into the table's line). */
+const cellRows = new Array<Rows>()
+
 function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, aligns: Array<i32>, rows: Rows, tableWidth: i32): void {
-  const wrapped = new Array<Rows>()
+  while (cellRows.length < n) cellRows.push(new Rows())
+  const wrapped = cellRows
   let height = 1
   for (let c = 0; c < n; c++) {
     const cell = cells[at + c]
-    const r = new Rows()
+    const r = wrapped[c]
+    r.clear()
     if (cell.length > 0) wrapInto(r, cell.data, 0, cell.length, colW[c], '', 0, '', 0, '')
-    wrapped.push(r)
     height = max(height, r.count)
   }
   for (let k = 0; k < height; k++) {
     const line = new ByteBuf(tableWidth * 2 + 32)
-    line.str('  ' + BORDER + '│' + RESET)
+    line.str(ROW_START)
     for (let c = 0; c < n; c++) {
       const r = wrapped[c]
       let w = 0
@@ -320,7 +329,7 @@ function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, alig
       for (let p = 0; p < left; p++) line.byte(0x20)
       if (k < r.count) line.append(r.lines[k])
       for (let p = 0; p < pad - left; p++) line.byte(0x20)
-      line.str(' ' + BORDER + '│' + RESET)
+      line.str(CELL_END)
     }
     rows.add(line, 2 + tableWidth)
   }

@@ -9,7 +9,7 @@
 // GFM tables (see markdown-table.ts), paragraphs. Inline styling: markdown-inline.ts.
 // All text is sanitized before it gets here; only the engine's SGR and checked OSC 8 are added.
 
-import { ByteBuf } from '../util/byte-buf'
+import { ByteBuf, byteAt } from '../util/byte-buf'
 import { Rows, wrapInto } from './layout'
 import { InlineRenderer, F_BOLD, F_UNDERLINE, C_GRAY, writeStyle } from './markdown-inline'
 import { CodeHighlighter, hardWrap, langOf } from './markdown-code'
@@ -61,9 +61,9 @@ function spaces(n: i32): string {
  */
 function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, trim: bool): void {
   let i = s
-  while (i < e && isSpaceByte(<i32>unchecked(src[i]))) i++
+  while (i < e && isSpaceByte(byteAt(src, i))) i++
   let end = e
-  if (trim) while (end > i && isSpaceByte(<i32>unchecked(src[end - 1]))) end--
+  if (trim) while (end > i && isSpaceByte(byteAt(src, end - 1))) end--
   info.ind = i - s
   info.cs = i
   info.ce = end
@@ -74,20 +74,20 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
     info.kind = L_BLANK
     return
   }
-  const c = <i32>unchecked(src[i])
+  const c = byteAt(src, i)
   // fence
   if (top && (c == 0x60 || c == 0x7e)) {
     let n = 0
-    while (i + n < end && unchecked(src[i + n]) == c) n++
+    while (i + n < end && byteAt(src, i + n) == c) n++
     if (n >= 3) {
       let ok = true
-      if (c == 0x60) for (let k = i + n; k < end; k++) if (unchecked(src[k]) == 0x60) ok = false
+      if (c == 0x60) for (let k = i + n; k < end; k++) if (byteAt(src, k) == 0x60) ok = false
       if (ok) {
         info.kind = L_FENCE
         info.fenceChar = c
         info.fenceLen = n
         let a = i + n
-        while (a < end && unchecked(src[a]) == 0x20) a++
+        while (a < end && byteAt(src, a) == 0x20) a++
         info.cs = a
         info.ce = end
         return
@@ -97,19 +97,19 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
   // ATX heading
   if (c == 0x23 && info.ind <= 3) {
     let n = 0
-    while (i + n < end && unchecked(src[i + n]) == 0x23) n++
-    if (n <= 6 && (i + n == end || unchecked(src[i + n]) == 0x20)) {
+    while (i + n < end && byteAt(src, i + n) == 0x23) n++
+    if (n <= 6 && (i + n == end || byteAt(src, i + n) == 0x20)) {
       info.kind = L_HEADING
       info.level = n
       let a = i + n
-      while (a < end && unchecked(src[a]) == 0x20) a++
+      while (a < end && byteAt(src, a) == 0x20) a++
       // an optional closing run of # after a space
       let b = end
       let h = b
-      while (h > a && unchecked(src[h - 1]) == 0x23) h--
-      if (h < b && (h == a || unchecked(src[h - 1]) == 0x20)) {
+      while (h > a && byteAt(src, h - 1) == 0x23) h--
+      if (h < b && (h == a || byteAt(src, h - 1) == 0x20)) {
         b = h
-        while (b > a && unchecked(src[b - 1]) == 0x20) b--
+        while (b > a && byteAt(src, b - 1) == 0x20) b--
       }
       info.cs = a
       info.ce = b
@@ -121,7 +121,7 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
     let n = 0
     let ok = true
     for (let k = i; k < end; k++) {
-      const d = unchecked(src[k])
+      const d = byteAt(src, k)
       if (d == c) n++
       else if (d != 0x20) {
         ok = false
@@ -137,14 +137,14 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
   if (top && c == 0x3e) {
     let depth = 0
     let a = i
-    while (a < end && unchecked(src[a]) == 0x3e) {
+    while (a < end && byteAt(src, a) == 0x3e) {
       depth++
       a++
-      if (a < end && unchecked(src[a]) == 0x20) a++
+      if (a < end && byteAt(src, a) == 0x20) a++
       // "> > x": nested markers separated by one space
       let b = a
-      while (b < end && unchecked(src[b]) == 0x20) b++
-      if (b < end && unchecked(src[b]) == 0x3e && b - a <= 1) a = b
+      while (b < end && byteAt(src, b) == 0x20) b++
+      if (b < end && byteAt(src, b) == 0x3e && b - a <= 1) a = b
     }
     info.kind = L_QUOTE
     info.level = depth
@@ -154,7 +154,7 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
   }
   // list item: - * + or 1-9 digits and . or ), then a space (or nothing)
   if (c == 0x2d || c == 0x2a || c == 0x2b) {
-    if (i + 1 == end || unchecked(src[i + 1]) == 0x20) {
+    if (i + 1 == end || byteAt(src, i + 1) == 0x20) {
       info.kind = L_ITEM
       info.ms = i
       info.me = i + 1
@@ -163,10 +163,10 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
     }
   } else if (c >= 0x30 && c <= 0x39) {
     let n = 0
-    while (i + n < end && n < 10 && unchecked(src[i + n]) >= 0x30 && unchecked(src[i + n]) <= 0x39) n++
+    while (i + n < end && n < 10 && byteAt(src, i + n) >= 0x30 && byteAt(src, i + n) <= 0x39) n++
     if (n <= 9 && i + n < end) {
-      const d = unchecked(src[i + n])
-      if ((d == 0x2e || d == 0x29) && (i + n + 1 == end || unchecked(src[i + n + 1]) == 0x20)) {
+      const d = byteAt(src, i + n)
+      if ((d == 0x2e || d == 0x29) && (i + n + 1 == end || byteAt(src, i + n + 1) == 0x20)) {
         info.kind = L_ITEM
         info.ordered = true
         info.ms = i
@@ -181,16 +181,16 @@ function classify(src: Uint8Array, s: i32, e: i32, info: LineInfo, top: bool, tr
 
 function listContent(src: Uint8Array, from: i32, end: i32, info: LineInfo): void {
   let a = from
-  while (a < end && unchecked(src[a]) == 0x20) a++
+  while (a < end && byteAt(src, a) == 0x20) a++
   info.cs = a
   info.ce = end
   // task list item: [ ] or [x] then a space
-  if (!info.ordered && a + 2 < end && unchecked(src[a]) == 0x5b && unchecked(src[a + 2]) == 0x5d && (a + 3 == end || unchecked(src[a + 3]) == 0x20)) {
-    const m = unchecked(src[a + 1])
+  if (!info.ordered && a + 2 < end && byteAt(src, a) == 0x5b && byteAt(src, a + 2) == 0x5d && (a + 3 == end || byteAt(src, a + 3) == 0x20)) {
+    const m = byteAt(src, a + 1)
     if (m == 0x20 || m == 0x78 || m == 0x58) {
       info.task = m == 0x20 ? 1 : 2
       a += 3
-      while (a < end && unchecked(src[a]) == 0x20) a++
+      while (a < end && byteAt(src, a) == 0x20) a++
       info.cs = a
     }
   }
@@ -199,14 +199,14 @@ function listContent(src: Uint8Array, from: i32, end: i32, info: LineInfo): void
 /** Whether `src[s, e)` closes a fence of `len` × `ch`. */
 function isFenceClose(src: Uint8Array, s: i32, e: i32, ch: i32, len: i32): bool {
   let i = s
-  while (i < e && unchecked(src[i]) == 0x20) i++
+  while (i < e && byteAt(src, i) == 0x20) i++
   let n = 0
-  while (i < e && unchecked(src[i]) == ch) {
+  while (i < e && byteAt(src, i) == ch) {
     n++
     i++
   }
   if (n < len) return false
-  while (i < e && unchecked(src[i]) == 0x20) i++
+  while (i < e && byteAt(src, i) == 0x20) i++
   return i == e
 }
 
@@ -306,11 +306,11 @@ export class MarkdownStream {
       if (e - s > budget) {
         const step = budget >> 1
         from = s + ((e - s - step) / step) * step
-        while (from < e && (unchecked(src[from]) & 0xc0) == 0x80) from++
+        while (from < e && (byteAt(src, from) & 0xc0) == 0x80) from++
         if (!this.inFence) {
           let k = from
-          while (k < e && k - from < 64 && unchecked(src[k]) != 0x20) k++
-          if (k < e && unchecked(src[k]) == 0x20) from = k + 1
+          while (k < e && k - from < 64 && byteAt(src, k) != 0x20) k++
+          if (k < e && byteAt(src, k) == 0x20) from = k + 1
         }
       }
       if (this.inFence) {
@@ -410,7 +410,7 @@ export class MarkdownStream {
       this.codeIndent = k >= 0 ? this.listDisp[k] : 0
       // the language: the info string's first word
       let le = info.cs
-      while (le < info.ce && le - info.cs < 32 && unchecked(src[le]) != 0x20 && unchecked(src[le]) != 0x7b && unchecked(src[le]) != 0x2c) le++
+      while (le < info.ce && le - info.cs < 32 && byteAt(src, le) != 0x20 && byteAt(src, le) != 0x7b && byteAt(src, le) != 0x2c) le++
       const lang = String.UTF8.decodeUnsafe(src.dataStart + <usize>info.cs, <usize>(le - info.cs))
       this.hl = new CodeHighlighter()
       this.hl.lang = langOf(lang)
@@ -545,7 +545,7 @@ export class MarkdownStream {
   private codeLine(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows, commit: bool, from: i32): void {
     let i = s
     let k = 0
-    while (k < this.fenceInd && i < e && unchecked(src[i]) == 0x20) {
+    while (k < this.fenceInd && i < e && byteAt(src, i) == 0x20) {
       i++
       k++
     }

@@ -3,7 +3,7 @@
 // drops carriage returns. Stateful, so a sequence split across two stream deltas is still
 // removed whole. Only the engine's own styling ever reaches the terminal.
 
-import { ByteBuf } from '../util/byte-buf'
+import { ByteBuf, byteAt } from '../util/byte-buf'
 
 const S_TEXT = 0
 const S_ESC = 1 // saw ESC
@@ -25,7 +25,7 @@ export class Sanitizer {
         const run = i
         let columns = 0
         while (i < end) {
-          const b = <i32>unchecked(src[i])
+          const b = byteAt(src, i)
           if (b < 0x20 || b == 0x7f || b == 0xc2) break
           if ((b & 0xc0) != 0x80) columns++
           i++
@@ -36,7 +36,7 @@ export class Sanitizer {
           if (i == end) break
         }
       }
-      const c = <i32>unchecked(src[i])
+      const c = byteAt(src, i)
       switch (this.state) {
         case S_TEXT:
           this.text(c, out)

@@ -24,6 +24,9 @@ export class Transcript {
   private scratch: ByteBuf = new ByteBuf(256)
   private blocks: i32 = 0
   private md: MarkdownStream = new MarkdownStream()
+  // The rows of one streamed line, reused: a reply has tens of thousands of lines, and a new
+  // list per line was a third of the engine's allocations.
+  private lineRows: Rows = new Rows()
 
   /** Every committed row, with commands' whole output, for the Ctrl+O transcript view. */
   log: TranscriptLog = new TranscriptLog()
@@ -89,7 +92,8 @@ export class Transcript {
 
   /** A complete line: the Markdown renderer decides what it commits (leading blank lines: nothing). */
   private flushPartialLine(): void {
-    const rows = new Rows()
+    const rows = this.lineRows
+    rows.clear()
     this.md.line(this.partial.data, 0, this.partial.length, this.cols, rows)
     this.partial.reset()
     this.commitReply(rows)

@@ -88,8 +88,8 @@ export class ByteBuf {
     for (let i = 0; i < count; i++) this.str(s)
   }
 
-  u8At(i: i32): u8 {
-    return unchecked(this.data[i])
+  @inline u8At(i: i32): u8 {
+    return load<u8>(this.data.dataStart + <usize>i)
   }
 
   /** A copy of the contents. */
@@ -120,9 +120,17 @@ export class ByteBuf {
   }
 }
 
+/**
+ * `data[i]` without a bounds check, always inlined: the scanners read every byte of a reply
+ * through this, and `unchecked(data[i])` was left as a call (with a stack check) by the optimizer.
+ */
+@inline export function byteAt(data: Uint8Array, i: i32): i32 {
+  return <i32>load<u8>(data.dataStart + <usize>i)
+}
+
 /** Decodes the code point starting at `i`; returns it and writes the byte length to `lenOut`. */
 export function decodeAt(data: Uint8Array, i: i32, end: i32, lenOut: StaticArray<i32>): i32 {
-  const b0 = <i32>unchecked(data[i])
+  const b0 = byteAt(data, i)
   if (b0 < 0x80) {
     lenOut[0] = 1
     return b0
@@ -147,7 +155,7 @@ export function decodeAt(data: Uint8Array, i: i32, end: i32, lenOut: StaticArray
     return 0xfffd
   }
   for (let k = 1; k <= need; k++) {
-    const b = <i32>unchecked(data[i + k])
+    const b = byteAt(data, i + k)
     if ((b & 0xc0) != 0x80) {
       lenOut[0] = k
       return 0xfffd
