@@ -2,13 +2,11 @@
  * The agent's engine worker: runs one headless engine per session (engine-runner.ts), builds
  * the providers there and makes the model requests there, as the terminal's worker does. Tool
  * calls, commits and the turn's events go back to the page on the runner's own `hooks` port,
- * batched: one message per burst of hook calls (at the end of the current microtask run: a
- * stream whose bytes are all there is read in one long chain of microtasks, and a timer would
- * wait for its end). They are plain one-way messages, not comlink calls: a call is a round trip
- * (an id, a pending promise, and the page's answer posted back), paid for every network read of
- * a reply. During `restore` they are held and travel with its answer instead, so the page sees
- * a restored turn's start before `restore` settles. Commands and the app's fetch go through
- * `host` (comlink): they answer.
+ * batched (hook-batcher.ts says when a batch goes). They are plain one-way messages, not comlink
+ * calls: a call is a round trip (an id, a pending promise, and the page's answer posted back),
+ * paid for every network read of a reply. During `restore` they are held and travel with its
+ * answer instead, so the page sees a restored turn's start before `restore` settles. Commands
+ * and the app's fetch go through `host` (comlink): they answer.
  */
 import * as Comlink from 'comlink'
 import type { ModelInfo } from '../protocol/model-events.ts'
@@ -19,6 +17,7 @@ import type { HostFetchHead } from '../worker/worker-api.ts'
 import { buildProviders } from './agent-providers.ts'
 import { withImages } from './prompt-input.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
+import { createHookBatcher, type HookBatcher } from './hook-batcher.ts'
 import type { FxAgentOptions } from './types.ts'
 
 type Image = { mimeType: string; data: string }
@@ -62,30 +61,25 @@ export type AgentWorkerApi = {
   setApiKey(id: number, apiKey: string | undefined): void
 }
 
+/** A commit's snapshot bytes are the engine's copy, used by nothing else here: they move to the page instead of being copied (200 KB and more at a long turn's end). */
+function commitBuffers(calls: HookCalls): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = []
+  for (const [name, args] of calls) if (name === 'onCommit') buffers.push((args[0] as Uint8Array).buffer as ArrayBuffer)
+  return buffers
+}
+
 /** The worker's implementation (exposed by agent-worker.ts; tests serve it in-process). */
 export function createAgentWorkerApi(): AgentWorkerApi {
-  const runners = new Map<number, { runner: EngineRunner; port: MessagePort; hold(): void; take(): HookCalls; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
+  const runners = new Map<number, { runner: EngineRunner; port: MessagePort; batcher: HookBatcher<HookCalls[number]>; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
   let nextExec = 1
   return {
     async create(id, config, hostProxy, port) {
       const host = hostProxy as unknown as Comlink.Remote<AgentWorkerHost>
-      let pending: HookCalls = []
-      let scheduled = false
-      let holding = false
-      const flush = () => {
-        scheduled = false
-        if (holding || pending.length === 0) return
-        const calls = pending
-        pending = []
-        port.postMessage(calls)
-      }
+      const batcher = createHookBatcher<HookCalls[number]>((calls) => port.postMessage(calls, commitBuffers(calls)))
       const hook = (name: HookName) => (...args: unknown[]) => {
+        const type = name === 'onModelEvent' ? (args[0] as { type: string }).type : ''
         // A trap's error object does not survive postMessage: its message does.
-        pending.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args])
-        if (!scheduled) {
-          scheduled = true
-          queueMicrotask(flush)
-        }
+        batcher.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args], type !== 'text_delta' && type !== 'reasoning_delta')
       }
       const hooks = Object.fromEntries((['onRequest', 'onModelEvent', 'onEngineEvent', 'onCommit', 'onToolCall', 'onToolCancel', 'onTrap'] as const).map((n) => [n, hook(n)])) as unknown as RunnerHooks
       const images = new Map(config.images)
@@ -116,16 +110,7 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       runners.set(id, {
         runner,
         port,
-        // The answer carries them: a separate message on the host's port could arrive after it.
-        hold: () => {
-          holding = true
-        },
-        take: () => {
-          holding = false
-          const calls = pending
-          pending = []
-          return calls
-        },
+        batcher,
         images,
         setApiKey(key) {
           if (key === apiKey) return
@@ -141,14 +126,16 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       ;(r.runner[method] as (...a: unknown[]) => void)(...args)
       if (method !== 'dispose') return
       runners.delete(id)
+      r.batcher.close()
       r.port.close()
     },
     async restore(id, bytes) {
       const r = runners.get(id)
       if (!r) return []
-      r.hold()
+      // The answer carries them: a message on the hooks port could arrive after it.
+      r.batcher.hold()
       await r.runner.restore(bytes)
-      return r.take()
+      return r.batcher.take()
     },
     addImages(id, messageId, images) {
       runners.get(id)?.images.set(messageId, images)
