@@ -22,25 +22,29 @@ describe('the hook batcher', () => {
     expect(posts).toEqual([['text 1', 'text 2', 'turn_end']])
   })
 
-  test('reply text waits for more, then goes out in one message once the oldest has waited MAX_HOLD_MS', async () => {
-    let clock = 0
+  test('the first text after a quiet period goes at once; text during a burst goes at most every MAX_HOLD_MS, in one message', async () => {
+    let clock = 100
     const posts: string[][] = []
     const batcher = createHookBatcher<string>((calls) => posts.push(calls), () => clock)
     batcher.push('read 1', false)
     await tick()
-    clock = MAX_HOLD_MS - 1
+    expect(posts).toEqual([['read 1']])
+    clock += 1
     batcher.push('read 2', false)
     await tick()
-    expect(posts).toEqual([])
-    // A long run of reads (no timer can fire between them) is cut once the oldest is old enough.
-    clock = MAX_HOLD_MS
+    clock += MAX_HOLD_MS - 2
     batcher.push('read 3', false)
     await tick()
-    expect(posts).toEqual([['read 1', 'read 2', 'read 3']])
-    // Between network reads, a timer sends what waits.
+    expect(posts).toEqual([['read 1']])
+    // A long run of reads (no timer can fire between them) is cut once the last message is old enough.
+    clock += 1
     batcher.push('read 4', false)
-    await until(() => posts.length === 2)
-    expect(posts[1]).toEqual(['read 4'])
+    await tick()
+    expect(posts).toEqual([['read 1'], ['read 2', 'read 3', 'read 4']])
+    // Between network reads, a timer sends what waits.
+    batcher.push('read 5', false)
+    await until(() => posts.length === 3)
+    expect(posts[2]).toEqual(['read 5'])
   })
 
   test('held calls are not posted: take() hands them over in order, and posting resumes', async () => {
@@ -63,10 +67,12 @@ describe('the hook batcher', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const posts: string[][] = []
     const batcher = createHookBatcher<string>((calls) => posts.push(calls))
+    batcher.push('turn_start', true)
+    await tick()
     batcher.push('text', false)
     await tick()
     batcher.close()
     vi.advanceTimersByTime(MAX_HOLD_MS)
-    expect(posts).toEqual([])
+    expect(posts).toEqual([['turn_start']])
   })
 })

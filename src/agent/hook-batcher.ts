@@ -1,15 +1,16 @@
 /**
  * The agent worker's hook calls, joined into few messages. A call that changes what the page
  * must do next (a turn's start or end, a commit, a tool call, an error) goes out at the end of
- * the current microtask run, with everything queued before it. Reply text waits until MAX_HOLD_MS
- * after the oldest queued call, so the network reads of that time travel in one message: one
- * message per read cost the reading thread 0.05–0.2 ms each, 8–30 times per 200 KB turn, and
- * over 200 times when a busy machine hands the body over in small pieces (10–15 ms a turn).
- * The check runs at the end of each microtask run too, since a body whose bytes are all there
- * is read in one long chain of microtasks, which no timer interrupts.
+ * the current microtask run, with everything queued before it; so does reply text after a quiet
+ * period (the first text of a reply is not delayed). Text during a burst waits until MAX_HOLD_MS
+ * after the last message, so the network reads of that time travel in one: one message per read
+ * cost the reading thread 0.05–0.2 ms each, 8–30 times per 200 KB turn, and over 200 times when
+ * a busy machine hands the body over in small pieces (10–15 ms a turn). The check runs at the
+ * end of each microtask run too, since a body whose bytes are all there is read in one long
+ * chain of microtasks, which no timer interrupts.
  */
 
-/** The longest reply text waits for more (the terminal draws once per 16 ms frame). */
+/** Reply text goes to the page at most this often (the terminal draws once per 16 ms frame). */
 export const MAX_HOLD_MS = 8
 
 export type HookBatcher<T> = {
@@ -25,7 +26,7 @@ export type HookBatcher<T> = {
 
 export function createHookBatcher<T>(post: (calls: T[]) => void, now: () => number = () => performance.now()): HookBatcher<T> {
   let pending: T[] = []
-  let oldest = 0
+  let lastPost = -Infinity
   let urgent = false
   let checking = false
   let holding = false
@@ -38,19 +39,20 @@ export function createHookBatcher<T>(post: (calls: T[]) => void, now: () => numb
     if (holding || pending.length === 0) return
     const calls = pending
     pending = []
+    lastPost = now()
     post(calls)
   }
 
   const check = () => {
     checking = false
     if (pending.length === 0) return
-    if (urgent || now() - oldest >= MAX_HOLD_MS) flush()
-    else timer ??= setTimeout(flush, MAX_HOLD_MS - (now() - oldest))
+    const wait = lastPost + MAX_HOLD_MS - now()
+    if (urgent || wait <= 0) flush()
+    else timer ??= setTimeout(flush, wait)
   }
 
   return {
     push(call, isUrgent) {
-      if (pending.length === 0) oldest = now()
       pending.push(call)
       if (isUrgent) urgent = true
       if (checking) return
