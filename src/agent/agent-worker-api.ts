@@ -77,9 +77,8 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       const host = hostProxy as unknown as Comlink.Remote<AgentWorkerHost>
       const batcher = createHookBatcher<HookCalls[number]>((calls) => port.postMessage(calls, commitBuffers(calls)))
       const hook = (name: HookName) => (...args: unknown[]) => {
-        const type = name === 'onModelEvent' ? (args[0] as { type: string }).type : ''
         // A trap's error object does not survive postMessage: its message does.
-        batcher.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args], type !== 'text_delta' && type !== 'reasoning_delta')
+        batcher.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args])
       }
       const hooks = Object.fromEntries((['onRequest', 'onModelEvent', 'onEngineEvent', 'onCommit', 'onToolCall', 'onToolCancel', 'onTrap'] as const).map((n) => [n, hook(n)])) as unknown as RunnerHooks
       const images = new Map(config.images)
