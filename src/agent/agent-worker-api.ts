@@ -1,11 +1,12 @@
 /**
  * The agent's engine worker: runs one headless engine per session (engine-runner.ts), builds
  * the providers there and makes the model requests there, as the terminal's worker does. Tool
- * calls, commands, commits and the turn's events go back to the page through `host`, batched:
- * one message per burst of hook calls (at the end of the current microtask run: a stream whose
- * bytes are all there is read in one long chain of microtasks, and a timer would wait for its
- * end). During `restore` they are held and travel with its answer instead, so the page sees a
- * restored turn's start before `restore` settles.
+ * calls, commits and the turn's events go back to the page on the runner's own `hooks` port,
+ * batched (hook-batcher.ts says when a batch goes). They are plain one-way messages, not comlink
+ * calls: a call is a round trip (an id, a pending promise, and the page's answer posted back),
+ * paid for every network read of a reply. During `restore` they are held and travel with its
+ * answer instead, so the page sees a restored turn's start before `restore` settles. Commands
+ * and the app's fetch go through `host` (comlink): they answer.
  */
 import * as Comlink from 'comlink'
 import type { ModelInfo } from '../protocol/model-events.ts'
@@ -16,6 +17,7 @@ import type { HostFetchHead } from '../worker/worker-api.ts'
 import { buildProviders } from './agent-providers.ts'
 import { withImages } from './prompt-input.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
+import { createHookBatcher, type HookBatcher } from './hook-batcher.ts'
 import type { FxAgentOptions } from './types.ts'
 
 type Image = { mimeType: string; data: string }
@@ -37,9 +39,11 @@ export type WorkerRunnerConfig = {
   images: Array<[string, Image[]]>
 }
 
+/** A batch of hook calls, as the `hooks` port carries them. */
+export type HookCalls = Array<[HookName, unknown[]]>
+
 /** The page's side, called from the worker (wrapped with Comlink.proxy). */
 export type AgentWorkerHost = {
-  hooks(calls: Array<[HookName, unknown[]]>): void
   exec(execId: number, request: ExecRequest): Promise<ExecResult>
   cancelExec(execId: number): void
   fetch(url: string, init: { method: string; headers: [string, string][]; body?: string }, onChunk: (chunk: Uint8Array | null) => void, requestId: number): Promise<HostFetchHead>
@@ -48,38 +52,33 @@ export type AgentWorkerHost = {
 
 /** What the page calls in the agent's worker (one engine per runner id). */
 export type AgentWorkerApi = {
-  create(id: number, config: WorkerRunnerConfig, host: AgentWorkerHost): Promise<void>
+  /** `hooks`: the port the runner's hook calls go out on (transferred; closed when it is disposed). */
+  create(id: number, config: WorkerRunnerConfig, host: AgentWorkerHost, hooks: MessagePort): Promise<void>
   call(id: number, method: 'prompt' | 'steer' | 'cancel' | 'toolResult' | 'configure' | 'dispose', args: unknown[]): void
   /** Restores a snapshot; answers with the hook calls it caused (a resumed turn's start among them). */
-  restore(id: number, bytes: Uint8Array): Promise<Array<[HookName, unknown[]]>>
+  restore(id: number, bytes: Uint8Array): Promise<HookCalls>
   addImages(id: number, messageId: string, images: Image[]): void
   setApiKey(id: number, apiKey: string | undefined): void
 }
 
+/** A commit's snapshot bytes are the engine's copy, used by nothing else here: they move to the page instead of being copied (200 KB and more at a long turn's end). */
+function commitBuffers(calls: HookCalls): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = []
+  for (const [name, args] of calls) if (name === 'onCommit') buffers.push((args[0] as Uint8Array).buffer as ArrayBuffer)
+  return buffers
+}
+
 /** The worker's implementation (exposed by agent-worker.ts; tests serve it in-process). */
 export function createAgentWorkerApi(): AgentWorkerApi {
-  const runners = new Map<number, { runner: EngineRunner; hold(): void; take(): Array<[HookName, unknown[]]>; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
+  const runners = new Map<number, { runner: EngineRunner; port: MessagePort; batcher: HookBatcher<HookCalls[number]>; setApiKey(key: string | undefined): void; images: Map<string, Image[]> }>()
   let nextExec = 1
   return {
-    async create(id, config, hostProxy) {
+    async create(id, config, hostProxy, port) {
       const host = hostProxy as unknown as Comlink.Remote<AgentWorkerHost>
-      let pending: Array<[HookName, unknown[]]> = []
-      let scheduled = false
-      let holding = false
-      const flush = () => {
-        scheduled = false
-        if (holding || pending.length === 0) return
-        const calls = pending
-        pending = []
-        void host.hooks(calls)
-      }
+      const batcher = createHookBatcher<HookCalls[number]>((calls) => port.postMessage(calls, commitBuffers(calls)))
       const hook = (name: HookName) => (...args: unknown[]) => {
         // A trap's error object does not survive postMessage: its message does.
-        pending.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args])
-        if (!scheduled) {
-          scheduled = true
-          queueMicrotask(flush)
-        }
+        batcher.push([name, name === 'onTrap' ? [{ message: (args[0] as Error).message }] : args])
       }
       const hooks = Object.fromEntries((['onRequest', 'onModelEvent', 'onEngineEvent', 'onCommit', 'onToolCall', 'onToolCancel', 'onTrap'] as const).map((n) => [n, hook(n)])) as unknown as RunnerHooks
       const images = new Map(config.images)
@@ -109,16 +108,8 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       })
       runners.set(id, {
         runner,
-        // The answer carries them: a separate message on the host's port could arrive after it.
-        hold: () => {
-          holding = true
-        },
-        take: () => {
-          holding = false
-          const calls = pending
-          pending = []
-          return calls
-        },
+        port,
+        batcher,
         images,
         setApiKey(key) {
           if (key === apiKey) return
@@ -132,14 +123,18 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       const r = runners.get(id)
       if (!r) return
       ;(r.runner[method] as (...a: unknown[]) => void)(...args)
-      if (method === 'dispose') runners.delete(id)
+      if (method !== 'dispose') return
+      runners.delete(id)
+      r.batcher.close()
+      r.port.close()
     },
     async restore(id, bytes) {
       const r = runners.get(id)
       if (!r) return []
-      r.hold()
+      // The answer carries them: a message on the hooks port could arrive after it.
+      r.batcher.hold()
       await r.runner.restore(bytes)
-      return r.take()
+      return r.batcher.take()
     },
     addImages(id, messageId, images) {
       runners.get(id)?.images.set(messageId, images)

@@ -2,7 +2,8 @@
  * A session's stream: every line a turn produced, numbered by `cursor` (1, 2, …; cursor 0 means
  * "before the first line"). Readers catch up from any cursor and then follow new lines live, so a
  * reader that reconnects with the last cursor it saw continues exactly where it stopped.
- * Each line's NDJSON text is built once, when it is appended.
+ * Each line's NDJSON text is built once, the first time a `readable` needs it: a turn read by
+ * async iteration (or not read at all) never stringifies its lines.
  */
 import type { FxLogLine } from './types.ts'
 
@@ -30,7 +31,9 @@ export type StreamLog = {
 /** A log that starts after `restored` lines (loaded from a store). */
 export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
   const lines: FxLogLine[] = [...restored]
-  const texts: string[] = restored.map((line) => `${JSON.stringify(line)}\n`)
+  /** NDJSON of `lines[i]`, once some reader asked for it. */
+  const texts: Array<string | undefined> = []
+  const textAt = (i: number): string => (texts[i] ??= `${JSON.stringify(lines[i])}\n`)
   const listeners = new Set<(line: FxLogLine) => void>()
   /** Every open reader's stop, so closing the log ends them. */
   const readers = new Set<() => void>()
@@ -38,8 +41,8 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
 
   const since = (cursor: number) => lines.slice(Math.max(0, cursor - base))
 
-  /** Follows the log from `cursor`: pushes lines to `push` until `until` or `signal`; returns stop(). */
-  const follow = (cursor: number, push: (line: FxLogLine, text: string) => void, done: () => void, options: { until?: (line: FxLogLine) => boolean; signal?: AbortSignal } = {}) => {
+  /** Follows the log from `cursor`: pushes lines (and their index) to `push` until `until` or `signal`; returns stop(). */
+  const follow = (cursor: number, push: (line: FxLogLine, index: number) => void, done: () => void, options: { until?: (line: FxLogLine) => boolean; signal?: AbortSignal } = {}) => {
     let stopped = false
     const stop = () => {
       if (stopped) return
@@ -49,15 +52,15 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
       options.signal?.removeEventListener('abort', stop)
       done()
     }
-    const deliver = (line: FxLogLine, text: string) => {
+    const deliver = (line: FxLogLine, index: number) => {
       // A reader's cursor may be ahead of this log (lines another page never stored): skip to it.
       if (stopped || line.cursor <= cursor) return
-      push(line, text)
+      push(line, index)
       if (options.until?.(line)) stop()
     }
-    const listener = (line: FxLogLine) => deliver(line, texts[line.cursor - base - 1]!)
+    const listener = (line: FxLogLine) => deliver(line, line.cursor - base - 1)
     const from = Math.max(0, cursor - base)
-    for (let i = from; i < lines.length && !stopped; i++) deliver(lines[i]!, texts[i]!)
+    for (let i = from; i < lines.length && !stopped; i++) deliver(lines[i]!, i)
     if (!stopped) {
       readers.add(stop)
       listeners.add(listener)
@@ -71,7 +74,6 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
     append(line) {
       const full = { ...line, cursor: base + lines.length + 1 } as FxLogLine
       lines.push(full)
-      texts.push(`${JSON.stringify(full)}\n`)
       for (const listener of [...listeners]) listener(full)
       return full
     },
@@ -81,7 +83,6 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
     adopt(line) {
       if (line.cursor !== base + lines.length + 1) return
       lines.push(line)
-      texts.push(`${JSON.stringify(line)}\n`)
       for (const listener of [...listeners]) listener(line)
     },
     get cursor() {
@@ -104,9 +105,9 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
           }
           stop = follow(
             cursor,
-            (_line, text) => {
-              if (batch) batch.push(text)
-              else controller.enqueue(encoder.encode(text))
+            (_line, index) => {
+              if (batch) batch.push(textAt(index))
+              else controller.enqueue(encoder.encode(textAt(index)))
             },
             () => {
               flushBatch()

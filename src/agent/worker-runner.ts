@@ -1,12 +1,13 @@
 /**
  * The page's side of the agent worker: one worker for the agent, one engine in it per session.
  * An `EngineRunner` whose calls go to the worker (in order, over one port) and whose hooks come
- * back in batches. Commands run in the page's workspace and `fetch` is the app's, when given.
+ * back in batches on a port of their own. Commands run in the page's workspace and `fetch` is
+ * the app's, when given.
  */
 import * as Comlink from 'comlink'
 import type { WorkspaceAdapter } from '../protocol/workspace.ts'
 import { createFetchBridge } from '../terminal/fetch-bridge.ts'
-import type { AgentWorkerApi, AgentWorkerHost, HookName, WorkerRunnerConfig } from './agent-worker-api.ts'
+import type { AgentWorkerApi, AgentWorkerHost, HookCalls, HookName, WorkerRunnerConfig } from './agent-worker-api.ts'
 import type { EngineRunner, RunnerHooks } from './engine-runner.ts'
 import { EngineTrap } from '../worker/engine-instance.ts'
 
@@ -41,10 +42,12 @@ export async function createWorkerRunner(
   const id = nextRunner++
   const execs = new Map<number, AbortController>()
   const bridge = options.fetch ? createFetchBridge(options.fetch) : null
+  const deliver = (calls: HookCalls) => {
+    for (const [name, args] of calls) (hooks[name as HookName] as (...a: unknown[]) => void)(...args)
+  }
+  const channel = new MessageChannel()
+  channel.port1.onmessage = (event: MessageEvent<HookCalls>) => deliver(event.data)
   const host: AgentWorkerHost = {
-    hooks(calls: Array<[HookName, unknown[]]>) {
-      for (const [name, args] of calls) (hooks[name] as (...a: unknown[]) => void)(...args)
-    },
     async exec(execId, request) {
       const controller = new AbortController()
       execs.set(execId, controller)
@@ -61,7 +64,12 @@ export async function createWorkerRunner(
     fetch: (url, init, onChunk, requestId) => (bridge ? bridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false, message: 'no fetch option' })),
     abortFetch: (requestId) => bridge?.abort(requestId),
   }
-  await Promise.race([worker.api.create(id, config, Comlink.proxy(host)), worker.failed])
+  try {
+    await Promise.race([worker.api.create(id, config, Comlink.proxy(host), Comlink.transfer(channel.port2, [channel.port2])), worker.failed])
+  } catch (error) {
+    channel.port1.close()
+    throw error
+  }
   // A worker that dies later takes this engine with it: the running turn ends as after a trap.
   let disposed = false
   worker.failed.catch((error: Error) => {
@@ -72,7 +80,7 @@ export async function createWorkerRunner(
     prompt: (text) => call('prompt', text),
     steer: (text) => call('steer', text),
     cancel: () => call('cancel'),
-    restore: async (bytes) => host.hooks(await worker.api.restore(id, bytes)),
+    restore: async (bytes) => deliver(await worker.api.restore(id, bytes)),
     toolResult: (toolId, text) => call('toolResult', toolId, text),
     configure: (settingId, value) => call('configure', settingId, value),
     addImages: (messageId, images) => void worker.api.addImages(id, messageId, images),
@@ -81,6 +89,8 @@ export async function createWorkerRunner(
       disposed = true
       for (const c of execs.values()) c.abort()
       call('dispose')
+      // Hook calls still on their way are of an engine the session has let go.
+      channel.port1.close()
     },
   }
 }

@@ -3,10 +3,10 @@
  * `eventsource-parser` and hands each `data:` payload to the chunk decoder. Sans-IO: the caller
  * reads the bytes (see `read-text-stream.ts`) and feeds decoded text in whatever pieces arrive.
  */
-import { createParser } from 'eventsource-parser'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { holdSseParser } from './sse-parser-pool.ts'
 
 /** Options for {@link createSseChatStream}. */
 export type SseChatStreamOptions = {
@@ -23,7 +23,7 @@ export type SseChatStream = {
   feed(text: string): void
   /**
    * The body ended (`dropped`: reading it failed): emits the terminal event if none was
-   * emitted yet.
+   * emitted yet. Nothing is fed after it (its parser goes to the next stream).
    */
   end(dropped?: boolean): void
   /** True once `finish` or `error` was emitted; the caller can stop reading. */
@@ -39,12 +39,31 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
   let strayLine: string | undefined
   let failed = false
   const isDone = (): boolean => failed || decoder.done
-  const parser = createParser({
+  // A parser that already ran, when there is one: sse-parser-pool.ts says why.
+  const parser = holdSseParser({
     onEvent: (message) => decoder.payload(message.data, message.event),
     onError: (error) => {
       if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
     },
   })
+
+  const finish = (dropped: boolean): void => {
+    if (isDone()) return
+    // Servers that end the body without the final blank line still meant their last event.
+    parser.feed('\n\n')
+    if (decoder.done) return
+    if (strayLine !== undefined) {
+      failed = true
+      options.emit({
+        type: 'error',
+        code: 'FX_MODEL_STREAM_MALFORMED',
+        message: `${options.label} sent a line that is not part of an event stream: "${quoteForMessage(strayLine, 80, options.secret)}"`,
+        retryable: false,
+      })
+      return
+    }
+    decoder.end(dropped)
+  }
 
   return {
     feed(text) {
@@ -53,21 +72,8 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
       decoder.flush()
     },
     end(dropped = false) {
-      if (isDone()) return
-      // Servers that end the body without the final blank line still meant their last event.
-      parser.feed('\n\n')
-      if (decoder.done) return
-      if (strayLine !== undefined) {
-        failed = true
-        options.emit({
-          type: 'error',
-          code: 'FX_MODEL_STREAM_MALFORMED',
-          message: `${options.label} sent a line that is not part of an event stream: "${quoteForMessage(strayLine, 80, options.secret)}"`,
-          retryable: false,
-        })
-        return
-      }
-      decoder.end(dropped)
+      finish(dropped)
+      parser.release()
     },
     get done() {
       return isDone()
