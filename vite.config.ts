@@ -39,11 +39,15 @@ function shellManifest(): Plugin {
 }
 
 /**
- * The page's first script (boot.ts) is tiny and imports the terminal's code dynamically, so that
- * the engine worker and engine.wasm start first. Without a hint the browser would only start
- * fetching and compiling that code once boot.ts has run; a modulepreload for it (and what it
- * imports) in the page's head starts both at once.
+ * The page's code arrives in a few chunks, all preloaded from the head; one of them (xterm.js
+ * and the terminal) is most of the bytes, and the page can open no terminal before it has it.
+ * Its preload goes first, with fetchpriority=high, so the small chunks do not share the early
+ * bandwidth with it: measured (11 loads, twice, alternating), the terminal opened ~15-25 ms
+ * sooner and typed keys echoed ~15-20 ms sooner.
  */
+/** `text` as a literal inside a RegExp. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 function preloadPageCode(): Plugin {
   return {
     name: 'fxterm-preload-page-code',
@@ -51,10 +55,20 @@ function preloadPageCode(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (!ctx.bundle || !ctx.filename.endsWith('index.html') || ctx.filename.endsWith('embed.html')) return []
-        const main = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/main.ts'))
-        if (!main || main.type !== 'chunk') return []
-        return [main.fileName, ...main.imports].filter((file) => !html.includes(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${file}` }, injectTo: 'head' as const }))
+        if (!ctx.bundle) return html
+        const entry = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === ctx.filename)
+        if (!entry || entry.type !== 'chunk') return html
+        const sizes = [entry.fileName, ...entry.imports].map((file) => {
+          const chunk = ctx.bundle![file]
+          return { file, size: chunk?.type === 'chunk' ? chunk.code.length : 0 }
+        })
+        const biggest = sizes.sort((x, y) => y.size - x.size)[0]!.file
+        // The entry script itself is fetched first anyway; a page in a subfolder has its own prefix.
+        const prefix = new RegExp(`src="([^"]*)${escape(entry.fileName)}"`).exec(html)?.[1]
+        if (biggest === entry.fileName || prefix === undefined) return html
+        const withoutIt = html.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${escape(prefix + biggest)}"[^>]*>`), '')
+        const at = withoutIt.indexOf('<script type="module"')
+        return `${withoutIt.slice(0, at)}<link rel="modulepreload" crossorigin fetchpriority="high" href="${prefix}${biggest}">\n    ${withoutIt.slice(at)}`
       },
     },
   }
@@ -74,6 +88,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser fxterm runs in has modulepreload (Chromium, Firefox 115+, Safari 17+): the
+    // polyfill was one more request on the way to the first frame.
+    modulePreload: { polyfill: false },
     // The headless agent example is a page of its own (built, then moved to examples/agent.html).
     // <fx-terminal> is one script at a stable name next to engine.wasm (fx-terminal.js), so a page
     // can load it with one tag; everything it imports is a hashed asset as usual.
