@@ -72,7 +72,8 @@ export function createStreamLog(restored: FxLogLine[] = []): StreamLog {
 
   const log: StreamLog = {
     append(line) {
-      const full = { ...line, cursor: base + lines.length + 1 } as FxLogLine
+      // Frozen: every reader gets this same object, and its NDJSON is built later, from it.
+      const full = Object.freeze({ ...line, cursor: base + lines.length + 1 }) as FxLogLine
       lines.push(full)
       for (const listener of [...listeners]) listener(full)
       return full
