@@ -100,12 +100,12 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const host: HostCallbacks = {
     ...createPageAuth(options, tabs),
     config: (id, value) => configBridge.save(id, value),
-    write: (bytes, echoColumns) => {
+    write: (bytes, echoColumns, keysSeen) => {
       if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
       if (typeAhead) term.write(typeAhead.takeOver(bytes))
       typeAhead = null
       term.write(bytes)
-      localEcho.setBudget(echoColumns)
+      localEcho.setBudget(echoColumns, keysSeen)
     },
     event: (event) => {
       if (event.type === 'announce' && typeof event['text'] === 'string') term.announce?.(event['text'])
@@ -229,6 +229,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     exited,
     write: (data) => {
       typeAhead?.keyTyped() // the engine's first frame may then show this input: not a frame to keep
+      localEcho.keyTyped(typeof data === 'string' ? data : '\ufffd') // counted; echoed only if typed-like
       void remote.keys(typeof data === 'string' ? encoder.encode(data) : data)
     },
     resize,

@@ -12,6 +12,8 @@ import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
 import type { EngineWorkerApi, HostCallbacks, StartResult, WorkerStartConfig } from './worker-api.ts'
 
 let loop: HostLoop | null = null
+/** `keys()` calls the engine has been fed, told with every frame (HostCallbacks.write). */
+let keysSeen = 0
 let pending: Array<(l: HostLoop) => void> = []
 /** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
 let auth: WorkerAuth | null = null
@@ -74,7 +76,7 @@ const api: EngineWorkerApi = {
     let echoColumns = 0
     let lastWrite: Promise<void> = Promise.resolve()
     const batcher = createOutputBatcher((bytes) => {
-      lastWrite = host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns)
+      lastWrite = host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns, keysSeen)
     })
     flushOutput = () => {
       batcher.flush()
@@ -129,9 +131,18 @@ const api: EngineWorkerApi = {
   },
   keys(bytes) {
     // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.
-    if (auth?.captureKeys(bytes)) return
-    if (loop) loop.keys(bytes)
-    else pending.push((l) => l.keys(bytes))
+    if (auth?.captureKeys(bytes)) {
+      keysSeen++
+      return
+    }
+    // Counted once fed: the engine's output for them is then in the batcher, so a frame posted
+    // later has seen them (the page redraws its echo of the ones it has not, local-echo.ts).
+    const feed = (l: HostLoop) => {
+      l.keys(bytes)
+      keysSeen++
+    }
+    if (loop) feed(loop)
+    else pending.push(feed)
   },
   async resize(cols, rows) {
     if (!loop) {

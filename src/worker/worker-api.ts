@@ -72,7 +72,8 @@ export type HostCallbacks = SealedStoreHost & {
   /** This tab signed in: tell the other tabs. */
   signedIn(): void
   /** Terminal output, and how many typed ASCII characters the page may echo itself after it. */
-  write(bytes: Uint8Array, echoColumns: number): void
+  /** A frame, the echo hint for after it, and how many `keys()` calls it has seen (see local-echo.ts). */
+  write(bytes: Uint8Array, echoColumns: number, keysSeen: number): void
   event(event: { type: string } & Record<string, unknown>): void
   exit(code: number): void
   exec(id: number, request: ExecRequest): Promise<ExecResult>
