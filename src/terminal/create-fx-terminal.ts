@@ -34,6 +34,8 @@ export type { FxTerminal, FxTerminalOptions }
 export { spawnEngineWorker }
 
 const encoder = new TextEncoder()
+/** How long a type-ahead start waits for the stores before the engine boots without them. */
+const STORES_WAIT_MS = 250
 
 function absolute(url: string): string {
   return new URL(url, document.baseURI).href
@@ -187,8 +189,12 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
     })
+    // With type-ahead the composer already takes keys, so the engine may wait a little for the
+    // stores and draw its first screen once, whole (one frame instead of a bare one and then the
+    // restored one, each parsed and drawn right when the page starts taking keys).
+    if (typeAhead) await Promise.race([stored.later, new Promise((resolve) => setTimeout(resolve, STORES_WAIT_MS))])
     const ready = stored.now()
-    if (ready) typeAhead?.bootsWithStoredState()
+    if (ready?.session) typeAhead?.bootsWithStoredState()
     const result = await remote.start(
       {
         wasm: module,
