@@ -124,34 +124,28 @@ describe('a 1 MiB paste stays responsive', () => {
     return sizes
   }
 
-  test('pasting 1 MiB then typing 200 keys is fast, and every key writes under 4 KB', async () => {
+  test('after a 1 MiB paste, each of 200 typed keys writes under 4 KB (it redraws a row, not the paste)', async () => {
     const h = await createHarness()
     const big = `${'0123456789abcdef'.repeat(63)}\n`.repeat(1040) // 1,049,600 bytes, 1,040 lines
     expect(big.length).toBeGreaterThan(1 << 20)
-    const started = performance.now()
+    // Speed is the bench's (1 MiB paste, npm run bench); here, what each key costs in output.
     const pasteWrites = writtenBytes(await h.type(paste(big)))
     const sizes = await typeKeys(h, 200)
-    const elapsed = performance.now() - started
     expect(sizes).toHaveLength(200)
-    expect(elapsed).toBeLessThan(2000)
     expect(pasteWrites).toBeLessThan(4096)
     expect(Math.max(...sizes)).toBeLessThan(4096)
     expect(composer(h).rows[0]).toMatch(/^❯ \[Pasted text #1, 1041 lines\]the quick brown fox/)
-    // Editing keys stay cheap as well.
-    const t2 = performance.now()
-    for (let i = 0; i < 50; i++) await h.type(K.left + K.ctrlW + K.undo + K.end)
-    expect(performance.now() - t2).toBeLessThan(1000)
+    // Editing keys stay cheap as well: each redraws a row, never the pasted text.
+    for (let i = 0; i < 50; i++) expect(writtenBytes(await h.type(K.left + K.ctrlW + K.undo + K.end))).toBeLessThan(4096)
     await h.type(K.enter)
     expect(lastUserMessage(h).length).toBe(big.length + 200)
   })
 
   test('a 1 MiB paste in one line (no newlines) collapses too', async () => {
     const h = await createHarness()
-    const started = performance.now()
     await h.type(paste('y'.repeat(1 << 20)))
     expect(composer(h).rows).toEqual(['❯ [Pasted text #1, 1 line]'])
     const sizes = await typeKeys(h, 50)
-    expect(performance.now() - started).toBeLessThan(2000)
     expect(Math.max(...sizes)).toBeLessThan(4096)
   })
 })
