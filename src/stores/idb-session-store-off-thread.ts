@@ -23,7 +23,10 @@ type Api = Comlink.Remote<SessionStoreApi>
 
 /** See the file comment. */
 export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore {
-  const here = idbSessionStore(options)
+  // Only when the worker cannot serve: opening the database here too would cost the page the
+  // start-up work the worker is there to take.
+  let onPage: AsyncSessionStore | undefined
+  const here = () => (onPage ??= idbSessionStore(options))
   const { namespace } = options
   let worker: { api: Api; failed: Promise<null> } | null | undefined
   const remote = () => {
@@ -61,13 +64,13 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
       checkId(id)
       const early = newest?.id === id ? newest : null
       newest = null
-      return early ? Promise.resolve(early.found) : ask((api) => api.load(namespace, id), () => here.load(id))
+      return early ? Promise.resolve(early.found) : ask((api) => api.load(namespace, id), () => here().load(id))
     },
     list() {
-      if (listedOnce) return ask((api) => api.list(namespace), () => here.list())
+      if (listedOnce) return ask((api) => api.list(namespace), () => here().list())
       listedOnce = true
       const before = writes
-      return ask((api) => api.listWithNewest(namespace), async () => ({ entries: await here.list(), newest: null })).then((answer) => {
+      return ask((api) => api.listWithNewest(namespace), async () => ({ entries: await here().list(), newest: null })).then((answer) => {
         if (writes === before) newest = answer.newest
         return answer.entries
       })
@@ -81,14 +84,14 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
       // collections that much memory brings stalled typing).
       return ask(
         (api) => api.commit(namespace, id, bytes, expectedRevision),
-        () => here.commit(id, bytes, expectedRevision),
+        () => here().commit(id, bytes, expectedRevision),
       )
     },
     remove(id) {
       checkId(id)
       writes++
       newest = null
-      return ask((api) => api.remove(namespace, id), () => here.remove(id))
+      return ask((api) => api.remove(namespace, id), () => here().remove(id))
     },
   }
 }
