@@ -9,7 +9,7 @@
 //   `worker: false` (engine and fetch in this page), to show what the worker hop costs.
 // - Catch-up: a session whose store holds N lines; `session.stream(cursor)` read and parsed as
 //   NDJSON until the last line, timed from the call, for cursor 0 and N/2.
-import { createParser } from 'eventsource-parser'
+import { readRawSse, scriptMock as script } from './raw-sse-read.ts'
 import { createFxAgent } from '../../src/agent/create-fx-agent.ts'
 import { memory } from '../../src/agent/durability.ts'
 import type { FxLogLine } from '../../src/agent/types.ts'
@@ -23,38 +23,10 @@ export type AgentBenchResult = { samples: AgentSample[]; catchUp: CatchUpSample[
 const MODEL = 'mock-model'
 const wasm = new URL('../../engine.wasm', location.href).href
 
-async function script(mockUrl: string, text: string, deltaChars: number): Promise<void> {
-  const response = await fetch(`${mockUrl}/__script`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ text, deltaChars }]) })
-  if (!response.ok) throw new Error(`mock /__script: HTTP ${response.status}`)
-}
-
+/** The raw read in this page (raw-sse-read.ts). */
 async function rawRun(mockUrl: string): Promise<AgentSample> {
-  const started = performance.now()
-  const response = await fetch(`${mockUrl}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'go' }] }),
-  })
-  if (!response.ok || response.body === null) throw new Error(`raw fetch: HTTP ${response.status}`)
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let chars = 0
-  let done = false
-  let firstMs: number | undefined
-  const parser = createParser({
-    onEvent: (event) => {
-      if (event.data === '[DONE]') done = true
-      else chars += event.data.length
-    },
-  })
-  while (!done) {
-    const step = await reader.read()
-    if (step.done) break
-    firstMs ??= performance.now() - started
-    parser.feed(decoder.decode(step.value, { stream: true }))
-  }
-  await reader.cancel().catch(() => {})
-  return { path: 'raw', ms: performance.now() - started, chars, firstMs }
+  const { ms, chars, firstMs } = await readRawSse(`${mockUrl}/v1/chat/completions`)
+  return { path: 'raw', ms, chars, ...(firstMs !== undefined ? { firstMs } : {}) }
 }
 
 /** The raw read in a worker of its own (agent-bench-raw-worker.ts), timed from the page. */

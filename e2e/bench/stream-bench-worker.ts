@@ -20,7 +20,7 @@
 // pieces the network delivered, served from memory (through the adapter's `fetch` option). On a
 // 2-core machine the mock server competes with the page for the CPU, so the network runs time
 // the client and the server together; the replay times only what the client does.
-import { createParser } from 'eventsource-parser'
+import { readRawSse, scriptMock as script } from './raw-sse-read.ts'
 import type { ModelProvider } from '../../src/protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from '../../src/providers/openai-compatible.ts'
 import { createHostLoop } from '../../src/worker/host-loop.ts'
@@ -45,48 +45,9 @@ export type StreamBenchReply = { ok: true; samples: StreamSample[] } | { ok: fal
 const MODEL = 'mock-model'
 const encoder = new TextEncoder()
 
-async function script(mockUrl: string, text: string, deltaChars: number): Promise<void> {
-  const response = await fetch(`${mockUrl}/__script`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([{ text, deltaChars }]),
-  })
-  if (!response.ok) throw new Error(`mock /__script: HTTP ${response.status}`)
-}
-
+/** The raw read (raw-sse-read.ts); `json` adds the JSON.parse of every event. */
 async function rawRun(fetchFn: typeof fetch, mockUrl: string, json: boolean): Promise<StreamSample> {
-  const started = performance.now()
-  const response = await fetchFn(`${mockUrl}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ model: MODEL, stream: true, messages: [{ role: 'user', content: 'go' }] }),
-  })
-  if (!response.ok || response.body === null) throw new Error(`raw fetch: HTTP ${response.status}`)
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let events = 0
-  let chars = 0
-  let done = false
-  const parser = createParser({
-    onEvent: (event) => {
-      events++
-      if (event.data === '[DONE]') {
-        done = true
-      } else if (json) {
-        const chunk = JSON.parse(event.data) as { choices?: Array<{ delta?: { content?: string } }> }
-        chars += chunk.choices?.[0]?.delta?.content?.length ?? 0
-      } else {
-        chars += event.data.length
-      }
-    },
-  })
-  while (!done) {
-    const { done: ended, value } = await reader.read()
-    if (ended) break
-    parser.feed(decoder.decode(value, { stream: true }))
-  }
-  const ms = performance.now() - started
-  await reader.cancel().catch(() => undefined)
+  const { ms, events, chars } = await readRawSse(`${mockUrl}/v1/chat/completions`, { fetchFn, json })
   return { path: json ? 'rawJson' : 'raw', ms, events, chars }
 }
 
