@@ -25,7 +25,6 @@ import { storedAtStart, storedStartFields } from './stored-at-start.ts'
 import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore } from '../stores/types.ts'
 import { createPageAuth } from '../auth/page-auth.ts'
-
 import type { FxTerminal, FxTerminalOptions } from './fx-terminal-options.ts'
 
 export type { FxTerminal, FxTerminalOptions }
