@@ -19,7 +19,7 @@ import { installRecorder, waitForPainted } from './echo-bench.mjs'
 const SIZES = [10, 100, 1000]
 const TURN_BYTES = 4096
 /** Turns the engine replays on resume (REPLAY_TURNS in wasm/engine/session/session.ts). */
-const REPLAY_TURNS = 30
+const REPLAY_TURNS = 10
 const COMMITS_PER_RUN = 3
 const RESUME_TARGET_MS = 300
 const RATIO_TARGET = 2

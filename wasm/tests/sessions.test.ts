@@ -109,6 +109,21 @@ describe('the snapshot round trip', () => {
     expect(readSnapshot(lastCommit(b)).meta).toMatchObject({ id: readSnapshot(saved).meta.id, title: 'Counting files', turns: 2 })
   })
 
+  test('a long session replays its last 10 turns and says how many earlier messages are left out', async () => {
+    const messages = []
+    for (let t = 1; t <= 14; t++) messages.push({ role: 'user', content: `question ${t}` }, { role: 'assistant', content: `answer ${t}.` })
+    const h = await withSessions()
+    await h.session(snapshotBytes(2, { id: 'long1', title: 'Long one', turns: 14 }, { messages, archived: [{ role: 'user', content: 'older' }, { role: 'assistant', content: 'Older.' }] }))
+    const shown = text(h)
+    expect(shown).toContain('10 earlier messages are not shown (/export saves them all).') // 8 + 2 archived
+    expect(shown).not.toContain('question 4 ')
+    expect(shown).toContain('❯ question 5 ● answer 5.')
+    expect(shown).toContain('❯ question 14 ● answer 14.')
+    await h.type('next\r')
+    // Only the screen is cut: the model still gets every live message.
+    expect(h.lastOf('model_request')!.request.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(15)
+  })
+
   test('an older format (version 1: messages only) migrates and says so', async () => {
     const h = await withSessions()
     await h.session(snapshotBytes(1, { id: 'old1', title: 'Old one', turns: 1 }, { messages: [{ role: 'user', content: 'hello from v1' }, { role: 'assistant', content: 'Hi.' }] }))

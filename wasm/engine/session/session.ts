@@ -12,8 +12,12 @@ import { findHostTool } from '../agent/host-tools'
 import { INTERRUPTED_NOTE, isInterruptedNote } from '../agent/loop'
 import { Engine } from '../engine'
 
-/** Turns replayed onto the screen on resume (older ones are in /export). */
-const REPLAY_TURNS = 30
+/**
+ * Turns replayed onto the screen on resume (older ones are in /export; the model gets them all).
+ * Ten is a few screens of scrollback: enough to pick up where one left off, and a third of the
+ * drawing (engine and xterm.js) that thirty cost on every reload.
+ */
+const REPLAY_TURNS = 10
 const TITLE_MAX = 60
 
 export class Session {
