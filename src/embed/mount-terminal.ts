@@ -8,12 +8,12 @@ import { FitAddon } from '@xterm/addon-fit'
 import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../terminal/create-fx-terminal.ts'
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
-import { attachLinks } from '../terminal/links.ts'
+import { attachLinks, safeLinkHandler } from '../terminal/links.ts'
 import type { SearchBar } from '../terminal/search-bar.ts'
 import { isSearchKey } from '../terminal/search-key.ts'
 import { attachTouchKeys, hasCoarsePointer } from '../terminal/touch-keys.ts'
 import { attachTouchScroll } from '../terminal/touch-scroll.ts'
-import { applyTheme, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
+import { applyTheme, MIN_CONTRAST, paletteOf, THEMES, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
 import type { ITheme } from '@xterm/xterm'
 
 export type MountOptions = Omit<FxTerminalOptions, 'terminal'> & {
@@ -44,6 +44,11 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
     scrollback: 5000,
     allowProposedApi: true,
     disableStdin: Boolean(readonly),
+    // Set here rather than after: each option changed later is one more round of xterm.js's
+    // reactions (the palette computed twice, say) while the page is starting.
+    theme: THEMES[paletteOf(theme ?? 'dark')],
+    minimumContrastRatio: MIN_CONTRAST,
+    linkHandler: safeLinkHandler(),
   })
   let stopTheme = applyTheme(term, theme ?? 'dark', onTheme)
   const fit = new FitAddon()

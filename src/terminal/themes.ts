@@ -81,23 +81,29 @@ export function themeMode(value: string | null | undefined): ThemeMode {
 
 type Themable = { options: { theme?: ITheme; minimumContrastRatio?: number } }
 
+/** xterm.js raises any other colour pair to this contrast (WCAG AA), e.g. a command's own colours. */
+export const MIN_CONTRAST = 4.5
+
+/** The palette `mode` shows now: `auto` asks `prefers-color-scheme`. */
+export function paletteOf(mode: ThemeMode): ThemeName {
+  if (mode !== 'auto') return mode
+  return globalThis.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark'
+}
+
 /**
  * Applies `mode` to `term` and calls `onTheme` with each palette it switches to (to colour the
  * page or element around the terminal). `auto` follows `prefers-color-scheme` as it changes.
- * Returns a function that stops following it.
+ * Returns a function that stops following it. A terminal constructed with the palette and
+ * contrast already set (mount-terminal.ts) is not changed again: xterm.js ignores a value it has.
  */
 export function applyTheme(term: Themable, mode: ThemeMode, onTheme?: (name: ThemeName, theme: ITheme) => void): () => void {
-  term.options.minimumContrastRatio = 4.5
+  term.options.minimumContrastRatio = MIN_CONTRAST
   const set = (name: ThemeName) => {
     term.options.theme = THEMES[name]
     onTheme?.(name, THEMES[name])
   }
-  if (mode !== 'auto') {
-    set(mode)
-    return () => {}
-  }
-  const query = globalThis.matchMedia?.('(prefers-color-scheme: light)')
-  set(query?.matches ? 'light' : 'dark')
+  set(paletteOf(mode))
+  const query = mode === 'auto' ? globalThis.matchMedia?.('(prefers-color-scheme: light)') : undefined
   if (!query) return () => {}
   const follow = (event: MediaQueryListEvent) => set(event.matches ? 'light' : 'dark')
   query.addEventListener('change', follow)
