@@ -1,14 +1,15 @@
 /**
- * idbSessionStore for a page, run in a small worker (session-store-api.ts): start-up reads go
- * on while the page's thread is busy opening the terminal, and a 4 MB commit never holds up
- * typing. The worker starts on the first call. Where it cannot start or load, every call runs
+ * idbSessionStore for a page, run in a small worker (session-store-api.ts): a 4 MB commit never
+ * holds up typing. The worker starts on the first call, so a page that only reads at start-up
+ * (open-browser-stores.ts reads the session a reload resumes on the page itself: a worker would
+ * first have to start) spawns none until the first commit. Where it cannot start or load, every call runs
  * here, as plain idbSessionStore would, and nothing is lost.
  */
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
 import { FxError } from '../terminal/fx-error.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
-import type { AsyncSessionStore, RevisionedBytes } from './types.ts'
+import type { AsyncSessionStore } from './types.ts'
 
 export type OffThreadOptions = IdbSessionStoreOptions & {
   /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
@@ -54,31 +55,14 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     if (result.ok) return result.value
     throw rebuild(result.error)
   }
-  // The first list() brings the newest session's bytes along (a reload resumes it): the load
-  // that follows is answered from them, unless a write came first.
-  let newest: { id: string; found: RevisionedBytes | null } | null = null
-  let listedOnce = false
-  let writes = 0
   return {
     load(id) {
       checkId(id)
-      const early = newest?.id === id ? newest : null
-      newest = null
-      return early ? Promise.resolve(early.found) : ask((api) => api.load(namespace, id), () => here().load(id))
+      return ask((api) => api.load(namespace, id), () => here().load(id))
     },
-    list() {
-      if (listedOnce) return ask((api) => api.list(namespace), () => here().list())
-      listedOnce = true
-      const before = writes
-      return ask((api) => api.listWithNewest(namespace), async () => ({ entries: await here().list(), newest: null })).then((answer) => {
-        if (writes === before) newest = answer.newest
-        return answer.entries
-      })
-    },
+    list: () => ask((api) => api.list(namespace), () => here().list()),
     commit(id, bytes, expectedRevision) {
       checkId(id)
-      writes++
-      newest = null
       // Cloned by postMessage into the worker's memory: the caller keeps its bytes, and the page
       // allocates no 4 MB copy of its own per commit (slice() and transfer did; the garbage
       // collections that much memory brings stalled typing).
@@ -89,8 +73,6 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     },
     remove(id) {
       checkId(id)
-      writes++
-      newest = null
       return ask((api) => api.remove(namespace, id), () => here().remove(id))
     },
   }

@@ -7,6 +7,7 @@ import { guardCall } from './guard-store.ts'
 import { idbConfigStore } from './idb-config-store.ts'
 import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
 import { idbPromptHistoryStore } from './idb-prompt-history-store.ts'
+import { idbSessionStore } from './idb-session-store.ts'
 import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
 import { databaseName, OBJECT_STORE } from './keyval-database.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
@@ -30,13 +31,16 @@ export type StartupReadStores = { config: AsyncConfigStore; history: AsyncPrompt
 
 /**
  * The start-up stores on IndexedDB, opened now, before the probe has said whether IndexedDB
- * works: for `deferStores` to read ahead on. Undefined where opening throws at once.
+ * works: for `deferStores` to read ahead on. Undefined where opening throws at once. The session
+ * is read here on the page, not in the session store's worker: that worker would have to start
+ * (fetch its script, a new thread) before its first read, which made a resumed session's bytes
+ * the last thing the engine waited for; the worker starts on the first commit instead.
  */
 export function startupReadStores(options: Pick<OpenBrowserStoresOptions, 'namespace' | 'indexedDB'> = {}): StartupReadStores | undefined {
   try {
     const idb = { namespace: options.namespace, indexedDB: options.indexedDB ?? globalIndexedDB() }
     if (idb.indexedDB === undefined) return undefined
-    return { config: idbConfigStore(idb), history: idbPromptHistoryStore(idb), sessions: idbSessionStoreOffThread(idb) }
+    return { config: idbConfigStore(idb), history: idbPromptHistoryStore(idb), sessions: idbSessionStore(idb) }
   } catch {
     return undefined // the probe will say why, in its notice
   }
@@ -75,7 +79,8 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
   return {
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
-    sessions: options.early?.sessions ?? idbSessionStoreOffThread(idb),
+    // Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead.
+    sessions: idbSessionStoreOffThread(idb),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }

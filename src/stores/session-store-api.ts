@@ -1,10 +1,7 @@
 /**
- * The IndexedDB session store, callable across a MessagePort, for a worker to run. Two costs
- * leave the page's thread with it: IndexedDB serializes a value inside put(), synchronously on
- * the calling thread (about 20 ms for a 4 MB commit, which typing waited behind), and every step
- * of a read (open, list, load) waits for its thread to be free, which at start-up the page's is
- * not (it is evaluating and opening the terminal). In a worker, the session a reload resumes is
- * read while the page starts, and the bytes cross back without a copy.
+ * The IndexedDB session store, callable across a MessagePort, for a worker to run: IndexedDB
+ * serializes a value inside put(), synchronously on the calling thread (about 20 ms for a 4 MB
+ * commit, which typing waited behind). A load's bytes cross back without a copy.
  *
  * Errors cross the port as plain data (`code`, `name`, `message`) and are rebuilt on the other
  * side, so callers still branch on FX_SESSION_REVISION_CONFLICT or a QuotaExceededError.
@@ -22,8 +19,6 @@ export type WireResult<T> = { ok: true; value: T } | { ok: false; error: WireErr
 export type SessionStoreApi = {
   load(namespace: string | undefined, id: string): Promise<WireResult<RevisionedBytes | null>>
   list(namespace: string | undefined): Promise<WireResult<Listed>>
-  /** list(), and the newest session's bytes with it: a reload resumes it, one hop sooner. */
-  listWithNewest(namespace: string | undefined): Promise<WireResult<{ entries: Listed; newest: { id: string; found: RevisionedBytes | null } | null }>>
   commit(namespace: string | undefined, id: string, bytes: Uint8Array, expectedRevision: string | undefined): Promise<WireResult<{ revision: string }>>
   remove(namespace: string | undefined, id: string): Promise<WireResult<void>>
 }
@@ -44,14 +39,6 @@ export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; no
       return result.ok && result.value ? Comlink.transfer(result, [result.value.bytes.buffer as ArrayBuffer]) : result
     },
     list: (namespace) => settle(storeFor(namespace).list()),
-    listWithNewest: async (namespace) => {
-      const store = storeFor(namespace)
-      const result = await settle(
-        store.list().then(async (entries) => ({ entries, newest: entries[0] ? { id: entries[0].id, found: await store.load(entries[0].id) } : null })),
-      )
-      const bytes = result.ok ? result.value.newest?.found?.bytes : undefined
-      return bytes ? Comlink.transfer(result, [bytes.buffer as ArrayBuffer]) : result
-    },
     commit: (namespace, id, bytes, expectedRevision) => settle(storeFor(namespace).commit(id, bytes, expectedRevision)),
     remove: (namespace, id) => settle(storeFor(namespace).remove(id)),
   }
