@@ -64,4 +64,21 @@ describe('idbSessionStoreOffThread', () => {
     const { revision } = await store.commit('s1', utf8('kept'), undefined)
     expect(await store.load('s1')).toEqual({ bytes: utf8('kept'), revision })
   })
+
+  it('the worker starts on the first call, or by itself after startWorkerAfterMs', async () => {
+    let started = 0
+    const connect = () => {
+      started++
+      const { port1, port2 } = new MessageChannel()
+      Comlink.expose(sessionStoreApi({ indexedDB: freshIndexedDB() }), port1)
+      return port2 as unknown as Comlink.Endpoint
+    }
+    idbSessionStoreOffThread({ indexedDB: freshIndexedDB(), connect })
+    const warmed = idbSessionStoreOffThread({ indexedDB: freshIndexedDB(), connect, startWorkerAfterMs: 5 })
+    expect(started).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(started).toBe(1)
+    await warmed.list()
+    expect(started, 'the started worker serves the calls').toBe(1)
+  })
 })

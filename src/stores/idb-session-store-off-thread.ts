@@ -14,6 +14,11 @@ import type { AsyncSessionStore } from './types.ts'
 export type OffThreadOptions = IdbSessionStoreOptions & {
   /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
   connect?: () => Comlink.Endpoint
+  /**
+   * Starts the worker this long after the store is made, if no call has started it yet: the
+   * first commit then finds it running, and the page's start-up does not pay for it.
+   */
+  startWorkerAfterMs?: number
 }
 
 function spawnStoreWorker(): Comlink.Endpoint {
@@ -44,6 +49,7 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     }
     return worker
   }
+  if (options.startWorkerAfterMs !== undefined) setTimeout(remote, options.startWorkerAfterMs)
   /** The worker's answer, or `fallback` run here (and every later call too) when it failed. */
   const ask = async <T>(call: (api: Api) => Promise<WireResult<T>>, fallback: () => Promise<T>): Promise<T> => {
     const current = remote()
