@@ -1,11 +1,13 @@
 /**
- * Text in, `ModelEvent`s out: splits a Chat Completions SSE body into events with
- * `eventsource-parser` and hands each `data:` payload to the chunk decoder. Sans-IO: the caller
+ * Text in, `ModelEvent`s out: splits a Chat Completions SSE body into events (the plain text
+ * deltas and one-line `data:` events with sse-delta-scanner.ts, the rest with
+ * `eventsource-parser`) and hands each `data:` payload to the chunk decoder. Sans-IO: the caller
  * reads the bytes (see `read-text-stream.ts`) and feeds decoded text in whatever pieces arrive.
  */
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { createSseDeltaScanner } from './sse-delta-scanner.ts'
 import { holdSseParser } from './sse-parser-pool.ts'
 
 /** Options for {@link createSseChatStream}. */
@@ -46,9 +48,16 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
       if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
     },
   })
+  const scanner = createSseDeltaScanner({
+    text: (delta) => decoder.text(delta),
+    data: (payload) => decoder.payload(payload, undefined, true),
+    other: (text) => parser.feed(text),
+    done: isDone,
+  })
 
   const finish = (dropped: boolean): void => {
     if (isDone()) return
+    scanner.end()
     // Servers that end the body without the final blank line still meant their last event.
     parser.feed('\n\n')
     if (decoder.done) return
@@ -68,7 +77,7 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
   return {
     feed(text) {
       if (isDone()) return
-      parser.feed(text)
+      scanner.feed(text)
       decoder.flush()
     },
     end(dropped = false) {
