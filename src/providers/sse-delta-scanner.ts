@@ -30,13 +30,15 @@ export type SseDeltaScanner = {
   feed(text: string): void
   /** The body ended: what was held back (an unfinished event) goes to the general parser. */
   end(): void
+  /** The text around the content of this stream's plain text deltas, once one was read. */
+  readonly shape: Shape | undefined
 }
 
 /** A held unfinished event longer than this goes to the general parser, which buffers it once. */
 const HOLD_LIMIT = 64 * 1024
 
 /** The text around the content of a stream's plain text deltas, learnt from one of them. */
-type Shape = { head: string; tail: string }
+export type Shape = { head: string; tail: string }
 
 /**
  * The shape of `data`, a payload plain-text-delta.ts accepted with text `text`. Without a
@@ -134,6 +136,9 @@ export function createSseDeltaScanner(handlers: SseDeltaHandlers): SseDeltaScann
       const rest = held
       held = ''
       handlers.other(rest)
+    },
+    get shape() {
+      return shape
     },
   }
 }

@@ -1,24 +1,23 @@
 /**
- * Reads a fetch body as text with `getReader()` (DESIGN.md: the worker reads the body itself;
- * no ReadableStream crosses a thread). Decodes UTF-8 with `stream: true` so a character split
- * across two network chunks is not turned into two replacement characters.
+ * Reads a fetch body with `getReader()` (DESIGN.md: the worker reads the body itself; no
+ * ReadableStream crosses a thread). The bytes are passed on as they arrive: the consumer
+ * decodes them (sse-byte-scanner.ts decodes only what it does not read as bytes).
  */
 
 /** How reading ended: the body closed, the consumer asked to stop, or the signal aborted. */
-export type ReadTextOutcome = 'ended' | 'stopped' | 'aborted'
+export type ReadByteOutcome = 'ended' | 'stopped' | 'aborted'
 
 /**
- * Feeds `body` to `onText` piece by piece until it ends, `onText` returns `true` (stop), or
+ * Feeds `body` to `onBytes` piece by piece until it ends, `onBytes` returns `true` (stop), or
  * `signal` aborts. Cancels the body when stopping early so the connection is released.
  * Rejects only when the underlying read fails (e.g. the connection dropped).
  */
-export async function readTextStream(
+export async function readByteStream(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal,
-  onText: (text: string) => boolean | void,
-): Promise<ReadTextOutcome> {
+  onBytes: (bytes: Uint8Array) => boolean | void,
+): Promise<ReadByteOutcome> {
   const reader = body.getReader()
-  const decoder = new TextDecoder()
   // A pending read() does not notice the signal on every platform (a test stream, or a body
   // not tied to the fetch), so cancelling the reader is what unblocks it.
   const onAbort = (): void => {
@@ -36,12 +35,8 @@ export async function readTextStream(
         throw error
       }
       if (signal.aborted) return 'aborted'
-      if (result.done) {
-        const rest = decoder.decode()
-        if (rest !== '') onText(rest)
-        return 'ended'
-      }
-      if (onText(decoder.decode(result.value, { stream: true })) === true) {
+      if (result.done) return 'ended'
+      if (onBytes(result.value) === true) {
         reader.cancel().catch(() => undefined)
         return 'stopped'
       }
