@@ -87,6 +87,11 @@ describe('the SSE byte scanner', () => {
     expectSameAtEveryCut(bytes(plain('Hé'), plain('llo'), plain(' 漢字'), plain(' 😀'), plain(''), plain('a"b'), plain('end')))
   })
 
+  test('escapes in a delta are undone on the bytes, a \\u escape through the text path', () => {
+    const unicode = plain('x').replace('"x"', '"\\u00e9\\ud83d\\ude00"')
+    expectSameAtEveryCut(bytes(plain('a'), plain('b'), plain('q"\\/\n\t\r\b\f'), unicode, plain('\\'), plain('"'), plain('z')))
+  })
+
   test('a leading BOM is dropped and a later one is kept, even cut inside it', () => {
     expectSameAtEveryCut(bytes([0xef, 0xbb, 0xbf], plain('a'), plain('b'), plain('\ufeffc'), plain('d')))
   })

@@ -21,6 +21,11 @@ const CR = 0x0d
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const BOM = [0xef, 0xbb, 0xbf]
+/** What JSON's one-character escapes stand for, by the byte after the backslash (0: not one). */
+const UNESCAPE = new Uint8Array(128)
+for (const [escape, byte] of [['"', 0x22], ['\\', 0x5c], ['/', 0x2f], ['b', 0x08], ['f', 0x0c], ['n', 0x0a], ['r', 0x0d], ['t', 0x09]] as const) {
+  UNESCAPE[escape.charCodeAt(0)] = byte
+}
 
 export type SseByteScanner = {
   /** Any piece of the body (split anywhere, even inside a character). */
@@ -99,7 +104,9 @@ export function createSseByteScanner(handlers: SseDeltaHandlers): SseByteScanner
 
   /**
    * Reads consecutive plain deltas in the learnt envelope from `at`; passes their text on and
-   * returns where they end (`at` when the event there is not one).
+   * returns where they end (`at` when the event there is not one). A content's one-character
+   * escapes (`\"`, `\n`, …: code in a reply is full of them) are undone here; a `\u` escape
+   * sends its event to the text path.
    */
   const readDeltas = (src: Uint8Array, view: DataView, at: number): number => {
     if (head === undefined || tail === undefined) return at
@@ -108,17 +115,23 @@ export function createSseByteScanner(handlers: SseDeltaHandlers): SseByteScanner
     let length = 0
     let end = at
     while (end + headLength + tailLength <= src.length && matches(src, view, end, head)) {
-      const from = end + headLength
-      let i = from
-      while (i < src.length) {
-        const b = src[i]!
-        if (b === QUOTE || b === BACKSLASH || b < 0x20) break
-        i++
+      const start = length
+      let i = end + headLength
+      for (; i < src.length; i++) {
+        let b = src[i]!
+        if (b === QUOTE || b < 0x20) break
+        if (b === BACKSLASH) {
+          b = i + 1 < src.length && src[i + 1]! < 0x80 ? UNESCAPE[src[i + 1]!]! : 0
+          if (b === 0) break
+          i++
+        }
+        if (length === content.length) content = join(content, new Uint8Array(content.length))
+        content[length++] = b
       }
-      if (i + tailLength > src.length || src[i] !== QUOTE || !matches(src, view, i, tail) || endsOpen(src, from, i)) break
-      if (length + (i - from) > content.length) content = join(content.subarray(0, length), new Uint8Array(Math.max(content.length, i - from)))
-      content.set(src.subarray(from, i), length)
-      length += i - from
+      if (i + tailLength > src.length || src[i] !== QUOTE || !matches(src, view, i, tail) || endsOpen(content, start, length)) {
+        length = start
+        break
+      }
       end = i + tailLength
     }
     if (end > at) handlers.text(whole.decode(content.subarray(0, length)))
@@ -152,7 +165,22 @@ export function createSseByteScanner(handlers: SseDeltaHandlers): SseByteScanner
   return {
     feed(bytes) {
       if (streaming) return stream(bytes)
-      let src = held === undefined ? bytes : join(held, bytes)
+      let src = bytes
+      if (held !== undefined && started) {
+        // Only the held event is completed from this piece (copying the whole piece after it
+        // was most of this scanner's time); the rest is read where it lies.
+        // Where the held event's blank line ends in this piece (-1: not in it).
+        const found = indexOfBlank(bytes, 0)
+        const last = held[held.length - 1] === LF && bytes[0] === LF ? 0 : found < 0 ? -1 : found + 1
+        if (last >= 0) {
+          const first = join(held, bytes.subarray(0, last + 1))
+          held = undefined
+          read(first, 0)
+          if (handlers.done()) return
+          src = bytes.subarray(last + 1)
+        }
+      }
+      if (held !== undefined) src = join(held, src)
       held = undefined
       let at = 0
       if (!started) {
