@@ -19,8 +19,13 @@ export type ChatChunkDecoderOptions = {
 
 /** Feeds payloads in; `end()` when the byte stream closes. Both ignore input after the terminal event. */
 export type ChatChunkDecoder = {
-  /** One SSE `data:` payload (a JSON chunk or `[DONE]`); `event` is the SSE event name if any. */
-  payload(data: string, event?: string): void
+  /**
+   * One SSE `data:` payload (a JSON chunk or `[DONE]`); `event` is the SSE event name if any.
+   * `notPlain`: the caller already knows it is no plain text delta (the fast path was tried).
+   */
+  payload(data: string, event?: string, notPlain?: boolean): void
+  /** The text of a plain text delta the caller read itself: as its payload would add it. */
+  text(delta: string): void
   /** Passes on the text deltas joined since the last flush (the end of a network read). */
   flush(): void
   /**
@@ -209,7 +214,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     fail('FX_MODEL_STREAM_ERROR', `${label} reported an error mid-answer: ${quoteForMessage(text, 200, secret)}; ${advice}`, retryable)
   }
 
-  const payload = (data: string, event?: string): void => {
+  const payload = (data: string, event?: string, notPlain = false): void => {
     if (done) return
     if (data.trim() === '[DONE]') {
       // Without a finish_reason nothing says the model finished: a proxy that lost the upstream
@@ -218,7 +223,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       else fail('FX_MODEL_STREAM_TRUNCATED', `${label} ended the stream without saying why the model stopped, so the answer may be cut short; try again`, true)
       return
     }
-    const text = event === undefined || event === 'message' ? plainTextDelta(data) : undefined
+    const text = !notPlain && (event === undefined || event === 'message') ? plainTextDelta(data) : undefined
     if (text !== undefined) {
       if (finishReason === undefined) pendingText += text
       return
@@ -257,6 +262,9 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
 
   return {
     payload,
+    text(delta) {
+      if (!done && finishReason === undefined) pendingText += delta
+    },
     flush: flushText,
     end,
     get done() {

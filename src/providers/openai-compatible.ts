@@ -11,7 +11,7 @@ import { listServerModels } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
 import { toChatCompletionsBody } from './openai-wire.ts'
-import { readTextStream } from './read-text-stream.ts'
+import { readByteStream } from './read-byte-stream.ts'
 import type { LocalServerKind } from './server-advice.ts'
 import { createSseChatStream } from './sse-chat-stream.ts'
 
@@ -127,8 +127,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       }
       let dropped = false
       try {
-        await readTextStream(response.body, signal, (text) => {
-          sse.feed(text)
+        await readByteStream(response.body, signal, (bytes) => {
+          sse.feed(bytes)
           return sse.done
         })
       } catch {

@@ -1,11 +1,14 @@
 /**
- * Text in, `ModelEvent`s out: splits a Chat Completions SSE body into events with
- * `eventsource-parser` and hands each `data:` payload to the chunk decoder. Sans-IO: the caller
- * reads the bytes (see `read-text-stream.ts`) and feeds decoded text in whatever pieces arrive.
+ * Bytes in, `ModelEvent`s out: splits a Chat Completions SSE body into events (the plain text
+ * deltas on the bytes with sse-byte-scanner.ts, one-line `data:` events with
+ * sse-delta-scanner.ts, the rest with `eventsource-parser`) and hands each `data:` payload to the
+ * chunk decoder. Sans-IO: the caller reads the body (see `read-byte-stream.ts`) and feeds its
+ * bytes in whatever pieces arrive.
  */
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { createSseByteScanner } from './sse-byte-scanner.ts'
 import { holdSseParser } from './sse-parser-pool.ts'
 
 /** Options for {@link createSseChatStream}. */
@@ -19,8 +22,8 @@ export type SseChatStreamOptions = {
 
 /** A push parser for one response body. */
 export type SseChatStream = {
-  /** Any piece of the body's text (split anywhere, even inside a line). */
-  feed(text: string): void
+  /** Any piece of the body (split anywhere, even inside a line or a character). */
+  feed(bytes: Uint8Array): void
   /**
    * The body ended (`dropped`: reading it failed): emits the terminal event if none was
    * emitted yet. Nothing is fed after it (its parser goes to the next stream).
@@ -46,9 +49,16 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
       if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
     },
   })
+  const scanner = createSseByteScanner({
+    text: (delta) => decoder.text(delta),
+    data: (payload) => decoder.payload(payload, undefined, true),
+    other: (text) => parser.feed(text),
+    done: isDone,
+  })
 
   const finish = (dropped: boolean): void => {
     if (isDone()) return
+    scanner.end()
     // Servers that end the body without the final blank line still meant their last event.
     parser.feed('\n\n')
     if (decoder.done) return
@@ -66,9 +76,9 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
   }
 
   return {
-    feed(text) {
+    feed(bytes) {
       if (isDone()) return
-      parser.feed(text)
+      scanner.feed(bytes)
       decoder.flush()
     },
     end(dropped = false) {

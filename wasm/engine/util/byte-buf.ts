@@ -80,12 +80,40 @@ export class ByteBuf {
     }
   }
 
+  // Digits written in place: through toString() every escape sequence's parameters allocated a
+  // string (a megabyte reply writes a few hundred thousand of them).
   int(n: i64): void {
-    this.str(n.toString())
+    if (n < 0) {
+      if (n == i64.MIN_VALUE) {
+        this.str(n.toString())
+        return
+      }
+      this.byte(0x2d)
+      n = -n
+    }
+    let digits = 1
+    for (let rest = n; rest >= 10; rest /= 10) digits++
+    this.reserve(digits)
+    let at = this.data.dataStart + <usize>(this.length + digits)
+    do {
+      at--
+      store<u8>(at, <u8>(0x30 + <i32>(n % 10)))
+      n /= 10
+    } while (n > 0)
+    this.length += digits
   }
 
+  // The string is encoded once and its bytes copied: a table border repeats '─' a hundred times.
   repeat(s: string, count: i32): void {
-    for (let i = 0; i < count; i++) this.str(s)
+    if (count <= 0) return
+    const start = this.length
+    this.str(s)
+    const size = this.length - start
+    this.reserve(size * (count - 1))
+    for (let i = 1; i < count; i++) {
+      memory.copy(this.data.dataStart + <usize>this.length, this.data.dataStart + <usize>start, size)
+      this.length += size
+    }
   }
 
   @inline u8At(i: i32): u8 {
