@@ -76,6 +76,9 @@ export async function createWorkerRunner(
     if (!disposed) hooks.onTrap(Object.assign(new EngineTrap(error.message), { code: 'FX_AGENT_WORKER_FAILED' }))
   })
   const call = (method: Parameters<AgentWorkerApi['call']>[1], ...args: unknown[]) => void worker.api.call(id, method, args)
+  // The worker keeps the key it was last given: a turn whose key did not change sends nothing
+  // (a message each way, ahead of the prompt's).
+  let apiKey = config.apiKey
   return {
     prompt: (text) => call('prompt', text),
     steer: (text) => call('steer', text),
@@ -84,7 +87,11 @@ export async function createWorkerRunner(
     toolResult: (toolId, text) => call('toolResult', toolId, text),
     configure: (settingId, value) => call('configure', settingId, value),
     addImages: (messageId, images) => void worker.api.addImages(id, messageId, images),
-    setApiKey: (apiKey) => void worker.api.setApiKey(id, apiKey),
+    setApiKey: (key) => {
+      if (key === apiKey) return
+      apiKey = key
+      void worker.api.setApiKey(id, key)
+    },
     dispose: () => {
       disposed = true
       for (const c of execs.values()) c.abort()
