@@ -105,4 +105,35 @@ describe('a stream of plain deltas and other events', () => {
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'error'])
     expect(events[1]).toMatchObject({ code: 'FX_MODEL_STREAM_TRUNCATED' })
   })
+
+  test('a long body in one read, and cut in uneven pieces, gives what each event says, in order', async () => {
+    // Longer than what the parser reads before the fast lane looks again, with a role, escapes,
+    // reasoning and a tool call among thousands of plain deltas, and a malformed-looking envelope
+    // (another id) that must still be read by the full path.
+    const words = Array.from({ length: 3000 }, (_, i) => (i % 11 === 0 ? `"q${i}"\n` : `w${i} `))
+    const parts = [event(delta({ role: 'assistant', content: '' }))]
+    const expected: ModelEvent[] = []
+    let pending = ''
+    words.forEach((word, i) => {
+      if (i === 1500) {
+        parts.push(event(delta({ reasoning_content: 'think' })))
+        expected.push({ type: 'text_delta', delta: pending }, { type: 'reasoning_delta', delta: 'think' })
+        pending = ''
+      }
+      parts.push(i === 2000 ? `data: ${JSON.stringify({ ...envelope, id: 'chatcmpl-other', ...delta({ content: word }) })}\n\n` : text(word))
+      pending += word
+    })
+    parts.push(event(delta({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'run_command', arguments: '{}' } }] })), event(delta({}, 'tool_calls')))
+    expected.push(
+      { type: 'text_delta', delta: pending },
+      { type: 'tool_call_start', index: 0, id: 'call_1', name: 'run_command' },
+      { type: 'tool_call_delta', index: 0, delta: '{}' },
+      { type: 'tool_call_end', index: 0 },
+      { type: 'finish', reason: 'tool_calls' },
+    )
+    const bytes = new TextEncoder().encode(parts.join(''))
+    expect(joinTextDeltas(await eventsOf([bytes]))).toEqual(expected)
+    const cuts = [0, 7, 40_000, 40_001, 123_457, 300_000, bytes.length]
+    expect(joinTextDeltas(await eventsOf(cuts.slice(1).map((end, i) => bytes.slice(cuts[i], end))))).toEqual(expected)
+  })
 })
