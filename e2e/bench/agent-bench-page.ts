@@ -6,17 +6,18 @@
 //   alternately, in the same run. Each agent run uses a new session that has already run one
 //   short turn (untimed): its engine is booted, as for any turn after a session's first, and no
 //   run pays for an earlier run's 200 KB conversation. The same turn also runs with
-//   `worker: false` (engine and fetch in this page), to show what the worker hop costs.
+//   `worker: false` (engine and fetch in this page), to show what the worker hop costs, and the
+//   body's bytes are read with nothing parsed: the floor under any client.
 // - Catch-up: a session whose store holds N lines; `session.stream(cursor)` read and parsed as
 //   NDJSON until the last line, timed from the call, for cursor 0 and N/2.
-import { readRawSse, scriptMock as script } from './raw-sse-read.ts'
+import { readRawBytes, readRawSse, scriptMock as script } from './raw-sse-read.ts'
 import { createFxAgent } from '../../src/agent/create-fx-agent.ts'
 import { memory } from '../../src/agent/durability.ts'
 import type { FxLogLine } from '../../src/agent/types.ts'
 
 export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
 /** `firstMs`: the first text (raw: the first body bytes); agent only: `startMs` its turn_start line, `endMs` its turn_end line. */
-export type AgentSample = { path: 'raw' | 'rawWorker' | 'agent' | 'inPage'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
+export type AgentSample = { path: 'raw' | 'rawWorker' | 'rawBytes' | 'agent' | 'inPage'; ms: number; chars: number; firstMs?: number; startMs?: number; endMs?: number; lines?: number; stopReason?: string }
 export type CatchUpSample = { cursor: number; lines: number; ms: number }
 export type AgentBenchResult = { samples: AgentSample[]; catchUp: CatchUpSample[] }
 
@@ -27,6 +28,12 @@ const wasm = new URL('../../engine.wasm', location.href).href
 async function rawRun(mockUrl: string): Promise<AgentSample> {
   const { ms, chars, firstMs } = await readRawSse(`${mockUrl}/v1/chat/completions`)
   return { path: 'raw', ms, chars, ...(firstMs !== undefined ? { firstMs } : {}) }
+}
+
+/** The body's bytes alone, in this page (a floor: nothing parsed). */
+async function bytesRun(mockUrl: string): Promise<AgentSample> {
+  const { ms, chars } = await readRawBytes(`${mockUrl}/v1/chat/completions`)
+  return { path: 'rawBytes', ms, chars }
 }
 
 /** The raw read in a worker of its own (agent-bench-raw-worker.ts), timed from the page. */
@@ -110,10 +117,11 @@ async function bench(request: AgentBenchRequest): Promise<AgentBenchResult> {
   const agent = createFxAgent(options)
   const inPage = createFxAgent({ ...options, worker: false })
   const rawWorker = new Worker(new URL('./agent-bench-raw-worker.ts', import.meta.url), { type: 'module' })
-  const paths = ['raw', 'rawWorker', 'agent', 'inPage'] as const
+  const paths = ['raw', 'rawWorker', 'rawBytes', 'agent', 'inPage'] as const
   const once = async (path: (typeof paths)[number]) => {
     if (path === 'agent' || path === 'inPage') return agentRun(path === 'agent' ? agent : inPage, path, request.mockUrl, request.text, request.deltaChars)
     await script(request.mockUrl, request.text, request.deltaChars)
+    if (path === 'rawBytes') return bytesRun(request.mockUrl)
     return path === 'raw' ? rawRun(request.mockUrl) : rawWorkerRun(rawWorker, request.mockUrl)
   }
   for (let i = 0; i < request.warmups; i++) for (const path of paths) await once(path)

@@ -38,6 +38,7 @@ export async function benchAgent(browser, baseUrl, { runs = 7, textBytes = TEXT_
     const agent = of('agent')
     const inPage = of('inPage')
     const rawWorker = of('rawWorker')
+    const rawBytes = of('rawBytes')
     for (let i = 0; i < runs; i++) {
       const a = agent[i]
       console.log(`agent run ${i + 1}/${runs}: raw ${ms(raw[i].ms)} (first bytes ${ms(raw[i].firstMs)}), agent ${ms(a.ms)} (turn_start ${ms(a.startMs)}, first text ${ms(a.firstMs)}, turn_end ${ms(a.endMs)}; ${a.lines} lines) = ${times(a.ms / raw[i].ms)}, in the page ${ms(inPage[i].ms)} = ${times(inPage[i].ms / raw[i].ms)}`)
@@ -59,6 +60,7 @@ export async function benchAgent(browser, baseUrl, { runs = 7, textBytes = TEXT_
       ratio,
       pairRatio: median(raw.map((s, i) => agent[i].ms / s.ms)),
       rawWorker: { ms: rawWorkerMs, agentRatio: agentMs / rawWorkerMs, pairRatio: median(rawWorker.map((s, i) => agent[i].ms / s.ms)) },
+      rawBytes: { ms: median(rawBytes.map((s) => s.ms)), pairRatio: median(rawBytes.map((s, i) => agent[i].ms / s.ms)) },
       inPage: { ms: inPageMs, ratio: inPageMs / rawMs, pairRatio: median(raw.map((s, i) => inPage[i].ms / s.ms)) },
       lines: median(agent.map((s) => s.lines)),
       target: OVERHEAD_TARGET,
@@ -81,6 +83,7 @@ export function agentLines(result) {
     '  raw = fetch + getReader + TextDecoder + eventsource-parser in the page; agent = createFxAgent turn (engine in its worker) read by async iteration until its result',
     `  ${pad('per-turn overhead', 22)} raw ${pad(ms(result.rawMs), 9)} agent ${pad(ms(result.agentMs), 9)} ratio ${pad(times(result.ratio), 6)} target ≤ ${result.target}× ${pad(verdict(result.ok), 4)} (per-pair median ${times(result.pairRatio)}; ${result.lines} lines a turn)`,
     `  ${pad('raw read in a worker', 22)} raw ${pad(ms(result.rawWorker.ms), 9)} agent over it ${times(result.rawWorker.agentRatio)} (per-pair median ${times(result.rawWorker.pairRatio)}; the same read where the agent's engine makes its requests)`,
+    `  ${pad('the bytes alone', 22)} read ${pad(ms(result.rawBytes.ms), 9)} agent over it ${times(result.agentMs / result.rawBytes.ms)} (per-pair median ${times(result.rawBytes.pairRatio)}; the body read to its end, nothing decoded: a floor, not the baseline)`,
     `  ${pad('without the worker', 22)} agent ${pad(ms(result.inPage.ms), 9)} ratio ${pad(times(result.inPage.ratio), 6)} (per-pair median ${times(result.inPage.pairRatio)}; worker: false, engine and fetch in the page)`,
     `  ${pad('stream(cursor) catch-up', 22)} ${c.lines} lines from cursor 0 ${ms(c.fromStartMs)}, from ${c.lines / 2} ${ms(c.fromMiddleMs)}; target ≤ ${c.target} ms ${verdict(c.ok)}`,
   ]
