@@ -15,8 +15,9 @@ export type OffThreadOptions = IdbSessionStoreOptions & {
   /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
   connect?: () => Comlink.Endpoint
   /**
-   * Starts the worker this long after the store is made, if no call has started it yet: the
-   * first commit then finds it running, and the page's start-up does not pay for it.
+   * Starts the worker this long after the store is made (then at the page's next idle moment),
+   * if no call has started it yet: the first commit then finds it running, and the page's
+   * start-up does not pay for it.
    */
   startWorkerAfterMs?: number
 }
@@ -49,7 +50,7 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     }
     return worker
   }
-  if (options.startWorkerAfterMs !== undefined) setTimeout(remote, options.startWorkerAfterMs)
+  if (options.startWorkerAfterMs !== undefined) setTimeout(() => whenIdle(remote), options.startWorkerAfterMs)
   /** The worker's answer, or `fallback` run here (and every later call too) when it failed. */
   const ask = async <T>(call: (api: Api) => Promise<WireResult<T>>, fallback: () => Promise<T>): Promise<T> => {
     const current = remote()
@@ -82,6 +83,12 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
       return ask((api) => api.remove(namespace, id), () => here().remove(id))
     },
   }
+}
+
+/** `work` when the page's thread is next idle (at once where there is no requestIdleCallback). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1_000 })
+  else work()
 }
 
 /** The error as the store threw it: an FxError with its code, or a DOMException by its name. */

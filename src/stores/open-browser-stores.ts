@@ -80,7 +80,7 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
     // Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead.
-    sessions: idbSessionStoreOffThread({ ...idb, startWorkerAfterMs: 1_000 }),
+    sessions: idbSessionStoreOffThread({ ...idb, startWorkerAfterMs: 300 }),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }
