@@ -35,6 +35,8 @@ export { spawnEngineWorker }
 const encoder = new TextEncoder()
 /** How long a type-ahead start waits for the stores before the engine boots without them. */
 const STORES_WAIT_MS = 250
+/** The largest frame written as a key's answer (writeNow); bigger ones are output, queued as usual. */
+const KEY_FRAME_BYTES = 8 * 1024
 
 function absolute(url: string): string {
   return new URL(url, document.baseURI).href
@@ -98,6 +100,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     }),
   )
 
+  /** Inputs the engine had seen by its last frame: a frame that sees more answers keys. */
+  let lastKeysSeen = 0
   const host: HostCallbacks = {
     ...createPageAuth(options, tabs),
     config: (id, value) => configBridge.save(id, value),
@@ -105,7 +109,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
       if (typeAhead) term.write(typeAhead.takeOver(bytes))
       typeAhead = null
-      term.write(bytes)
+      // A frame that answers keys is small: parsed at once, it never holds up the next echo.
+      if (keysSeen !== undefined && keysSeen > lastKeysSeen && bytes.length <= KEY_FRAME_BYTES) writeNow(bytes)
+      else term.write(bytes)
+      lastKeysSeen = keysSeen ?? lastKeysSeen
       localEcho.setBudget(echoColumns, keysSeen)
     },
     event: (event) => {
@@ -144,7 +151,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     unsubscribers.push(attachFileDrop(options.dropTarget, extras, (notice) => void remote.notice(notice)))
   }
 
-  const localEcho = createLocalEcho((text) => term.write(text))
+  const writeNow = (data: Uint8Array | string) => (term.writeNow ? term.writeNow(data) : term.write(data))
+  const localEcho = createLocalEcho(writeNow)
   let typeAhead: TypeAhead | null = options.typeAhead
     ? startTypeAhead({ cols: term.cols, rows: term.rows, namespace, write: (text) => term.write(text) })
     : null

@@ -3,6 +3,11 @@ export type TerminalAdapter = {
   readonly cols: number
   readonly rows: number
   write(data: Uint8Array | string): void
+  /**
+   * Writes a key's answer (a small frame, an echo), parsed at once where the terminal can: a
+   * write left queued would hold up the next key's echo behind it. Default: `write`.
+   */
+  writeNow?(data: Uint8Array | string): void
   /** Subscribes to input (keys, pastes) as the terminal encodes it; returns an unsubscribe. */
   onData(listener: (data: string) => void): () => void
   /** Subscribes to size changes; returns an unsubscribe. */

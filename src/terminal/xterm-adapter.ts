@@ -83,6 +83,10 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
       return term.rows
     },
     write: (data) => term.write(data),
+    writeNow: (data) => {
+      asUserInput(term)
+      term.write(data)
+    },
     onData(listener) {
       const disposable = term.onData(listener)
       extra.add(listener)
@@ -99,4 +103,17 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
     setScreenReaderMode: (on) => screenReader.set(on),
     announce: (text) => screenReader.announce(text),
   }
+}
+
+/**
+ * xterm.js parses the first write after a key at once (its own local-echo path) and queues any
+ * other write for a later task. A frame from the engine arrives in a message task of its own: a
+ * queued one held the next key's echo behind it until that task ran, often a frame later (11-25
+ * ms for ~1 key in 10 when typing fast). Telling the write buffer that input happened gives the
+ * frame the same path. A private member (xterm.js 6 WriteBuffer.handleUserInput): where it is
+ * missing, the write is queued as before.
+ */
+export function asUserInput(term: Pick<Terminal, 'write'>): void {
+  const core = (term as unknown as { _core?: { _writeBuffer?: { handleUserInput?: () => void } } })._core
+  core?._writeBuffer?.handleUserInput?.()
 }
