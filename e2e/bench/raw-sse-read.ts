@@ -12,19 +12,24 @@ export async function scriptMock(mockUrl: string, text: string, deltaChars: numb
   if (!response.ok) throw new Error(`mock /__script: HTTP ${response.status}`)
 }
 
+/** Asks the mock model for its stream; the body's reader. */
+async function requestBody(url: string, fetchFn: typeof fetch = fetch): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+  const response = await fetchFn(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'go' }] }),
+  })
+  if (!response.ok || response.body === null) throw new Error(`raw fetch: HTTP ${response.status}`)
+  return response.body.getReader()
+}
+
 /**
  * The wire alone: the same request, its body read to the end and nothing decoded or parsed. A
  * floor for any client, shown next to the baseline (the mock server ends the body after [DONE]).
  */
 export async function readRawBytes(url: string): Promise<RawRead> {
   const started = performance.now()
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'go' }] }),
-  })
-  if (!response.ok || response.body === null) throw new Error(`raw fetch: HTTP ${response.status}`)
-  const reader = response.body.getReader()
+  const reader = await requestBody(url)
   let chars = 0
   for (let step = await reader.read(); !step.done; step = await reader.read()) chars += step.value.length
   return { ms: performance.now() - started, events: 0, chars }
@@ -33,13 +38,7 @@ export async function readRawBytes(url: string): Promise<RawRead> {
 /** Reads the chat completions stream at `url`; `ms` from the request to [DONE], `firstMs` to the first body bytes. */
 export async function readRawSse(url: string, { fetchFn = fetch, json = false }: { fetchFn?: typeof fetch; json?: boolean } = {}): Promise<RawRead> {
   const started = performance.now()
-  const response = await fetchFn(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'go' }] }),
-  })
-  if (!response.ok || response.body === null) throw new Error(`raw fetch: HTTP ${response.status}`)
-  const reader = response.body.getReader()
+  const reader = await requestBody(url, fetchFn)
   const decoder = new TextDecoder()
   let events = 0
   let chars = 0

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { readByteStream } from './read-byte-stream.ts'
+import { streamOf as plainStream } from './test-helpers.ts'
 
 /** A byte stream (as a browser's fetch body is) with these chunks. */
 function byteStream(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
@@ -14,18 +15,6 @@ function byteStream(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
       controller.byobRequest?.respond(0)
     },
   }) as ReadableStream<Uint8Array>
-}
-
-/** A default (not byte) stream with these chunks. */
-function plainStream(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
-  let next = 0
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = chunks[next++]
-      if (chunk === undefined) controller.close()
-      else controller.enqueue(chunk)
-    },
-  })
 }
 
 const chunks = () => [Uint8Array.of(1, 2, 3), Uint8Array.of(4), new Uint8Array(3000).fill(7), Uint8Array.of(8, 9)]
