@@ -1,9 +1,9 @@
 /**
  * idbSessionStore for a page, run in a small worker (session-store-api.ts): a 4 MB commit never
- * holds up typing. The worker starts on the first call, so a page that only reads at start-up
- * (open-browser-stores.ts reads the session a reload resumes on the page itself: a worker would
- * first have to start) spawns none until the first commit. Where it cannot start or load, every call runs
- * here, as plain idbSessionStore would, and nothing is lost.
+ * holds up typing. The worker starts on the first call (or after `startWorkerAfterMs`); the
+ * session a reload resumes is read on the page itself (open-browser-stores.ts), since a worker
+ * would first have to start. Where it cannot start or load, every call runs here, as plain
+ * idbSessionStore would, and nothing is lost.
  */
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
@@ -30,8 +30,7 @@ type Api = Comlink.Remote<SessionStoreApi>
 
 /** See the file comment. */
 export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore {
-  // Only when the worker cannot serve: opening the database here too would cost the page the
-  // start-up work the worker is there to take.
+  // Opened here only when the worker cannot serve: no second connection on the page otherwise.
   let onPage: AsyncSessionStore | undefined
   const here = () => (onPage ??= idbSessionStore(options))
   const { namespace } = options
