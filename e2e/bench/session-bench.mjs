@@ -120,14 +120,26 @@ function installRawResume({ id, replayTurns }) {
       open.onsuccess = () => resolve(open.result)
       open.onerror = () => reject(open.error)
     })
-    const record = await new Promise((resolve, reject) => {
-      const request = db.transaction('records', 'readonly').objectStore('records').get(['data', id])
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
+    // Whole in the data record as seeded, or in parts once fxterm has committed it (in the same
+    // transaction: the data record, then every part, joined in the record's order).
+    const bytes = await new Promise((resolve, reject) => {
+      const store = db.transaction('records', 'readonly').objectStore('records')
+      const request = store.get(['data', id])
+      const range = IDBKeyRange.bound(['part', id], ['part', id, []])
+      const keys = store.getAllKeys(range)
+      const values = store.getAll(range)
+      values.onsuccess = () => {
+        const record = request.result
+        if (record.bytes) return resolve(record.bytes)
+        const byKey = new Map(keys.result.map((key, i) => [key[2], values.result[i]]))
+        const out = new Uint8Array(record.parts.reduce((n, part) => n + part.length, 0))
+        record.parts.reduce((at, part) => (out.set(byKey.get(part.key), at), at + part.length), 0)
+        resolve(out)
+      }
+      values.onerror = () => reject(values.error)
     })
     db.close()
     rec.readAt = performance.now()
-    const bytes = record.bytes
     const metaLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true)
     const body = JSON.parse(new TextDecoder().decode(bytes.subarray(12 + metaLen)))
     const messages = body.messages.slice(-replayTurns * 2)

@@ -30,10 +30,25 @@ async function readInPage(query: Query): Promise<unknown> {
       const records = (await answer(store.getAll())) as Array<{ value?: unknown }>
       return records.flatMap((record) => (typeof record.value === 'string' ? [record.value] : []))
     }
-    const records = (await answer(store.getAll(IDBKeyRange.bound(['data'], ['data', []])))) as Array<{ bytes?: Uint8Array }>
+    // A session is stored in parts (['part', id, n], listed in order by its ['data', id] record),
+    // or whole in the data record as sessions were before parts.
+    const records = (await answer(store.getAll(IDBKeyRange.bound(['data'], ['data', []])))) as Array<{ bytes?: Uint8Array; parts?: Array<{ key: number }> }>
+    const parts = new Map<string, unknown>()
+    const partKeys = (await answer(store.getAllKeys(IDBKeyRange.bound(['part'], ['part', []])))) as Array<[string, string, number]>
+    const partValues = await answer(store.getAll(IDBKeyRange.bound(['part'], ['part', []])))
+    partKeys.forEach(([, id, n], i) => parts.set(`${id}/${n}`, partValues[i]))
+    const keys = (await answer(store.getAllKeys(IDBKeyRange.bound(['data'], ['data', []])))) as Array<[string, string]>
+    const whole = (record: (typeof records)[number], i: number): Uint8Array | undefined => {
+      if (record.bytes instanceof Uint8Array || !record.parts) return record.bytes
+      const pieces = record.parts.map((part) => parts.get(`${keys[i]![1]}/${part.key}`) as Uint8Array)
+      const out = new Uint8Array(pieces.reduce((n, piece) => n + piece.byteLength, 0))
+      pieces.reduce((at, piece) => (out.set(piece, at), at + piece.byteLength), 0)
+      return out
+    }
     const text = new TextDecoder()
     return records
-      .flatMap(({ bytes }) => {
+      .map(whole)
+      .flatMap((bytes) => {
         if (!(bytes instanceof Uint8Array)) return []
         const metaLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true)
         const meta = JSON.parse(text.decode(bytes.subarray(12, 12 + metaLen))) as { id: string; title: string; turns: number }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sessionStoreContract } from './contract-suites.ts'
 import { idbSessionStore } from './idb-session-store.ts'
+import { PART_BYTES } from './session-parts.ts'
 import { freshIndexedDB, rawEntries, rawStore, rejectionOf, utf8 } from './test-idb.ts'
 
 sessionStoreContract('idbSessionStore', (now) => idbSessionStore({ now, indexedDB: freshIndexedDB() }))
@@ -53,9 +54,58 @@ describe('idbSessionStore', () => {
     const indexedDB = freshIndexedDB()
     const { revision } = await idbSessionStore({ indexedDB, now: () => 42 }).commit('s1', utf8('big'), undefined)
     expect(await rawEntries(indexedDB, 'fxterm-sessions')).toEqual([
-      [['data', 's1'], { bytes: utf8('big'), revision }],
+      [['data', 's1'], { revision, parts: [{ key: 0, length: 3 }], nextKey: 1 }],
       [['meta', 's1'], { id: 's1', revision, seq: 1, updatedAtMs: 42 }],
+      [['part', 's1', 0], utf8('big')],
     ])
+  })
+
+  it('writes only the parts a commit changed, and leaves no part behind', async () => {
+    const indexedDB = freshIndexedDB()
+    const store = idbSessionStore({ indexedDB })
+    const big = Uint8Array.from({ length: 5 * PART_BYTES }, (_, i) => (i * 7) % 256)
+    let { revision } = await store.commit('s1', big, undefined)
+    const before = await partRecords(indexedDB)
+    // A rename: a few bytes near the start change and the rest moves by two.
+    const renamed = new Uint8Array(big.length + 2)
+    renamed.set(big.subarray(0, 20))
+    renamed.set([1, 2, 3], 20)
+    renamed.set(big.subarray(21), 23)
+    ;({ revision } = await store.commit('s1', renamed, revision))
+    const after = await partRecords(indexedDB)
+    // Only the first part was written again (in two halves, being over the size of one now).
+    const rewritten = after.filter(([key]) => !before.some(([old]) => old === key))
+    expect(rewritten.reduce((n, [, bytes]) => n + bytes.byteLength, 0)).toBe(PART_BYTES + 2)
+    expect(after.filter(([key]) => before.some(([old]) => old === key))).toEqual(before.slice(1))
+    // A new store (a reload) reads it back whole, and its first commit rewrites every part.
+    const reloaded = idbSessionStore({ indexedDB })
+    expect(await reloaded.load('s1')).toEqual({ bytes: renamed, revision })
+    await reloaded.commit('s1', utf8('short now'), revision)
+    expect(await partRecords(indexedDB)).toEqual([[7, utf8('short now')]])
+    await reloaded.remove('s1')
+    expect(await rawEntries(indexedDB, 'fxterm-sessions')).toEqual([])
+  })
+
+  it('loads a session stored whole (before parts), and its next commit stores parts', async () => {
+    const indexedDB = freshIndexedDB()
+    const store = idbSessionStore({ indexedDB })
+    await store.commit('other', utf8('x'), undefined) // creates the database
+    await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.put({ bytes: utf8('old format'), revision: '1-old' }, ['data', 's1']))
+    await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.put({ id: 's1', revision: '1-old', seq: 1, updatedAtMs: 1 }, ['meta', 's1']))
+    expect(await store.load('s1')).toEqual({ bytes: utf8('old format'), revision: '1-old' })
+    const { revision } = await store.commit('s1', utf8('new format'), '1-old')
+    expect(await rawStore(indexedDB, 'fxterm-sessions', 'readonly', (raw) => raw.get(['data', 's1']))).toEqual({ revision, parts: [{ key: 0, length: 10 }], nextKey: 1 })
+    expect(await store.load('s1')).toEqual({ bytes: utf8('new format'), revision })
+  })
+
+  it('refuses a session with a missing part with FX_STORE_RECORD_INVALID and leaves it in place', async () => {
+    const indexedDB = freshIndexedDB()
+    const store = idbSessionStore({ indexedDB })
+    await store.commit('s1', new Uint8Array(3 * PART_BYTES), undefined)
+    await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.delete(['part', 's1', 1]))
+    const error = await rejectionOf(store.load('s1'))
+    expect([error.code, error.message]).toEqual(['FX_STORE_RECORD_INVALID', 'the stored session "s1" is missing some of its parts; it was left as it is'])
+    expect((await partRecords(indexedDB)).map(([key]) => key)).toEqual([0, 2])
   })
 
   it('refuses a record it did not write with FX_STORE_RECORD_INVALID and leaves it in place', async () => {
@@ -71,3 +121,9 @@ describe('idbSessionStore', () => {
     expect(await rawStore(indexedDB, 'fxterm-sessions', 'readonly', (raw) => raw.get(['data', 's1']))).toBe('garbage')
   })
 })
+
+/** The session parts in storage, as [part number, bytes]. */
+async function partRecords(indexedDB: IDBFactory): Promise<Array<[number, Uint8Array]>> {
+  const entries = await rawEntries(indexedDB, 'fxterm-sessions')
+  return entries.filter(([key]) => (key as unknown[])[0] === 'part').map(([key, value]) => [(key as [string, string, number])[2], value as Uint8Array])
+}

@@ -1,63 +1,106 @@
 /**
- * Conversations in IndexedDB (`<namespace>-sessions`). Each session is two records in the one
- * object store, always written together in one transaction:
+ * Conversations in IndexedDB (`<namespace>-sessions`), three kinds of record in one object store,
+ * always written together in one transaction:
  *
  * - `['meta', id]` → `{ id, revision, seq, updatedAtMs }`, small, so `list()` never reads bytes;
- * - `['data', id]` → `{ bytes, revision }`, so `load()` is a single read.
+ * - `['data', id]` → `{ revision, parts, nextKey }`: the session's parts in order;
+ * - `['part', id, key]` → up to 128 KiB of the bytes (session-parts.ts): a commit writes only
+ *   the parts that changed since this store's last commit of the session.
  *
- * `commit` reads the meta record, compares revisions and writes both records in ONE readwrite
- * transaction. IndexedDB runs readwrite transactions on the same store one after another, even
- * across tabs, so of two racing commits from the same revision exactly one wins.
+ * `commit` reads the meta record, compares revisions and writes in ONE readwrite transaction.
+ * IndexedDB runs readwrite transactions on the same store one after another, even across tabs,
+ * so of two racing commits from the same revision exactly one wins. A `['data', id]` record of
+ * `{ bytes, revision }` (how sessions were stored before parts) still loads, and the next commit
+ * replaces it with parts.
  */
 import { promisifyRequest } from 'idb-keyval'
 import { databaseName, keyvalStore, onResult, prefixRange } from './keyval-database.ts'
 import { copyBytes, nextRevision } from './revision.ts'
+import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
 import { FX_STORE_RECORD_INVALID, sessionConflict } from './store-errors.ts'
 import { FxError } from '../terminal/fx-error.ts'
-import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes } from './types.ts'
+import type { AsyncSessionStore, IdbStoreOptions } from './types.ts'
 
 type SessionMeta = { id: string; revision: string; seq: number; updatedAtMs: number }
+type PartsRecord = { revision: string; parts: Part[]; nextKey: number }
 
 /** Options of `idbSessionStore`. */
 export type IdbSessionStoreOptions = IdbStoreOptions & {
   /** The clock for `updatedAtMs`; default `Date.now`. */
   now?: () => number
+  /**
+   * The caller hands its bytes over to `commit` and never changes them afterwards (a worker that
+   * received them by postMessage), so they are kept without a defensive copy. Default false.
+   */
+  handsOverBytes?: boolean
 }
 
 const metaKey = (id: string) => ['meta', id]
 const dataKey = (id: string) => ['data', id]
+const partKey = (id: string, key: number) => ['part', id, key]
+const partRange = (id: string) => IDBKeyRange.bound(['part', id], ['part', id, []])
 
 /** A session store on IndexedDB; `list()` answers newest first (ties by id). */
 export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSessionStore {
   const use = keyvalStore(databaseName(options.namespace, 'sessions'), options.indexedDB)
   const now = options.now ?? Date.now
+  /** What this store last committed per session: the next commit writes only what differs. */
+  const written = new Map<string, PartsRecord & { bytes: Uint8Array }>()
 
   return {
     async load(id) {
       checkId(id)
-      const record: unknown = await use('readonly', (store) => promisifyRequest(store.get(dataKey(id))))
-      if (record === undefined) return null
-      if (!isRevisionedBytes(record)) {
-        throw new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" is not in the format fxterm writes; it was left as it is`)
-      }
-      return { bytes: record.bytes, revision: record.revision }
+      const invalid = (why: string) => new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" ${why}; it was left as it is`)
+      return use('readonly', (store) => {
+        return new Promise((resolve, reject) => {
+          onResult(store.get(dataKey(id)), reject, (record: unknown) => {
+            if (record === undefined) return resolve(null)
+            if (isBytesRecord(record)) return resolve({ bytes: record.bytes, revision: record.revision })
+            if (!isPartsRecord(record)) return reject(invalid('is not in the format fxterm writes'))
+            const keys = store.getAllKeys(partRange(id))
+            onResult(store.getAll(partRange(id)), reject, (values: unknown[]) => {
+              const byKey = new Map<number, unknown>()
+              keys.result.forEach((key, i) => byKey.set((key as [string, string, number])[2], values[i]))
+              const bytes = joinParts(record.parts, byKey)
+              if (bytes === null) return reject(invalid('is missing some of its parts'))
+              resolve({ bytes, revision: record.revision })
+            })
+          })
+        })
+      })
     },
 
     async commit(id, bytes, expectedRevision) {
       checkId(id)
-      const copy = copyBytes(bytes)
+      const owned = options.handsOverBytes && bytes instanceof Uint8Array ? bytes : copyBytes(bytes)
       const updatedAtMs = now()
       return use('readwrite', (store) => {
         return new Promise<{ revision: string }>((resolve, reject) => {
-          onResult(store.get(metaKey(id)), reject, (found: SessionMeta | undefined) => {
+          const meta = store.get(metaKey(id))
+          onResult(store.get(dataKey(id)), reject, (data: unknown) => {
+            const found = meta.result as SessionMeta | undefined
             // `undefined` expected means "must not exist yet", so it conflicts with any record.
             if (found?.revision !== expectedRevision) return reject(sessionConflict(id, expectedRevision, found?.revision))
+            const stored = isPartsRecord(data) ? data : null
+            const last = written.get(id)
+            const previous = stored && last && last.revision === stored.revision && sameParts(last.parts, stored.parts) ? last : null
+            const plan = planParts(owned, previous, stored?.nextKey ?? 0)
+            // Parts of a record this store did not write last are all replaced.
+            const removes = previous ? plan.removes : (stored?.parts ?? []).map((p) => p.key)
             const { seq, revision } = nextRevision(found?.seq)
-            const meta: SessionMeta = { id, revision, seq, updatedAtMs }
-            store.put(meta, metaKey(id))
-            store.put({ bytes: copy, revision } satisfies RevisionedBytes, dataKey(id))
+            for (const key of removes) store.delete(partKey(id, key))
+            for (const write of plan.writes) store.put(owned.slice(write.from, write.to), partKey(id, write.key))
+            const record: PartsRecord = { revision, parts: plan.parts, nextKey: plan.nextKey }
+            store.put({ id, revision, seq, updatedAtMs } satisfies SessionMeta, metaKey(id))
+            store.put(record, dataKey(id))
             // Answer only once the transaction is durable, so a returned revision is really stored.
-            promisifyRequest(store.transaction).then(() => resolve({ revision }), reject)
+            promisifyRequest(store.transaction).then(() => {
+              written.set(id, { ...record, bytes: owned })
+              resolve({ revision })
+            }, (error: unknown) => {
+              written.delete(id)
+              reject(error)
+            })
           })
         })
       })
@@ -73,9 +116,11 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSess
 
     async remove(id) {
       checkId(id)
+      written.delete(id)
       await use('readwrite', (store) => {
         store.delete(metaKey(id))
         store.delete(dataKey(id))
+        store.delete(partRange(id))
         return promisifyRequest(store.transaction)
       })
     },
@@ -92,7 +137,17 @@ export function newestFirst(a: { id: string; updatedAtMs: number }, b: { id: str
   return b.updatedAtMs - a.updatedAtMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
 
-function isRevisionedBytes(value: unknown): value is RevisionedBytes {
-  const record = value as Partial<RevisionedBytes> | null
+/** A session stored whole, as before parts. */
+function isBytesRecord(value: unknown): value is { bytes: Uint8Array; revision: string } {
+  const record = value as { bytes?: unknown; revision?: unknown } | null
   return typeof record === 'object' && record !== null && record.bytes instanceof Uint8Array && typeof record.revision === 'string'
+}
+
+function isPartsRecord(value: unknown): value is PartsRecord {
+  const record = value as Partial<PartsRecord> | null
+  return typeof record === 'object' && record !== null && typeof record.revision === 'string' && Number.isInteger(record.nextKey) && isPartList(record.parts)
+}
+
+function sameParts(a: readonly Part[], b: readonly Part[]): boolean {
+  return a.length === b.length && a.every((part, i) => part.key === b[i]!.key && part.length === b[i]!.length)
 }

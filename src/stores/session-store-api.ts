@@ -1,7 +1,8 @@
 /**
  * The IndexedDB session store, callable across a MessagePort, for a worker to run: IndexedDB
  * serializes a value inside put(), synchronously on the calling thread (about 20 ms for a 4 MB
- * commit, which typing waited behind). A load's bytes cross back without a copy.
+ * commit, which typing waited behind). A load's bytes cross back without a copy, and a commit's
+ * bytes, cloned into this worker by postMessage, are stored without another.
  *
  * Errors cross the port as plain data (`code`, `name`, `message`) and are rebuilt on the other
  * side, so callers still branch on FX_SESSION_REVISION_CONFLICT or a QuotaExceededError.
@@ -29,7 +30,7 @@ export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; no
   const storeFor = (namespace: string | undefined) => {
     const key = namespace ?? ''
     let store = stores.get(key)
-    if (!store) stores.set(key, (store = idbSessionStore({ ...(namespace !== undefined ? { namespace } : {}), ...(indexedDB ? { indexedDB } : {}), ...(now ? { now } : {}) })))
+    if (!store) stores.set(key, (store = idbSessionStore({ handsOverBytes: true, ...(namespace !== undefined ? { namespace } : {}), ...(indexedDB ? { indexedDB } : {}), ...(now ? { now } : {}) })))
     return store
   }
   return {
