@@ -18,8 +18,12 @@ import { installRecorder, waitForPainted } from './echo-bench.mjs'
 
 const SIZES = [10, 100, 1000]
 const TURN_BYTES = 4096
-/** Turns the engine replays on resume (REPLAY_TURNS in wasm/engine/session/session.ts). */
+/**
+ * What the engine replays on resume (REPLAY_TURNS and REPLAY_BYTES in wasm/engine/session/session.ts):
+ * the last turns, at most 10, as many as fit in 16 KiB of message text (the last one always).
+ */
 const REPLAY_TURNS = 10
+const REPLAY_BYTES = 16 * 1024
 const COMMITS_PER_RUN = 3
 const RESUME_TARGET_MS = 300
 const RATIO_TARGET = 2
@@ -112,7 +116,7 @@ function installResumeProbe() {
  * Init script for the bare page: at document start, reads the session's bytes raw from IndexedDB
  * and takes the text of the turns fxterm replays; once xterm.js exists, writes it. Stamps each step.
  */
-function installRawResume({ id, replayTurns }) {
+function installRawResume({ id, replayTurns, replayBytes }) {
   const rec = (window.__rawResume = { readAt: null, decodedAt: null, shownAt: null, paintedAt: null, chars: 0 })
   const text = (async () => {
     const db = await new Promise((resolve, reject) => {
@@ -142,7 +146,17 @@ function installRawResume({ id, replayTurns }) {
     rec.readAt = performance.now()
     const metaLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true)
     const body = JSON.parse(new TextDecoder().decode(bytes.subarray(12 + metaLen)))
-    const messages = body.messages.slice(-replayTurns * 2)
+    // The same turns fxterm shows (the seeded turns are a prompt and a reply each).
+    const size = (m) => new TextEncoder().encode(m.content).length
+    let shown = 0
+    let textBytes = 0
+    while (shown < replayTurns && shown * 2 < body.messages.length) {
+      const turn = size(body.messages.at(-2 * shown - 2)) + size(body.messages.at(-2 * shown - 1))
+      if (shown > 0 && textBytes + turn > replayBytes) break
+      textBytes += turn
+      shown++
+    }
+    const messages = body.messages.slice(-shown * 2)
     const out = messages.map((m) => (m.role === 'user' ? `> ${m.content}` : m.content)).join('\n\n').replace(/\n/g, '\r\n')
     rec.decodedAt = performance.now()
     rec.chars = out.length
@@ -222,7 +236,7 @@ async function resumeRun(browser, baseUrl, turns, fxtermFirst) {
     }
     const bare = async () => {
       const tab = await context.newPage()
-      await tab.addInitScript(installRawResume, { id, replayTurns: REPLAY_TURNS })
+      await tab.addInitScript(installRawResume, { id, replayTurns: REPLAY_TURNS, replayBytes: REPLAY_BYTES })
       await tab.goto(`${baseUrl}/e2e/bench/bare.html`)
       const rec = await waitFor(tab, '__rawResume', 'bare page')
       result.bare = { readMs: rec.readAt, decodedMs: rec.decodedAt, shownMs: rec.shownAt, paintedMs: rec.paintedAt, chars: rec.chars }
@@ -358,6 +372,7 @@ export async function benchSessions(browser, baseUrl, { runs = 5 } = {}) {
   return {
     turnBytes: TURN_BYTES,
     replayTurns: REPLAY_TURNS,
+    replayBytes: REPLAY_BYTES,
     runs,
     targets: { resumeMs: RESUME_TARGET_MS, ratio: RATIO_TARGET, commitMs: COMMIT_TARGET_MS, echoP95Ms: ECHO_P95_TARGET_MS },
     sizes,
@@ -379,7 +394,7 @@ export function sessionLines(result) {
   const last = sizes.length - 1
   const lines = [
     `sessions (about ${result.turnBytes / 1024} KB a turn; median of ${result.runs} runs; resume = navigation → "Session resumed" in term.buffer,`,
-    `  bare = navigation → raw IndexedDB read of the same bytes + the same ${result.replayTurns} turns written to xterm.js; commit = /rename → stored)`,
+    `  bare = navigation → raw IndexedDB read of the same bytes + the turns fxterm replays (the last ${result.replayTurns} within ${size(result.replayBytes)} of text) written to xterm.js; commit = /rename → stored)`,
   ]
   sizes.forEach((s, i) => {
     const judged = i === last

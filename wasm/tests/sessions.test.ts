@@ -124,6 +124,24 @@ describe('the snapshot round trip', () => {
     expect(h.lastOf('model_request')!.request.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(15)
   })
 
+  test('long turns replay only as many as fit in 16 KiB of text, but always the last one', async () => {
+    const messages = []
+    // 3 KB a turn: the last five fit (15 KB), a sixth would not.
+    for (let t = 1; t <= 8; t++) messages.push({ role: 'user', content: `question ${t}` }, { role: 'assistant', content: `answer ${t}: ${'words '.repeat(500)}` })
+    const h = await withSessions()
+    await h.session(snapshotBytes(2, { id: 'wide1', title: 'Wide one', turns: 8 }, { messages }))
+    const shown = text(h)
+    expect(shown).toContain('6 earlier messages are not shown (/export saves them all).')
+    expect(shown).not.toContain('question 3 ')
+    expect(shown).toContain('❯ question 4 ● answer 4:')
+    expect(shown).toContain('❯ question 8 ● answer 8:')
+    // One turn larger than the budget is still shown whole.
+    const one = await withSessions()
+    await one.session(snapshotBytes(2, { id: 'huge1', title: 'Huge one', turns: 2 }, { messages: [{ role: 'user', content: 'small' }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'big' }, { role: 'assistant', content: `start ${'x'.repeat(20000)} end` }] }))
+    expect(text(one)).toContain('2 earlier messages are not shown')
+    expect(text(one)).toContain('end')
+  })
+
   test('an older format (version 1: messages only) migrates and says so', async () => {
     const h = await withSessions()
     await h.session(snapshotBytes(1, { id: 'old1', title: 'Old one', turns: 1 }, { messages: [{ role: 'user', content: 'hello from v1' }, { role: 'assistant', content: 'Hi.' }] }))

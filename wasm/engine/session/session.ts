@@ -13,11 +13,14 @@ import { INTERRUPTED_NOTE, isInterruptedNote } from '../agent/loop'
 import { Engine } from '../engine'
 
 /**
- * Turns replayed onto the screen on resume (older ones are in /export; the model gets them all).
- * Ten is a few screens of scrollback: enough to pick up where one left off, and a third of the
- * drawing (engine and xterm.js) that thirty cost on every reload.
+ * What is replayed onto the screen on resume (older turns are in /export; the model gets them
+ * all): the last turns, at most ten, and only as many as fit in 16 KiB of message text (always
+ * the last one). That is three or four screens of scrollback, enough to pick up where one left
+ * off. Drawing is most of a resume: xterm.js took ~70 ms on a slow machine to parse ten 4 KB
+ * turns (480 rows) on a page whose code had just loaded.
  */
 const REPLAY_TURNS = 10
+const REPLAY_BYTES = 16 * 1024
 const TITLE_MAX = 60
 
 export class Session {
@@ -149,14 +152,25 @@ export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, en
 function replay(engine: Engine, s: Snapshot): void {
   const t = engine.transcript
   const messages = s.messages
+  // From the end, turn by turn (a turn starts at a prompt): `from` is where the shown ones start;
+  // 0 (everything) when every turn fits.
   let from = 0
   let users = 0
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role == ROLE_USER && !isInterruptedNote(messages[i]) && ++users == REPLAY_TURNS) {
-      from = i
-      break
-    }
+  let bytes = 0
+  let turnBytes = 0
+  let cut = false
+  for (let i = messages.length - 1; i >= 0 && !cut; i--) {
+    const m = messages[i]
+    turnBytes += m.content.length
+    if (m.role != ROLE_USER || isInterruptedNote(m)) continue
+    cut = users > 0 && bytes + turnBytes > REPLAY_BYTES // `from` stays at the turn after this one
+    if (cut) break
+    bytes += turnBytes
+    turnBytes = 0
+    from = i
+    cut = ++users == REPLAY_TURNS
   }
+  if (!cut) from = 0
   const hidden = s.archived.length + from
   if (hidden > 0) t.notice(hidden.toString() + ' earlier messages are not shown (/export saves them all).', GRAY)
   const calls = new Map<string, ByteBuf>()
