@@ -74,6 +74,28 @@ function preloadPageCode(): Plugin {
   }
 }
 
+/**
+ * The page starts its engine worker from a first script of its own (src/app/early-worker.ts),
+ * ahead of the terminal's code: see that file. Vite folds every module script of a page into one
+ * entry, so that script is an entry of its own, and its tag goes in here.
+ */
+function earlyWorkerScript(): Plugin {
+  return {
+    name: 'fxterm-early-worker-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('/index.html')) return html
+        const early = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early-worker')
+        const at = html.indexOf('<script type="module"')
+        if (!early || at < 0) return html
+        return `${html.slice(0, at)}<script type="module" async crossorigin src="./${early.fileName}"></script>\n    ${html.slice(at)}`
+      },
+    },
+  }
+}
+
 // The engine wasm is built by `npm run build:wasm` into public/engine.wasm and served as is.
 export default defineConfig({
   base: './',
@@ -95,10 +117,10 @@ export default defineConfig({
     // <fx-terminal> is one script at a stable name next to engine.wasm (fx-terminal.js), so a page
     // can load it with one tag; everything it imports is a hashed asset as usual.
     rollupOptions: {
-      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html', 'fx-terminal': 'src/embed/fx-terminal.ts' },
+      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html', 'fx-terminal': 'src/embed/fx-terminal.ts', 'early-worker': 'src/app/early-worker.ts' },
       output: { entryFileNames: (chunk) => (chunk.name === 'fx-terminal' ? 'fx-terminal.js' : 'assets/[name]-[hash].js') },
     },
   },
-  plugins: [builtExamplePages(), shellManifest(), preloadPageCode()],
+  plugins: [builtExamplePages(), shellManifest(), preloadPageCode(), earlyWorkerScript()],
   preview: { port: 4173, strictPort: true },
 })

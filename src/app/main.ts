@@ -15,6 +15,7 @@ import { mountFxTerminal } from '../embed/mount-terminal.ts'
 import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
 import { keepOfflineShell } from './offline-shell.ts'
+import { PAGE_NAMESPACE } from './page-namespace.ts'
 
 const opening = storesOpening
 
@@ -29,7 +30,7 @@ const model = params.get('model') ?? undefined
 const demo = params.get('demo')
 // A tape named by ?demo= also seeds the workspace with the files it was recorded on.
 const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES, ...(params.get('demo') ? { filesUrl: new URL(params.get('demo')!, location.href).href } : {}) })
-const signIn = appSignIn(params, 'fxterm')
+const signIn = appSignIn(params, PAGE_NAMESPACE)
 /** The last 500 onEvent payloads, for debugging (and the end-to-end leak scan). */
 const events: unknown[] = []
 // ?theme=light|dark|auto (auto follows the system's setting live); the page's margin follows too.
@@ -45,7 +46,9 @@ const { term, runtime } = mountFxTerminal(container, {
   // A reload continues where the person left off; /new starts fresh.
   args: ['--resume', 'last'],
   screenReader: params.get('a11y') === 'on',
-  namespace: 'fxterm',
+  namespace: PAGE_NAMESPACE,
+  // The worker early-worker.ts started reads the session `--resume last` restores.
+  workerReadsResume: true,
   configStore,
   promptHistoryStore: historyStore,
   sessionStore,

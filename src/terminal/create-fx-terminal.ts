@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink'
 import type { WorkspaceAdapter, WorkspaceExtras } from '../protocol/workspace.ts'
-import type { EngineWorkerApi, HostCallbacks } from '../worker/worker-api.ts'
+import type { EngineWorkerApi, HostCallbacks, ResumeSession } from '../worker/worker-api.ts'
 import { connectWorkspace } from './connect-workspace.ts'
 import { createFetchBridge } from './fetch-bridge.ts'
 import { attachFileDrop } from './file-drop.ts'
@@ -20,7 +20,7 @@ import { spawnEngineWorker } from './spawn-engine-worker.ts'
 import { createWorkspaceBridge } from './workspace-bridge.ts'
 import { createConfigBridge } from './config-bridge.ts'
 import { createHistoryBridge } from './history-bridge.ts'
-import { createSessionBridge, resumeArgument, type OpenedSession } from './session-bridge.ts'
+import { createSessionBridge, resumeArgument } from './session-bridge.ts'
 import { storedAtStart, storedStartFields } from './stored-at-start.ts'
 import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore } from '../stores/types.ts'
@@ -106,11 +106,15 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     ...createPageAuth(options, tabs),
     config: (id, value) => configBridge.save(id, value),
     write: (bytes, echoColumns, keysSeen) => {
-      if (!firstOutput) performance.mark((firstOutput = 'fxterm:first-output'))
-      if (typeAhead) term.write(typeAhead.takeOver(bytes))
+      const first = !firstOutput
+      if (first) performance.mark((firstOutput = 'fxterm:first-output'))
+      // The engine's first frame (its banner, or a resumed transcript) is what the page waits to
+      // show: parsed at once, not after the other start-up tasks queued before xterm.js's timer.
+      // (After what wipes the provisional composer, parsed at once too so nothing is queued.)
+      if (typeAhead) writeNow(typeAhead.takeOver(bytes))
       typeAhead = null
       // A frame that answers keys is small: parsed at once, it never holds up the next echo.
-      if (keysSeen !== undefined && keysSeen > lastKeysSeen && bytes.length <= KEY_FRAME_BYTES) writeNow(bytes)
+      if (first || (keysSeen !== undefined && keysSeen > lastKeysSeen && bytes.length <= KEY_FRAME_BYTES)) writeNow(bytes)
       else term.write(bytes)
       lastKeysSeen = keysSeen ?? lastKeysSeen
       localEcho.setBudget(echoColumns, keysSeen)
@@ -175,10 +179,12 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     typeof wasm === 'string' || wasm instanceof URL ? preloadEngine(absolute(String(wasm))) : Promise.resolve(wasm)
 
   /** The session `--resume` names, read before the engine starts, or why there is none. */
-  const resumeSession = async (which: string | null): Promise<{ session?: OpenedSession; notice?: string }> => {
+  const resumeSession = async (which: string | null): Promise<{ session?: ResumeSession; notice?: string }> => {
     if (which === null) return {}
     if (!sessionBridge) return { notice: 'There is no session store on this page, so no session was resumed.' }
-    return sessionBridge.resume(which)
+    // The worker read it (resume-prefetch.ts) unless its read failed: then it is read here.
+    const read = which === 'last' && options.workerReadsResume ? await remote.prefetchedSession() : undefined
+    return read ? sessionBridge.resumeRead(read.found) : sessionBridge.resume(which)
   }
 
   const interactive = (async () => {

@@ -53,6 +53,12 @@ export type FxTerminalOptions = {
   demoTapeUrl?: string
   /** Creates the engine worker (for bundlers that need their own worker URL). */
   createWorker?: () => Worker
+  /**
+   * The worker `createWorker` gives was spawned with `spawnEngineWorker({ readsResumeOf:
+   * namespace })` and reads the session `--resume last` restores itself, off this page's thread
+   * (the static page does this). Only the id and revision cross to the page. Default false.
+   */
+  workerReadsResume?: boolean
   /** Files dropped onto this element are uploaded into the workspace. */
   dropTarget?: HTMLElement
   /** Starts in screen-reader mode (as /a11y on): finished replies and command results are read out. */

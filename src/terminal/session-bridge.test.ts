@@ -417,6 +417,32 @@ describe('session bridge resume at start', () => {
   })
 })
 
+describe('session bridge resume read by the engine worker', () => {
+  it('names the session by id, and its next commit passes the revision the worker read', async () => {
+    const memory = memorySessionStore()
+    const { revision } = await memory.commit('s1', snap('s1'), undefined)
+    const spied = spy(memory)
+    const { bridge } = bridgeOver(spied.store)
+    expect(await bridge.resumeRead({ id: 's1', revision })).toEqual({ session: { prefetchedId: 's1', readOnly: false } })
+    expect(await bridge.commit(snap('s1', 'v2'))).toEqual({ type: 'commit_ok' })
+    expect(spied.commits).toEqual([{ id: 's1', body: 'v2', expected: revision }])
+    expect([bodyOf((await memory.load('s1'))?.bytes), spied.loads()]).toEqual(['v2', 0])
+  })
+
+  it('starts fresh when the worker found no saved session', async () => {
+    expect(await bridgeOver(memorySessionStore()).bridge.resumeRead(null)).toEqual({})
+  })
+
+  it('opens read-only when another tab keeps the lock', async () => {
+    const locks = fakeLocks()
+    const store = memorySessionStore()
+    await bridgeOver(store, { locks }).bridge.commit(snap('s1'))
+    await until(() => locks.held().length === 1)
+    const { revision } = (await store.load('s1'))!
+    expect(await bridgeOver(store, { locks }).bridge.resumeRead({ id: 's1', revision })).toEqual({ session: { prefetchedId: 's1', readOnly: true } })
+  })
+})
+
 describe('resumeArgument', () => {
   it('reads --resume last, --resume <id>, a bare --resume and --resume=<id>', () => {
     expect([

@@ -14,6 +14,7 @@ import { newestFirst } from '../stores/idb-session-store.ts'
 import { FX_SESSION_REVISION_CONFLICT, messageOf } from '../stores/store-errors.ts'
 import type { SessionStore } from '../stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../worker/engine-frames.ts'
+import type { ResumeSession } from '../worker/worker-api.ts'
 import { createSessionLocks, type SessionLocks } from './session-locks.ts'
 import { readSnapshotHeader, snapshotId } from './snapshot-header.ts'
 
@@ -55,7 +56,12 @@ export type SessionBridge = {
   open(id: string): Promise<OpenedSession | null>
   remove(id: string): Promise<void>
   /** `--resume last` or `--resume <id>` before the engine starts: the bytes, or why there are none. */
-  resume(which: string): Promise<{ session?: OpenedSession; notice?: string }>
+  resume(which: string): Promise<{ session?: ResumeSession; notice?: string }>
+  /**
+   * `--resume last` when the engine worker read the session itself (resume-prefetch.ts): takes
+   * the tab's lock on it and notes its revision; the session goes to the engine by id.
+   */
+  resumeRead(found: { id: string; revision: string } | null): Promise<{ session?: ResumeSession }>
   /** Lets go of the tab's session lock (the terminal ended). */
   dispose(): void
 }
@@ -163,13 +169,18 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
     if (!(found.bytes instanceof Uint8Array) || typeof found.revision !== 'string') {
       throw new Error(`the session store answered load("${id}") with something other than { bytes, revision }`)
     }
-    revisions.set(id, found.revision)
+    return { bytes: found.bytes, readOnly: !(await opened(id, found.revision, lockWaitMs)) }
+  }
+
+  /** Notes the revision of session `id` as read, and claims its lock: true when this tab may write it. */
+  const opened = async (id: string, revision: string, lockWaitMs: number): Promise<boolean> => {
+    revisions.set(id, revision)
     unconfirmed.delete(id)
     if (forking === id) forking = null
     const writable = await locks.claim(id, { waitMs: lockWaitMs })
     // Read-only here: this tab writes nothing until the engine forks, so it holds no lock.
     if (!writable) locks.release()
-    return { bytes: found.bytes, readOnly: !writable }
+    return writable
   }
 
   return {
@@ -242,6 +253,11 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
         options.report({ type: 'session.load_error', id, message })
         return { notice: `The saved session could not be read (${message}). It was left as it is; this is a new session.` }
       }
+    },
+
+    async resumeRead(found) {
+      if (!found) return {}
+      return { session: { prefetchedId: found.id, readOnly: !(await opened(found.id, found.revision, RELOAD_LOCK_WAIT_MS)) } }
     },
 
     dispose: () => locks.release(),

@@ -6,15 +6,14 @@
  * instead: one frame, and no restore hop across the worker boundary.
  */
 import type { StoredState } from '../worker/host-loop.ts'
-import type { WorkerStartConfig } from '../worker/worker-api.ts'
-import type { OpenedSession } from './session-bridge.ts'
+import type { ResumeSession, WorkerStartConfig } from '../worker/worker-api.ts'
 
-export type StoredAtStart = { state: StoredState; session?: OpenedSession }
+export type StoredAtStart = { state: StoredState; session?: ResumeSession }
 
 export type StartReads = {
   config: Promise<Record<string, string>>
   history: Promise<string[]>
-  resume: Promise<{ session?: OpenedSession; notice?: string }>
+  resume: Promise<{ session?: ResumeSession; notice?: string }>
   agents: Promise<{ text: string; notices: string[] }>
 }
 

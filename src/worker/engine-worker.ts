@@ -9,7 +9,8 @@ import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
-import type { EngineWorkerApi, HostCallbacks, StartResult, WorkerStartConfig } from './worker-api.ts'
+import { listenForPrefetch, prefetchedSession, takePrefetchedBytes } from './resume-prefetch.ts'
+import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from './worker-api.ts'
 
 let loop: HostLoop | null = null
 /** `keys()` calls the engine has been fed, told with every frame (HostCallbacks.write). */
@@ -37,6 +38,13 @@ function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
     historyAppend: (value) => void host.historyAppend(value),
     historyClear: () => void host.historyClear(),
   }
+}
+
+/** `resume` with its bytes: those this worker read at start-up, when it names them by id. */
+function withBytes(resume: ResumeSession | undefined): { bytes: Uint8Array; readOnly: boolean } | undefined {
+  if (!resume || 'bytes' in resume) return resume
+  const bytes = takePrefetchedBytes(resume.prefetchedId)
+  return bytes ? { bytes, readOnly: resume.readOnly } : undefined
 }
 
 async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
@@ -105,7 +113,7 @@ const api: EngineWorkerApi = {
         ...(config.restorePending ? { restorePending: true } : {}),
       },
       sessions: sessionHost(host),
-      ...(config.resume ? { resume: config.resume } : {}),
+      ...(config.resume ? { resume: withBytes(config.resume) } : {}),
       providers,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
@@ -162,11 +170,13 @@ const api: EngineWorkerApi = {
     if (loop) loop.configChanged(id, value)
     else pending.push((l) => l.configChanged(id, value))
   },
-  restore(stored, resume) {
+  restore(stored, session) {
+    const resume = withBytes(session)
     if (loop) loop.restore(stored, resume)
     else pending.push((l) => l.restore(stored, resume))
     auth?.restored()
   },
+  prefetchedSession,
   signedOutElsewhere() {
     auth?.signedOutElsewhere()
   },
@@ -179,4 +189,6 @@ const api: EngineWorkerApi = {
   },
 }
 
+// First: the page's prefetch request is this worker's, not Comlink's.
+listenForPrefetch(self)
 Comlink.expose(api)

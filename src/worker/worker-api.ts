@@ -10,6 +10,7 @@ import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 import type { SignInOptions } from '../auth/issuer-config.ts'
 import type { SealedStoreHost } from '../auth/sealed-store-bridge.ts'
+import type { PrefetchAnswer } from './resume-prefetch.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -53,13 +54,19 @@ export type WorkerStartConfig = {
   /** Names the Web Lock that serializes token refreshes across tabs. */
   namespace?: string
   /** A saved session to restore right after boot (`--resume`); read-only when another tab holds it. */
-  resume?: { bytes: Uint8Array; readOnly: boolean }
+  resume?: ResumeSession
   /**
    * Boot before the stores answer: `config`, `history`, `instructions` and the session come later
    * through `restore` (the banner waits for them; typing does not).
    */
   restorePending?: boolean
 }
+
+/**
+ * The session `--resume` restores: its bytes, or the id of the one this worker read itself at
+ * start-up (resume-prefetch.ts), which never crossed to the page.
+ */
+export type ResumeSession = { bytes: Uint8Array; readOnly: boolean } | { prefetchedId: string; readOnly: boolean }
 
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
 
@@ -108,7 +115,9 @@ export type EngineWorkerApi = {
   /** A setting another tab saved: the engine applies it without saving it again. */
   configChanged(id: string, value: string): void
   /** What the stores held, after a start with `restorePending` (see HostLoop.restore). */
-  restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
+  restore(stored: StoredState, resume?: ResumeSession): void
+  /** The session this worker read itself at start-up (resume-prefetch.ts), if the page asked it to. */
+  prefetchedSession(): Promise<PrefetchAnswer | undefined>
   /** Another tab signed out: forget the sign-in here too. */
   signedOutElsewhere(): void
   /** Another tab signed in: use the account here too. */

@@ -1,0 +1,2 @@
+/** The static page's store namespace (its databases are `fxterm-sessions` and so on). */
+export const PAGE_NAMESPACE = 'fxterm'
