@@ -39,8 +39,10 @@ const WARM = 'warmkeys'
 
 /**
  * In the page: writes a generated session into the session database, as idbSessionStore keeps it
- * (`['meta', id]` and `['data', id]` in `fxterm-sessions`). `live` turns stay in the conversation;
- * older ones are `archived` (compacted away: in the bytes, not in model requests).
+ * (`['meta', id]` and `['data', id]` in `fxterm-sessions`; stored whole, as before parts, which
+ * still loads). `live` turns stay in the conversation; older ones are `archived` (compacted away:
+ * in the bytes, not in model requests). Also what the page notes after a session was saved
+ * (src/app/saved-sessions-flag.ts), as the visit that saved it would have left.
  */
 export async function seedSession({ id, turns, live, turnBytes }) {
   const filler =
@@ -81,6 +83,7 @@ export async function seedSession({ id, turns, live, turnBytes }) {
     tx.onerror = () => reject(tx.error)
   })
   db.close()
+  localStorage.setItem('fxterm:has-saved-sessions', '1')
   return { bytes: bytes.length }
 }
 

@@ -1,27 +1,30 @@
 /**
  * Run first by the page (boot.ts), just before main.ts opens the terminal: the engine's wasm
- * download and compilation (off the page's thread) and the IndexedDB reads go on while the page's
+ * download and compilation (off the page's thread) and the IndexedDB probe go on while the page's
  * thread opens the terminal. The engine worker was started earlier still, by the page's first
- * script (early-worker.ts), and reads the session a reload resumes itself.
+ * script (early-worker.ts), and reads what start-up restores itself.
  */
-import { spawnEngineWorker } from '../terminal/spawn-engine-worker.ts'
+import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
 import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
-import { CONFIG_IDS } from '../terminal/config-bridge.ts'
-import { HISTORY_LIMIT } from '../terminal/history-bridge.ts'
-import { PAGE_NAMESPACE } from './page-namespace.ts'
+import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
+import type { StartReadsAnswer } from '../worker/start-reads-message.ts'
+import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from './page-namespace.ts'
 
 export const engineModule = preloadEngine()
-const early = globalThis as { __fxEngineWorker?: Worker }
-export const engineWorker = early.__fxEngineWorker ?? spawnEngineWorker({ readsResumeOf: PAGE_NAMESPACE })
-delete early.__fxEngineWorker
+type Early = { worker: Worker; reads: Promise<StartReadsAnswer | null> }
+const holder = globalThis as { __fxEarly?: Early }
+const early = holder.__fxEarly ?? spawnEngineWorkerReading(PAGE_START_READS)
+delete holder.__fxEarly
+export const engineWorker = early.worker
+/** What the engine worker read at start-up: the session to resume (by id), settings, history. */
+export const startReads = early.reads
 performance.mark('fxterm:worker-spawned')
 
-// IndexedDB is probed now, and what start-up restores (the settings, the prompt history of
-// /workspace) is read at once, alongside the probe (deferred-stores.ts): the engine boots without
-// waiting for it, and it follows sooner. The session is the engine worker's to read.
+// IndexedDB is probed now, for the stores' writes (deferred-stores.ts). What start-up restores
+// comes from the engine worker's reads; one that failed is read here instead.
 export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE })
 export const sessionStore = stores.sessions
-export const configStore = prefetchConfig(stores.config, CONFIG_IDS)
-export const historyStore = prefetchHistory(stores.history, '/workspace', HISTORY_LIMIT)
+export const configStore = prefetchConfig(stores.config, CONFIG_IDS, startReads.then((reads) => reads?.config ?? null))
+export const historyStore = prefetchHistory(stores.history, PAGE_WORKSPACE_ROOT, HISTORY_LIMIT, startReads.then((reads) => reads?.history ?? null))

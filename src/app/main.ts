@@ -5,7 +5,7 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { configStore, engineModule, engineWorker, historyStore, sessionStore, stores, storesOpening } from './early-start.ts'
+import { configStore, engineModule, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -16,6 +16,7 @@ import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
 import { keepOfflineShell } from './offline-shell.ts'
 import { PAGE_NAMESPACE } from './page-namespace.ts'
+import { noteSavedSessions } from './saved-sessions-flag.ts'
 
 const opening = storesOpening
 
@@ -47,8 +48,8 @@ const { term, runtime } = mountFxTerminal(container, {
   args: ['--resume', 'last'],
   screenReader: params.get('a11y') === 'on',
   namespace: PAGE_NAMESPACE,
-  // The worker early-worker.ts started reads the session `--resume last` restores.
-  workerReadsResume: true,
+  // The worker early-worker.ts started has read the session `--resume last` restores.
+  resumeRead: startReads.then((reads) => reads?.session),
   configStore,
   promptHistoryStore: historyStore,
   sessionStore,
@@ -56,7 +57,11 @@ const { term, runtime } = mountFxTerminal(container, {
   keyStore: signIn.keyStore,
   openUrl: signIn.openUrl,
   ...(signIn.signIn ? { signIn: signIn.signIn } : {}),
-  onEvent: (event) => void (events.push(event) > 500 && events.shift()),
+  onEvent: (event) => {
+    if (events.push(event) > 500) events.shift()
+    // A prompt was accepted (so committed) or a session resumed: the next load has one to resume.
+    if (event.type === 'turn_start' || event.type === 'session.resumed') noteSavedSessions()
+  },
   ...(demo ? { demoTapeUrl: demo } : {}),
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })

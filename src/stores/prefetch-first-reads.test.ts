@@ -31,3 +31,19 @@ test('history: the first load for the root comes from the early read; after an a
   expect(await store.load('/other', 1000)).toEqual([])
   expect(loads).toEqual(['/workspace', '/workspace', '/other'])
 })
+
+test('with the engine worker\'s answers, nothing is read here; a null answer (its read failed) is read from the store', async () => {
+  const inner = memoryConfigStore()
+  await inner.set('mode', 'ask')
+  const calls: string[] = []
+  const counted: AsyncConfigStore = { get: (id) => (calls.push(`get ${id}`), inner.get(id)), set: (id, v) => (calls.push(`set ${id}`), inner.set(id, v)) }
+  const store = prefetchConfig(counted, ['mode', 'model'], Promise.resolve({ model: 'gpt-x' }))
+  expect([await store.get('mode'), await store.get('model'), calls]).toEqual([null, 'gpt-x', []])
+  const failed = prefetchConfig(counted, ['mode'], Promise.resolve(null))
+  expect([await failed.get('mode'), calls]).toEqual(['ask', ['get mode']])
+
+  const history = memoryPromptHistoryStore()
+  await history.append('/workspace', 'ls', 1)
+  expect(await prefetchHistory(history, '/workspace', 1000, Promise.resolve(['from the worker'])).load('/workspace', 1000)).toEqual(['from the worker'])
+  expect(await prefetchHistory(history, '/workspace', 1000, Promise.resolve(null)).load('/workspace', 1000)).toEqual(['ls'])
+})

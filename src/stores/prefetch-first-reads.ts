@@ -3,14 +3,17 @@
  * settings and the prompt history the engine restores. Each wrapped store answers its first
  * matching read from the read already in flight; any other call, and every call after a write,
  * goes to the store itself. (prefetch-latest-session.ts does the same for the session.)
+ *
+ * Given `answered` (what the engine worker read at start-up, src/worker/start-reads.ts), no read
+ * is started here: the first matching one takes that answer, or asks the store if it is null.
  */
 import type { AsyncConfigStore, AsyncPromptHistoryStore } from './types.ts'
 
 /** `store` whose first get(id) of each of `ids` is answered by a read started now. */
-export function prefetchConfig(store: AsyncConfigStore, ids: readonly string[]): AsyncConfigStore {
+export function prefetchConfig(store: AsyncConfigStore, ids: readonly string[], answered?: Promise<Record<string, string> | null>): AsyncConfigStore {
   const early = new Map<string, Promise<string | null>>()
   for (const id of ids) {
-    const read = store.get(id)
+    const read = answered ? answered.then((config) => (config ? (config[id] ?? null) : store.get(id))) : store.get(id)
     read.catch(() => {}) // a failed read is asked again by the caller, which reports it
     early.set(id, read)
   }
@@ -28,8 +31,8 @@ export function prefetchConfig(store: AsyncConfigStore, ids: readonly string[]):
 }
 
 /** `store` whose first load(root, limit) is answered by a read started now. */
-export function prefetchHistory(store: AsyncPromptHistoryStore, root: string, limit: number): AsyncPromptHistoryStore {
-  let early: Promise<string[]> | null = store.load(root, limit)
+export function prefetchHistory(store: AsyncPromptHistoryStore, root: string, limit: number, answered?: Promise<string[] | null>): AsyncPromptHistoryStore {
+  let early: Promise<string[]> | null = answered ? answered.then((history) => history ?? store.load(root, limit)) : store.load(root, limit)
   early.catch(() => {})
   const take = (r: string, l: number) => {
     const read = r === root && l === limit ? early : null

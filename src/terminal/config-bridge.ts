@@ -6,8 +6,9 @@
 import type { ConfigStore } from '../stores/types.ts'
 import { guardStore } from '../stores/guard-store.ts'
 
-/** The settings the engine restores at boot. */
-export const CONFIG_IDS = ['model', 'mode', 'provider', 'fast', 'a11y'] as const
+import { CONFIG_IDS } from './restored-ids.ts'
+
+export { CONFIG_IDS }
 
 type Report = (event: { type: string } & Record<string, unknown>, notice?: string) => void
 

@@ -182,8 +182,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const resumeSession = async (which: string | null): Promise<{ session?: ResumeSession; notice?: string }> => {
     if (which === null) return {}
     if (!sessionBridge) return { notice: 'There is no session store on this page, so no session was resumed.' }
-    // The worker read it (resume-prefetch.ts) unless its read failed: then it is read here.
-    const read = which === 'last' && options.workerReadsResume ? await remote.prefetchedSession() : undefined
+    // The worker read it (src/worker/start-reads.ts) unless its read failed: then it is read here.
+    const read = which === 'last' ? await options.resumeRead : undefined
     return read ? sessionBridge.resumeRead(read.found) : sessionBridge.resume(which)
   }
 

@@ -54,11 +54,12 @@ export type FxTerminalOptions = {
   /** Creates the engine worker (for bundlers that need their own worker URL). */
   createWorker?: () => Worker
   /**
-   * The worker `createWorker` gives was spawned with `spawnEngineWorker({ readsResumeOf:
-   * namespace })` and reads the session `--resume last` restores itself, off this page's thread
-   * (the static page does this). Only the id and revision cross to the page. Default false.
+   * The session `--resume last` restores, as the worker `createWorker` gives read it itself
+   * (spawned with `spawnEngineWorkerReading`, as the static page does): its id and revision, or
+   * `found: null` when none is saved. Its bytes stay in the worker. Null or undefined: the page
+   * reads it from `sessionStore`.
    */
-  workerReadsResume?: boolean
+  resumeRead?: Promise<{ found: { id: string; revision: string } | null } | null | undefined>
   /** Files dropped onto this element are uploaded into the workspace. */
   dropTarget?: HTMLElement
   /** Starts in screen-reader mode (as /a11y on): finished replies and command results are read out. */

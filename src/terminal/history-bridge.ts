@@ -8,8 +8,9 @@ import { guardStore } from '../stores/guard-store.ts'
 import { messageOf } from '../stores/store-errors.ts'
 import type { PromptHistoryStore } from '../stores/types.ts'
 
-/** Prompts the engine gets at boot (the store keeps at most this many per root by default). */
-export const HISTORY_LIMIT = 1000
+import { HISTORY_LIMIT } from './restored-ids.ts'
+
+export { HISTORY_LIMIT }
 /** Start-up waits for the read, so it gets 3 s rather than the guard's usual 10. */
 const LOAD_TIMEOUT_MS = 3_000
 

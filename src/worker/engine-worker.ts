@@ -9,7 +9,7 @@ import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
-import { listenForPrefetch, prefetchedSession, takePrefetchedBytes } from './resume-prefetch.ts'
+import { listenForStartReads, takeStartSession } from './start-reads.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from './worker-api.ts'
 
 let loop: HostLoop | null = null
@@ -43,7 +43,7 @@ function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
 /** `resume` with its bytes: those this worker read at start-up, when it names them by id. */
 function withBytes(resume: ResumeSession | undefined): { bytes: Uint8Array; readOnly: boolean } | undefined {
   if (!resume || 'bytes' in resume) return resume
-  const bytes = takePrefetchedBytes(resume.prefetchedId)
+  const bytes = takeStartSession(resume.prefetchedId)
   return bytes ? { bytes, readOnly: resume.readOnly } : undefined
 }
 
@@ -176,7 +176,6 @@ const api: EngineWorkerApi = {
     else pending.push((l) => l.restore(stored, resume))
     auth?.restored()
   },
-  prefetchedSession,
   signedOutElsewhere() {
     auth?.signedOutElsewhere()
   },
@@ -189,6 +188,6 @@ const api: EngineWorkerApi = {
   },
 }
 
-// First: the page's prefetch request is this worker's, not Comlink's.
-listenForPrefetch(self)
+// First: the page's start-up read request is this worker's, not Comlink's.
+listenForStartReads(self)
 Comlink.expose(api)

@@ -10,7 +10,6 @@ import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 import type { SignInOptions } from '../auth/issuer-config.ts'
 import type { SealedStoreHost } from '../auth/sealed-store-bridge.ts'
-import type { PrefetchAnswer } from './resume-prefetch.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -64,7 +63,7 @@ export type WorkerStartConfig = {
 
 /**
  * The session `--resume` restores: its bytes, or the id of the one this worker read itself at
- * start-up (resume-prefetch.ts), which never crossed to the page.
+ * start-up (start-reads.ts), which never crossed to the page.
  */
 export type ResumeSession = { bytes: Uint8Array; readOnly: boolean } | { prefetchedId: string; readOnly: boolean }
 
@@ -116,8 +115,6 @@ export type EngineWorkerApi = {
   configChanged(id: string, value: string): void
   /** What the stores held, after a start with `restorePending` (see HostLoop.restore). */
   restore(stored: StoredState, resume?: ResumeSession): void
-  /** The session this worker read itself at start-up (resume-prefetch.ts), if the page asked it to. */
-  prefetchedSession(): Promise<PrefetchAnswer | undefined>
   /** Another tab signed out: forget the sign-in here too. */
   signedOutElsewhere(): void
   /** Another tab signed in: use the account here too. */

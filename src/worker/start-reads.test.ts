@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { idbConfigStore } from '../stores/idb-config-store.ts'
+import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
+import { idbSessionStore } from '../stores/idb-session-store.ts'
+import { freshIndexedDB, utf8 } from '../stores/test-idb.ts'
+import { READ_AT_START, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
+
+// The module holds the worker's one read: a fresh copy per test.
+let reads: typeof import('./start-reads.ts')
+beforeEach(async () => {
+  vi.resetModules()
+  reads = await import('./start-reads.ts')
+})
+
+const request = (namespace: string): StartReadsRequest => ({ type: READ_AT_START, namespace, configIds: ['model', 'mode'], historyRoot: '/workspace', historyLimit: 2 })
+
+/** A worker scope stand-in: the listener first, then "Comlink", which records what reaches it. */
+function scope(indexedDB: IDBFactory) {
+  const target = new EventTarget()
+  reads.listenForStartReads(target, indexedDB)
+  const comlinkSaw: unknown[] = []
+  target.addEventListener('message', (event) => comlinkSaw.push((event as MessageEvent).data))
+  const ask = (data: unknown) => {
+    const channel = new MessageChannel()
+    const answer = new Promise<StartReadsAnswer>((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)))
+    target.dispatchEvent(new MessageEvent('message', { data, ports: [channel.port2] }))
+    return answer.finally(() => channel.port1.close())
+  }
+  const post = (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data }))
+  return { ask, post, comlinkSaw }
+}
+
+describe('start-up reads in the engine worker', () => {
+  it('reads the newest session, the settings and the history of the namespace asked for; the session bytes are taken once', async () => {
+    const indexedDB = freshIndexedDB()
+    let clock = 1
+    const sessions = idbSessionStore({ namespace: 'docs', indexedDB, now: () => clock++ })
+    await sessions.commit('older', utf8('older bytes'), undefined)
+    const { revision } = await sessions.commit('newest', utf8('newest bytes'), undefined)
+    await idbSessionStore({ namespace: 'other', indexedDB, now: () => 99 }).commit('elsewhere', utf8('x'), undefined)
+    await idbConfigStore({ namespace: 'docs', indexedDB }).set('model', 'gpt-x')
+    const history = idbPromptHistoryStore({ namespace: 'docs', indexedDB })
+    for (const [i, prompt] of ['one', 'two', 'three'].entries()) await history.append('/workspace', prompt, i)
+    const worker = scope(indexedDB)
+    expect(await worker.ask(request('docs'))).toEqual({ session: { found: { id: 'newest', revision } }, config: { model: 'gpt-x' }, history: ['two', 'three'] })
+    expect(worker.comlinkSaw).toEqual([]) // the request never reaches Comlink
+    expect(reads.takeStartSession('older')).toBeNull()
+    expect(reads.takeStartSession('newest')).toEqual(utf8('newest bytes'))
+    expect(reads.takeStartSession('newest')).toBeNull()
+  })
+
+  it('answers found: null, no settings and no history for a first visit; other messages go on to Comlink', async () => {
+    const worker = scope(freshIndexedDB())
+    worker.post({ type: 'something else', id: 1 })
+    expect(worker.comlinkSaw).toEqual([{ type: 'something else', id: 1 }])
+    expect(await worker.ask(request('fxterm'))).toEqual({ session: { found: null }, config: {}, history: [] })
+  })
+
+  it('answers null for each read that fails, so the page reads those itself', async () => {
+    const blocked = { open: () => { throw new Error('storage is blocked') } } as unknown as IDBFactory
+    expect(await scope(blocked).ask(request('fxterm'))).toEqual({ session: null, config: null, history: null })
+  })
+})

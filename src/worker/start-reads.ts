@@ -1,0 +1,63 @@
+/**
+ * The engine worker reads what start-up restores — the session a reload resumes, the settings,
+ * the prompt history — as soon as it starts, when the page asks (spawnEngineWorkerReading). The
+ * page's thread is busy opening the terminal then, and IndexedDB answers a read on the thread that
+ * asked: read on the page, those answers waited for that thread, and the 4 MB of a long session
+ * were deserialized there and copied again to this worker. Here the session's bytes arrive where
+ * the engine needs them; the page learns only its id and revision (for its lock and its next
+ * commit), with the settings and the history, on the port it sent.
+ */
+import { idbConfigStore } from '../stores/idb-config-store.ts'
+import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
+import { idbSessionStore } from '../stores/idb-session-store.ts'
+import { READ_AT_START, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
+
+let held: { id: string; bytes: Uint8Array } | null = null
+
+/** Listens for the page's request; call before Comlink.expose, so Comlink never sees it. */
+export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>, indexedDB?: IDBFactory): void {
+  let asked = false
+  scope.addEventListener('message', (event) => {
+    const { data, ports } = event as MessageEvent<Partial<StartReadsRequest> | null>
+    if (data?.type !== READ_AT_START || asked || !ports[0]) return
+    event.stopImmediatePropagation()
+    asked = true
+    const port = ports[0]
+    void readAtStart(data as StartReadsRequest, indexedDB).then((answer) => port.postMessage(answer))
+  })
+}
+
+/** Every read at once; a failed one answers null (the page reads that one itself). */
+export async function readAtStart(request: StartReadsRequest, indexedDB?: IDBFactory): Promise<StartReadsAnswer> {
+  const idb = { namespace: request.namespace, ...(indexedDB ? { indexedDB } : {}) }
+  const settled = <T,>(read: () => Promise<T>) => read().catch(() => null)
+  const [session, config, history] = await Promise.all([
+    settled(() => readNewestSession(idb)),
+    settled(async () => {
+      const store = idbConfigStore(idb)
+      const values = await Promise.all(request.configIds.map((id) => store.get(id)))
+      const config: Record<string, string> = {}
+      request.configIds.forEach((id, i) => typeof values[i] === 'string' && (config[id] = values[i]!))
+      return config
+    }),
+    settled(() => idbPromptHistoryStore(idb).load(request.historyRoot, request.historyLimit)),
+  ])
+  return { session, config, history }
+}
+
+async function readNewestSession(idb: { namespace: string; indexedDB?: IDBFactory }): Promise<NonNullable<StartReadsAnswer['session']>> {
+  const store = idbSessionStore(idb)
+  const [newest] = await store.list() // newest first
+  const found = newest ? await store.load(newest.id) : null
+  if (!newest || !found) return { found: null }
+  held = { id: newest.id, bytes: found.bytes }
+  return { found: { id: newest.id, revision: found.revision } }
+}
+
+/** The bytes of session `id` read here, once (then they belong to the caller); null if not held. */
+export function takeStartSession(id: string): Uint8Array | null {
+  const read = held
+  if (!read || read.id !== id) return null
+  held = null
+  return read.bytes
+}
