@@ -1,9 +1,10 @@
 /**
  * idbSessionStore for a page, run in a small worker (session-store-api.ts): a 4 MB commit never
  * holds up typing. The worker starts on the first call (or after `startWorkerAfterMs`); the
- * session a reload resumes is read on the page itself (open-browser-stores.ts), since a worker
- * would first have to start. Where it cannot start or load, every call runs here, as plain
- * idbSessionStore would, and nothing is lost.
+ * static page's engine worker reads the session a reload resumes itself
+ * (src/worker/start-reads.ts), and other pages read it on the page (open-browser-stores.ts).
+ * Where this worker cannot start or load, every call runs here, as plain idbSessionStore would,
+ * and nothing is lost.
  */
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'

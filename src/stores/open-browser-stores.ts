@@ -31,10 +31,10 @@ export type StartupReadStores = { config: AsyncConfigStore; history: AsyncPrompt
 
 /**
  * The start-up stores on IndexedDB, opened now, before the probe has said whether IndexedDB
- * works: for `deferStores` to read ahead on. Undefined where opening throws at once. The session
- * is read here on the page, not in the session store's worker: that worker would have to start
- * (fetch its script, a new thread) before its first read, which made a resumed session's bytes
- * the last thing the engine waited for; the worker starts on the first commit instead.
+ * works: for `deferStores` to read ahead on. Undefined where opening throws at once. Where the
+ * engine worker does not read the session a reload resumes (src/worker/start-reads.ts; the
+ * static page's does), it is read here on the page, not in the session store's worker: that
+ * worker would have to start (fetch its script, a new thread) before its first read.
  */
 export function startupReadStores(options: Pick<OpenBrowserStoresOptions, 'namespace' | 'indexedDB'> = {}): StartupReadStores | undefined {
   try {
