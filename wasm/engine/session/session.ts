@@ -7,7 +7,7 @@ import { OUT_SESSION_COMMIT } from '../abi/frames'
 import { GRAY, YELLOW } from '../terminal/ansi'
 import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { commandText } from '../agent/compaction'
-import { decodeSnapshot, encodeSnapshot, Snapshot } from './snapshot'
+import { decodeSnapshot, encodeSnapshotInto, Snapshot } from './snapshot'
 import { findHostTool } from '../agent/host-tools'
 import { INTERRUPTED_NOTE, isInterruptedNote } from '../agent/loop'
 import { Engine } from '../engine'
@@ -96,7 +96,9 @@ export function commitIfDue(engine: Engine): void {
   s.archived = loop.conv.archived
   s.turnActive = loop.busy
   s.runningCallId = loop.runningCallId
-  engine.fx.emit(OUT_SESSION_COMMIT, 0, encodeSnapshot(s))
+  const at = engine.fx.begin(OUT_SESSION_COMMIT, 0)
+  encodeSnapshotInto(engine.fx.buf, s)
+  engine.fx.end(at)
 }
 
 /** A title from the first prompt: its first line, cut to 60 characters. */

@@ -43,7 +43,11 @@ export class Snapshot {
   error: string = ''
 }
 
-export function encodeSnapshot(s: Snapshot): ByteBuf {
+/**
+ * Appends the snapshot's bytes to `out` (the effects buffer: a 4 MB session is written there
+ * directly, not built in a buffer of its own and then copied).
+ */
+export function encodeSnapshotInto(out: ByteBuf, s: Snapshot): void {
   const meta = new ByteBuf(256)
   meta.str('{"id":')
   writeJsonString(meta, s.meta.id)
@@ -53,7 +57,7 @@ export function encodeSnapshot(s: Snapshot): ByteBuf {
   meta.str(',"turns":' + s.meta.turns.toString() + ',"firstPrompt":')
   writeJsonString(meta, s.meta.firstPrompt)
   meta.byte(0x7d)
-  const out = new ByteBuf(meta.length + 4096)
+  out.reserve(meta.length + 4096)
   out.writeU32(MAGIC)
   out.writeU32(<u32>SNAPSHOT_VERSION)
   out.writeU32(<u32>meta.length)
@@ -71,7 +75,6 @@ export function encodeSnapshot(s: Snapshot): ByteBuf {
   out.str(',"turn":{"active":' + (s.turnActive ? 'true' : 'false') + ',"runningCallId":')
   writeJsonString(out, s.runningCallId)
   out.str('}}')
-  return out
 }
 
 export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapshot {

@@ -9,6 +9,17 @@ export class ByteBuf {
     this.data = new Uint8Array(capacity)
   }
 
+  /**
+   * `src[start, end)` as a full ByteBuf that shares `src`'s memory: for bytes that are only read
+   * (appended elsewhere). Appending to it copies first (it has no room left); never reset it.
+   */
+  static view(src: Uint8Array, start: i32, end: i32): ByteBuf {
+    const b = new ByteBuf(0)
+    b.data = src.subarray(start, end)
+    b.length = end - start
+    return b
+  }
+
   @inline get dataStart(): usize {
     return this.data.dataStart
   }
