@@ -215,6 +215,9 @@ async function measure(browser, baseUrl, name) {
       }
     }
     if (interactiveMs === null) throw new Error(`${name}: no echo within ${INTERACTIVE_TIMEOUT_MS} ms`)
+    // Keys echo before the engine is up (type-ahead), so what the page needs to answer a prompt
+    // is what it has fetched once the network goes quiet, not what had arrived by the echo.
+    await tab.waitForLoadState('networkidle').catch(() => {})
     const cutoff = Date.now()
     const bytes = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, wasm: { raw: 0, gzip: 0 }, other: { raw: 0, gzip: 0 } }
     const files = []
