@@ -6,17 +6,21 @@
  */
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
+import { engineWasmUrl } from '../terminal/engine-url.ts'
 import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
 import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
 import type { StartReadsAnswer } from '../worker/start-reads-message.ts'
 import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from './page-namespace.ts'
 
-export const engineModule = preloadEngine()
 type Early = { worker: Worker; reads: Promise<StartReadsAnswer | null> }
 const holder = globalThis as { __fxEarly?: Early }
+/** The first script started the worker (there is a session to resume): it compiles engine.wasm too. */
+export const workerCompilesWasm = holder.__fxEarly !== undefined
 const early = holder.__fxEarly ?? spawnEngineWorkerReading(PAGE_START_READS)
 delete holder.__fxEarly
+/** engine.wasm, compiled here while the terminal opens, unless the worker compiles it. */
+export const engineModule = workerCompilesWasm ? engineWasmUrl() : preloadEngine()
 export const engineWorker = early.worker
 /** What the engine worker read at start-up: the session to resume (by id), settings, history. */
 export const startReads = early.reads

@@ -6,7 +6,10 @@
  * (its script was fetched only after it) and every IndexedDB answer to the page.
  */
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
+import { engineWasmUrl } from '../terminal/engine-url.ts'
 import { PAGE_START_READS } from './page-namespace.ts'
 import { hasSavedSessions } from './saved-sessions-flag.ts'
 
-if (hasSavedSessions()) (globalThis as { __fxEarly?: unknown }).__fxEarly = spawnEngineWorkerReading(PAGE_START_READS)
+// With engine.wasm's URL the worker also decodes the session before the page boots the engine
+// (src/worker/decode-ahead.ts).
+if (hasSavedSessions()) (globalThis as { __fxEarly?: unknown }).__fxEarly = spawnEngineWorkerReading({ ...PAGE_START_READS, wasmUrl: engineWasmUrl() })

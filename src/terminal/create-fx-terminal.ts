@@ -175,8 +175,9 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   unsubscribers.push(term.onResize(({ cols, rows }) => resize(cols, rows)))
 
   const wasm = options.wasm ?? engineWasmUrl()
-  const wasmInput =
-    typeof wasm === 'string' || wasm instanceof URL ? preloadEngine(absolute(String(wasm))) : Promise.resolve(wasm)
+  const wasmUrl = typeof wasm === 'string' || wasm instanceof URL ? absolute(String(wasm)) : null
+  const wasmInput: Promise<WebAssembly.Module | ArrayBuffer | string> =
+    wasmUrl === null ? Promise.resolve(wasm as Exclude<typeof wasm, string | URL>) : options.workerCompilesWasm ? Promise.resolve(wasmUrl) : preloadEngine(wasmUrl)
 
   /** The session `--resume` names, read before the engine starts, or why there is none. */
   const resumeSession = async (which: string | null): Promise<{ session?: ResumeSession; notice?: string }> => {

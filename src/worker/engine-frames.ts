@@ -22,6 +22,7 @@ export const IN = {
   config: 12,
   auth: 15,
   restore: 16,
+  sessionDecode: 17,
   agent: 13,
   toolResult: 14,
   trap: 0x7f,

@@ -49,6 +49,10 @@ export type EngineInstance = {
   catalog(catalog: CatalogAnswer, nowMs: number): EngineEffect[]
   /** A saved session to restore; `readOnly` when another tab holds it. */
   session(bytes: Uint8Array, readOnly: boolean, nowMs: number): EngineEffect[]
+  /** Decodes a session now, even before boot, and holds it for `restoreDecoded`. */
+  decodeSession(bytes: Uint8Array): void
+  /** Restores the session `decodeSession` held. */
+  restoreDecoded(readOnly: boolean, nowMs: number): EngineEffect[]
   sessionList(entries: SessionListEntry[], nowMs: number): EngineEffect[]
   sessionEvent(event: SessionEvent, nowMs: number): EngineEffect[]
   /** A setting another tab changed. */
@@ -115,6 +119,8 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     notice: (notice, nowMs) => feed(IN.notice, noticePayload(notice), nowMs),
     catalog: (catalog, nowMs) => feed(IN.catalog, json(catalog), nowMs),
     session: (bytes, readOnly, nowMs) => feed(IN.session, bytes, nowMs, 0, readOnly ? 1 : 0),
+    decodeSession: (bytes) => void feed(IN.sessionDecode, bytes, 0),
+    restoreDecoded: (readOnly, nowMs) => feed(IN.session, new Uint8Array(0), nowMs, 0, (readOnly ? 1 : 0) | 2),
     sessionList: (entries, nowMs) => feed(IN.sessionList, json(entries), nowMs),
     sessionEvent: (event, nowMs) => feed(IN.sessionEvent, json(event), nowMs),
     configChanged: (id, value, nowMs) => feed(IN.config, json({ id, value }), nowMs),

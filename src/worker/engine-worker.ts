@@ -10,6 +10,8 @@ import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
 import { listenForStartReads, takeStartSession } from './start-reads.ts'
+import { compileEngineAt } from './decode-ahead.ts'
+import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from './worker-api.ts'
 
 let loop: HostLoop | null = null
@@ -40,21 +42,25 @@ function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
   }
 }
 
-/** `resume` with its bytes: those this worker read at start-up, when it names them by id. */
-function withBytes(resume: ResumeSession | undefined): { bytes: Uint8Array; readOnly: boolean } | undefined {
-  if (!resume || 'bytes' in resume) return resume
-  const bytes = takeStartSession(resume.prefetchedId)
-  return bytes ? { bytes, readOnly: resume.readOnly } : undefined
+type Opened = { resume?: { bytes: Uint8Array; readOnly: boolean; decoded?: boolean }; engine?: EngineInstance }
+
+/**
+ * `resume` with its bytes: those this worker read at start-up when it names them by id, with the
+ * engine that already decoded them (decode-ahead.ts) when there is one.
+ */
+async function openResume(resume: ResumeSession | undefined): Promise<Opened> {
+  if (!resume) return {}
+  if ('bytes' in resume) return { resume }
+  const read = await takeStartSession(resume.prefetchedId)
+  if (!read) return {}
+  return { resume: { bytes: read.bytes, readOnly: resume.readOnly, decoded: read.engine !== null }, ...(read.engine ? { engine: read.engine } : {}) }
 }
 
 async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm)
-  const response = await fetch(wasm)
-  if (!response.ok) throw new Error(`engine.wasm could not be loaded from ${wasm} (HTTP ${response.status})`)
-  // compileStreaming needs the application/wasm MIME type; fall back for hosts that lack it.
-  if (response.headers.get('content-type')?.includes('application/wasm')) return WebAssembly.compileStreaming(response)
-  return WebAssembly.compile(await response.arrayBuffer())
+  // Compiled once per URL: the start-up reads may have begun it (decode-ahead.ts).
+  return compileEngineAt(String(wasm))
 }
 
 const api: EngineWorkerApi = {
@@ -90,6 +96,7 @@ const api: EngineWorkerApi = {
       batcher.flush()
       return lastWrite.catch(() => {})
     }
+    const opened = await openResume(config.resume)
     loop = await createHostLoop({
       module,
       boot: {
@@ -113,7 +120,7 @@ const api: EngineWorkerApi = {
         ...(config.restorePending ? { restorePending: true } : {}),
       },
       sessions: sessionHost(host),
-      ...(config.resume ? { resume: withBytes(config.resume) } : {}),
+      ...opened,
       providers,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
       write: (bytes) => batcher.push(bytes),
@@ -170,10 +177,13 @@ const api: EngineWorkerApi = {
     if (loop) loop.configChanged(id, value)
     else pending.push((l) => l.configChanged(id, value))
   },
-  restore(stored, session) {
-    const resume = withBytes(session)
-    if (loop) loop.restore(stored, resume)
-    else pending.push((l) => l.restore(stored, resume))
+  async restore(stored, session) {
+    // The engine is booted already: it decodes the bytes itself (an engine that decoded them
+    // ahead, if any, goes unused).
+    const { resume } = await openResume(session)
+    const plain = resume ? { bytes: resume.bytes, readOnly: resume.readOnly } : undefined
+    if (loop) loop.restore(stored, plain)
+    else pending.push((l) => l.restore(stored, plain))
     auth?.restored()
   },
   signedOutElsewhere() {

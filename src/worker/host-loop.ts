@@ -44,8 +44,13 @@ export type HostLoopOptions = {
   onRestarted?(): void
   /** Sessions and prompt history (absent: nothing is saved). */
   sessions?: SessionHost
-  /** A saved session to restore right after boot (`--resume`). */
-  resume?: { bytes: Uint8Array; readOnly: boolean }
+  /**
+   * A saved session to restore right after boot (`--resume`). `decoded`: `engine` has already
+   * decoded these bytes (EngineInstance.decodeSession) and restores what it holds.
+   */
+  resume?: { bytes: Uint8Array; readOnly: boolean; decoded?: boolean }
+  /** The first engine, instantiated already (else one is made from `module`; so is a restarted one). */
+  engine?: EngineInstance
   now?: () => number
   seed?: () => number
 }
@@ -91,7 +96,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   const now = options.now ?? (() => Date.now())
   const seed = options.seed ?? (() => Math.floor(Math.random() * 0x7fffffff))
   let boot = { ...options.boot }
-  let engine: EngineInstance = await instantiateEngine(options.module)
+  let engine: EngineInstance = options.engine ?? (await instantiateEngine(options.module))
   const requests = new Map<number, AbortController>()
   const execs = new Set<number>()
   const timers = createEngineTimers((id) => run((e) => e.timer(id, now())))
@@ -295,7 +300,8 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
 
   run((e) => e.boot({ ...boot, seed: seed() }, now()))
   const resume = options.resume
-  if (resume) run((e) => e.session(resume.bytes, resume.readOnly, now()))
+  if (resume?.decoded && options.engine) run((e) => e.restoreDecoded(resume.readOnly, now()))
+  else if (resume) run((e) => e.session(resume.bytes, resume.readOnly, now()))
 
   return {
     keys: (bytes) => run((e) => e.keys(bytes, now())),

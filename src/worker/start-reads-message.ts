@@ -14,6 +14,8 @@ export type StartReadsRequest = {
   /** The prompt history to read: the workspace root, and at most this many entries. */
   historyRoot: string
   historyLimit: number
+  /** engine.wasm: given, the worker compiles it and decodes the session before boot (decode-ahead.ts). */
+  wasmUrl?: string
 }
 
 /**

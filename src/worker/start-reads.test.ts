@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
@@ -44,9 +46,9 @@ describe('start-up reads in the engine worker', () => {
     const worker = scope(indexedDB)
     expect(await worker.ask(request('docs'))).toEqual({ session: { found: { id: 'newest', revision } }, config: { model: 'gpt-x' }, history: ['two', 'three'] })
     expect(worker.comlinkSaw).toEqual([]) // the request never reaches Comlink
-    expect(reads.takeStartSession('older')).toBeNull()
-    expect(reads.takeStartSession('newest')).toEqual(utf8('newest bytes'))
-    expect(reads.takeStartSession('newest')).toBeNull()
+    expect(await reads.takeStartSession('older')).toBeNull()
+    expect(await reads.takeStartSession('newest')).toEqual({ bytes: utf8('newest bytes'), engine: null }) // no wasmUrl: nothing decoded
+    expect(await reads.takeStartSession('newest')).toBeNull()
   })
 
   it('answers found: null, no settings and no history for a first visit; other messages go on to Comlink', async () => {
@@ -56,8 +58,42 @@ describe('start-up reads in the engine worker', () => {
     expect(await worker.ask(request('fxterm'))).toEqual({ session: { found: null }, config: {}, history: [] })
   })
 
+  it('given engine.wasm, an engine decodes the session before it is booted, and restores it after', async () => {
+    const wasm = readFileSync(fileURLToPath(new URL('../../public/engine.wasm', import.meta.url)))
+    const fetched: string[] = []
+    vi.stubGlobal('fetch', async (url: string) => (fetched.push(url), new Response(wasm, { headers: { 'content-type': 'application/wasm' } })))
+    try {
+      const indexedDB = freshIndexedDB()
+      const bytes = snapshot('s9', 'Read ahead', 'what was said before')
+      await idbSessionStore({ namespace: 'fxterm', indexedDB }).commit('s9', bytes, undefined)
+      const worker = scope(indexedDB)
+      await worker.ask({ ...request('fxterm'), wasmUrl: 'https://app.example/engine.wasm' })
+      const read = await reads.takeStartSession('s9')
+      expect([fetched, read?.bytes]).toEqual([['https://app.example/engine.wasm'], bytes])
+      read!.engine!.boot({ cols: 80, rows: 24, seed: 1, provider: 'demo', model: 'demo', tools: false, cwd: '/', notices: [], args: [], sessions: true }, 1)
+      const shown = read!.engine!.restoreDecoded(false, 2).flatMap((e) => (e.kind === 'write' ? [new TextDecoder().decode(e.bytes)] : [])).join('')
+      expect(shown).toContain('what was said before')
+      expect(shown).toContain('Session resumed: Read ahead')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('answers null for each read that fails, so the page reads those itself', async () => {
     const blocked = { open: () => { throw new Error('storage is blocked') } } as unknown as IDBFactory
     expect(await scope(blocked).ask(request('fxterm'))).toEqual({ session: null, config: null, history: null })
   })
 })
+
+/** A version-2 snapshot of one turn (the header the engine writes; see wasm/engine/session/snapshot.ts). */
+function snapshot(id: string, title: string, prompt: string): Uint8Array {
+  const meta = new TextEncoder().encode(JSON.stringify({ id, title, createdMs: 1, updatedMs: 1, turns: 1, firstPrompt: prompt }))
+  const body = new TextEncoder().encode(JSON.stringify({ model: '', provider: '', mode: 'auto', fast: false, messages: [{ role: 'user', content: prompt }, { role: 'assistant', content: 'Noted.' }], archived: [], turn: { active: false, runningCallId: '' } }))
+  const out = new Uint8Array(12 + meta.length + body.length)
+  out.set(new TextEncoder().encode('FXSN'))
+  new DataView(out.buffer).setUint32(4, 2, true)
+  new DataView(out.buffer).setUint32(8, meta.length, true)
+  out.set(meta, 12)
+  out.set(body, 12 + meta.length)
+  return out
+}

@@ -10,9 +10,13 @@
 import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
+import { compileEngineAt, decodeAhead } from './decode-ahead.ts'
+import type { EngineInstance } from './engine-instance.ts'
 import { READ_AT_START, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
 
-let held: { id: string; bytes: Uint8Array } | null = null
+/** The session read here: its bytes, and an engine that decoded them when the page gave wasmUrl. */
+type Held = { id: string; bytes: Uint8Array; engine: Promise<EngineInstance | null> }
+let held: Held | null = null
 
 /** Listens for the page's request; call before Comlink.expose, so Comlink never sees it. */
 export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>, indexedDB?: IDBFactory): void {
@@ -31,8 +35,11 @@ export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>
 export async function readAtStart(request: StartReadsRequest, indexedDB?: IDBFactory): Promise<StartReadsAnswer> {
   const idb = { namespace: request.namespace, ...(indexedDB ? { indexedDB } : {}) }
   const settled = <T,>(read: () => Promise<T>) => read().catch(() => null)
+  // Compiled alongside the reads, for an engine to decode the session before the page boots it.
+  const module = request.wasmUrl ? compileEngineAt(request.wasmUrl) : null
+  module?.catch(() => {})
   const [session, config, history] = await Promise.all([
-    settled(() => readNewestSession(idb)),
+    settled(() => readNewestSession(idb, module)),
     settled(async () => {
       const store = idbConfigStore(idb)
       const values = await Promise.all(request.configIds.map((id) => store.get(id)))
@@ -45,19 +52,22 @@ export async function readAtStart(request: StartReadsRequest, indexedDB?: IDBFac
   return { session, config, history }
 }
 
-async function readNewestSession(idb: { namespace: string; indexedDB?: IDBFactory }): Promise<NonNullable<StartReadsAnswer['session']>> {
+async function readNewestSession(idb: { namespace: string; indexedDB?: IDBFactory }, module: Promise<WebAssembly.Module> | null): Promise<NonNullable<StartReadsAnswer['session']>> {
   const store = idbSessionStore(idb)
   const [newest] = await store.list() // newest first
   const found = newest ? await store.load(newest.id) : null
   if (!newest || !found) return { found: null }
-  held = { id: newest.id, bytes: found.bytes }
+  held = { id: newest.id, bytes: found.bytes, engine: module ? decodeAhead(module, found.bytes) : Promise.resolve(null) }
   return { found: { id: newest.id, revision: found.revision } }
 }
 
-/** The bytes of session `id` read here, once (then they belong to the caller); null if not held. */
-export function takeStartSession(id: string): Uint8Array | null {
+/**
+ * Session `id` as read here, once (then it belongs to the caller): its bytes, and the engine that
+ * decoded them (null when none did). Null when this worker does not hold that session.
+ */
+export async function takeStartSession(id: string): Promise<{ bytes: Uint8Array; engine: EngineInstance | null } | null> {
   const read = held
   if (!read || read.id !== id) return null
   held = null
-  return read.bytes
+  return { bytes: read.bytes, engine: await read.engine }
 }

@@ -197,9 +197,9 @@ export class Engine {
   }
 
   /** A saved session arrived (resume): replayed, and continued when it stopped mid-turn. */
-  sessionBytes(bytes: Uint8Array, start: i32, end: i32, readOnly: bool): void {
+  sessionBytes(bytes: Uint8Array, start: i32, end: i32, readOnly: bool, held: bool): void {
     this.picker.open = false
-    restoreSession(this, bytes, start, end, readOnly)
+    restoreSession(this, bytes, start, end, readOnly, held)
     this.dirty = true
   }
 

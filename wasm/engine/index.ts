@@ -11,6 +11,7 @@ import { sessionList } from './commands/session-commands'
 import { handleKeys, submitHeldDraft } from './input/key-dispatch'
 import { authState } from './commands/auth-commands'
 import { agentInput } from './agent/host-tools'
+import { holdSnapshot } from './session/session'
 
 let engine = new Engine()
 let input = new Uint8Array(4096)
@@ -43,6 +44,11 @@ export function feed(len: u32): u32 {
   const end = min(start + payloadLen, <i32>len)
 
   if (kind == F.IN_TRAP) abort('trap requested by the host')
+  if (kind == F.IN_SESSION_DECODE) {
+    // The host had the bytes before it could boot the engine: decoding is most of a resume.
+    holdSnapshot(input, start, end)
+    return 0
+  }
   if (kind == F.IN_BOOT) engine.boot(input, start, end)
   else if (!engine.booted) return 0
   else if (kind == F.IN_KEYS) handleKeys(engine, input, start, end)
@@ -53,7 +59,7 @@ export function feed(len: u32): u32 {
   else if (kind == F.IN_TIMER) engine.timer(id)
   else if (kind == F.IN_NOTICE) engine.hostNotice(input, start, end)
   else if (kind == F.IN_CATALOG) engine.catalog(input, start, end)
-  else if (kind == F.IN_SESSION) engine.sessionBytes(input, start, end, sub == 1)
+  else if (kind == F.IN_SESSION) engine.sessionBytes(input, start, end, (sub & 1) != 0, (sub & 2) != 0)
   else if (kind == F.IN_SESSION_LIST) {
     sessionList(engine, input, start, end)
     engine.markDirty()

@@ -16,9 +16,11 @@ let compiled: WebAssembly.Module | undefined
 
 export type Harness = Awaited<ReturnType<typeof createHarness>>
 
-export async function createHarness(boot: Partial<BootOptions> = {}) {
+/** `beforeBoot` is given the engine before its boot (what a host may feed it then). */
+export async function createHarness(boot: Partial<BootOptions> = {}, beforeBoot?: (engine: EngineInstance) => void) {
   compiled ??= new WebAssembly.Module(readFileSync(wasmPath))
   const engine: EngineInstance = await instantiateEngine(compiled)
+  beforeBoot?.(engine)
   const cols = boot.cols ?? 80
   const rows = boot.rows ?? 24
   const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 })
@@ -53,6 +55,7 @@ export async function createHarness(boot: Partial<BootOptions> = {}) {
     catalog: (answer: CatalogAnswer) => take(engine.catalog(answer, now)),
     /** A saved session from the host (resume, or the picker's choice). */
     session: (bytes: Uint8Array, readOnly = false) => take(engine.session(bytes, readOnly, now)),
+    restoreDecoded: (readOnly = false) => take(engine.restoreDecoded(readOnly, now)),
     sessionList: (entries: SessionListEntry[]) => take(engine.sessionList(entries, now)),
     sessionEvent: (event: SessionEvent) => take(engine.sessionEvent(event, now)),
     configChanged: (id: string, value: string) => take(engine.configChanged(id, value, now)),

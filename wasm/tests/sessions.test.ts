@@ -142,6 +142,17 @@ describe('the snapshot round trip', () => {
     expect(text(one)).toContain('end')
   })
 
+  test('a session decoded before boot is restored from what the engine held, as if its bytes came after boot', async () => {
+    const bytes = snapshotBytes(2, { id: 'early1', title: 'Decoded early', turns: 1 }, { messages: [{ role: 'user', content: 'read ahead' }, { role: 'assistant', content: 'Held.' }] })
+    const h = await createHarness({ sessions: true }, (engine) => engine.decodeSession(bytes))
+    await h.restoreDecoded()
+    expect(text(h)).toContain('❯ read ahead ● Held.')
+    expect(text(h)).toContain('Session resumed: Decoded early')
+    // What it held is taken once: asked again, it says it has nothing, and starts fresh.
+    await h.restoreDecoded()
+    expect(text(h)).toContain('The saved session could not be opened: the host asked for a session it never sent.')
+  })
+
   test('an older format (version 1: messages only) migrates and says so', async () => {
     const h = await withSessions()
     await h.session(snapshotBytes(1, { id: 'old1', title: 'Old one', turns: 1 }, { messages: [{ role: 'user', content: 'hello from v1' }, { role: 'assistant', content: 'Hi.' }] }))

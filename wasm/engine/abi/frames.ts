@@ -21,7 +21,7 @@ export const IN_EXEC_RESULT = 5 // id = exec id; i32 exitCode · u32 n · stdout
 export const IN_TIMER = 6 // id = timer id
 export const IN_NOTICE = 7 // JSON {text, level: info | warning | error | plain}
 export const IN_CATALOG = 8 // JSON {provider, models: [ModelInfo | id], error?}
-export const IN_SESSION = 9 // snapshot bytes; sub 1 = held by another tab (open read-only)
+export const IN_SESSION = 9 // snapshot bytes; sub bit 1 = held by another tab (open read-only), bit 2 = no bytes: restore the one IN_SESSION_DECODE decoded
 export const IN_SESSION_LIST = 10 // JSON [{id, title, updatedAtMs, turns, firstPrompt}]
 export const IN_SESSION_EVENT = 11 // JSON {type: conflict | commit_error | commit_ok | missing, message?}
 export const IN_CONFIG = 12 // JSON {id, value}: a setting another tab changed
@@ -29,6 +29,7 @@ export const IN_AUTH = 15 // JSON {state, ...}: a sign-in or key state to show (
 export const IN_AGENT = 13 // the agent API: sub 1 prompt, 2 steer (raw UTF-8 text), 3 cancel (empty)
 export const IN_TOOL_RESULT = 14 // id = tool call id; raw UTF-8 result text for the model
 export const IN_RESTORE = 16 // JSON {config, history, instructions, notices}: stored state that arrived after boot
+export const IN_SESSION_DECODE = 17 // snapshot bytes, even before boot: decoded now and held for an IN_SESSION (sub bit 2)
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL)

@@ -110,13 +110,30 @@ export function titleOf(prompt: string): string {
   return t.length > 0 ? t : 'Untitled'
 }
 
+/** A snapshot decoded ahead of its restore (IN_SESSION_DECODE), until an IN_SESSION takes it. */
+let heldSnapshot: Snapshot | null = null
+
+/** Decodes `bytes` now, for the restore that follows (the engine may not be booted yet). */
+export function holdSnapshot(bytes: Uint8Array, start: i32, end: i32): void {
+  heldSnapshot = decodeSnapshot(bytes, start, end)
+}
+
+function takeHeldSnapshot(): Snapshot {
+  const s = heldSnapshot
+  heldSnapshot = null
+  if (s != null) return s
+  const none = new Snapshot()
+  none.error = 'the host asked for a session it never sent'
+  return none
+}
+
 /**
  * A saved session from the host (`--resume`, or the /resume picker). Damaged or newer bytes
  * are refused with a notice, and the record is not overwritten: this engine starts a new one.
  */
-export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, end: i32, readOnly: bool): void {
+export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, end: i32, readOnly: bool, held: bool = false): void {
   const t = engine.transcript
-  const s = decodeSnapshot(bytes, start, end)
+  const s = held ? takeHeldSnapshot() : decodeSnapshot(bytes, start, end)
   if (s.error.length > 0) {
     t.notice('The saved session could not be opened: ' + s.error + '. It was left as it is; this is a new session.', YELLOW)
     engine.loop.event('{"type":"session.load_error"}')
