@@ -9,6 +9,36 @@ import { RESET } from './ansi'
 export class Rows {
   lines: Array<ByteBuf> = []
   widths: Array<i32> = []
+  // A list that is cleared and filled again (one per streamed line, per table column, per live
+  // preview) hands out the row buffers of its last fill again (see `fresh`): a megabyte reply
+  // lays out tens of thousands of rows, and a buffer per row was most of its allocations.
+  private pool: Array<ByteBuf> | null = null
+  private used: i32 = 0
+
+  /** `recycle`: the buffers from `fresh` are reused after `clear`, so nothing may keep them. */
+  constructor(recycle: bool = false) {
+    if (recycle) this.pool = new Array<ByteBuf>()
+  }
+
+  /**
+   * An empty buffer for a row about to be added. On a recycling list it is one of the buffers
+   * handed out before the last `clear`, reset: valid only until the next `clear`.
+   */
+  fresh(capacity: i32): ByteBuf {
+    const pool = this.pool
+    if (pool == null) return new ByteBuf(capacity)
+    // a buffer of no capacity never grows (ByteBuf doubles it), and this one will be reused
+    capacity = max(capacity, 32)
+    if (this.used < pool.length) {
+      const buf = unchecked(pool[this.used++])
+      buf.reset()
+      return buf
+    }
+    const buf = new ByteBuf(capacity)
+    pool.push(buf)
+    this.used++
+    return buf
+  }
 
   add(line: ByteBuf, width: i32): void {
     this.lines.push(line)
@@ -19,10 +49,11 @@ export class Rows {
     return this.lines.length
   }
 
-  /** Empties the list for reuse (the rows themselves may live on elsewhere, e.g. in the log). */
+  /** Empties the list for reuse; a recycling list's buffers from `fresh` are reused from now on. */
   clear(): void {
     this.lines.length = 0
     this.widths.length = 0
+    this.used = 0
   }
 
   addAll(other: Rows): void {
@@ -168,7 +199,7 @@ function wrapLine(
       next = cut
       rowWidth = avail
     }
-    const line = new ByteBuf(cut - rowStart + 24)
+    const line = rows.fresh(cut - rowStart + 24)
     line.str(pre)
     if (style.length > 0) line.str(style)
     if (carryStart >= 0) line.slice(text, carryStart, carryEnd)

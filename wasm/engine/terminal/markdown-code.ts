@@ -330,7 +330,7 @@ const lenBox = new StaticArray<i32>(1)
  * `restPrefix`; the SGR in force is carried to the next row. An empty text gives one row.
  */
 export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, cols: i32, prefix: string, pw: i32, restPrefix: string, rw: i32): void {
-  let line = new ByteBuf(min(end - start, cols * 4) + pw + 16)
+  let line = rows.fresh(min(end - start, cols * 4) + pw + 16)
   line.str(prefix)
   let lw = pw
   let width = 0
@@ -363,7 +363,7 @@ export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, col
     if (width + w > avail && width > 0) {
       if (styled) line.str('\x1b[0m')
       rows.add(line, lw + width)
-      line = new ByteBuf(min(end - i, cols * 4) + rw + 16)
+      line = rows.fresh(min(end - i, cols * 4) + rw + 16)
       line.str(restPrefix)
       lw = rw
       avail = max(1, cols - rw)

@@ -276,21 +276,21 @@ export function renderTable(t: Table, cols: i32, md: InlineRenderer, rows: Rows,
   let tableWidth = 3 * n + 1
   for (let c = 0; c < n; c++) tableWidth += colW[c]
   let margin = firstMargin
-  const top = new ByteBuf(tableWidth * 3 + 32)
+  const top = rows.fresh(tableWidth * 3 + 32)
   top.str(margin)
   border(top, '┌', '┬', '┐', colW)
   rows.add(top, 2 + tableWidth)
   margin = '  '
   for (let r = 0; r < lines; r++) {
     if (r == 1) {
-      const sep = new ByteBuf(tableWidth * 3 + 32)
+      const sep = rows.fresh(tableWidth * 3 + 32)
       sep.str(margin)
       border(sep, '├', '┼', '┤', colW)
       rows.add(sep, 2 + tableWidth)
     }
     tableRow(cells, r * n, n, colW, t.aligns, rows, tableWidth)
   }
-  const bottom = new ByteBuf(tableWidth * 3 + 32)
+  const bottom = rows.fresh(tableWidth * 3 + 32)
   bottom.str(margin)
   border(bottom, '└', '┴', '┘', colW)
   rows.add(bottom, 2 + tableWidth)
@@ -305,7 +305,7 @@ const CELL_END = ' ' + BORDER + '│' + RESET
 const cellRows = new Array<Rows>()
 
 function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, aligns: Array<i32>, rows: Rows, tableWidth: i32): void {
-  while (cellRows.length < n) cellRows.push(new Rows())
+  while (cellRows.length < n) cellRows.push(new Rows(true))
   const wrapped = cellRows
   let height = 1
   for (let c = 0; c < n; c++) {
@@ -316,7 +316,7 @@ function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, alig
     height = max(height, r.count)
   }
   for (let k = 0; k < height; k++) {
-    const line = new ByteBuf(tableWidth * 2 + 32)
+    const line = rows.fresh(tableWidth * 2 + 32)
     line.str(ROW_START)
     for (let c = 0; c < n; c++) {
       const r = wrapped[c]

@@ -235,6 +235,8 @@ export class MarkdownStream {
   private inner: LineInfo = new LineInfo()
   private scratch: ByteBuf = new ByteBuf(512)
   private linking: bool = true // false while drawing the live preview: no hyperlinks there
+  // The live preview's rows, laid out again on every delta; `live`'s caller draws them at once.
+  private preview: Rows = new Rows(true)
 
   /** A complete line `src[s, e)` (sanitized, no newline): appends the rows to commit. */
   line(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows): void {
@@ -289,7 +291,8 @@ export class MarkdownStream {
     const lead = this.lead
     const blank = this.pendingBlank
     this.linking = false
-    const rows = new Rows()
+    const rows = this.preview
+    rows.clear()
     if (this.tableMode || this.holding) {
       if (this.tableMode) {
         const n = this.table.starts.length
@@ -327,7 +330,7 @@ export class MarkdownStream {
 
   private rawRow(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows): void {
     this.blankFirst(rows)
-    const line = new ByteBuf(cols * 3 + 8)
+    const line = rows.fresh(cols * 3 + 8)
     line.str(this.margin())
     const w = rawFit(src, s, e, max(1, cols - 2), line)
     rows.add(line, 2 + w)
@@ -336,7 +339,7 @@ export class MarkdownStream {
   /** A blank row first when a blank line came before this block. */
   private blankFirst(rows: Rows): void {
     if (this.pendingBlank) {
-      rows.add(new ByteBuf(0), 0)
+      rows.add(rows.fresh(0), 0)
       this.pendingBlank = false
     }
   }
@@ -477,7 +480,7 @@ export class MarkdownStream {
     const m = this.margin()
     if (inner.kind == L_BLANK) {
       // no trailing space after the last gutter
-      const line = new ByteBuf(64)
+      const line = rows.fresh(64)
       line.str(m + spaces(indent) + GUTTER.repeat(depth - 1) + GUTTER_BAR)
       rows.add(line, 2 + indent + gw - 1)
       return
@@ -512,7 +515,7 @@ export class MarkdownStream {
 
   private rule(rows: Rows, indent: i32, cols: i32, pre: string): void {
     const n = max(3, min(24, (cols - 2 - indent) >> 1))
-    const line = new ByteBuf(n * 3 + 32)
+    const line = rows.fresh(n * 3 + 32)
     line.str(pre)
     writeStyle(line, 0, C_GRAY)
     line.repeat('─', n)
