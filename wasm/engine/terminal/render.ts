@@ -7,10 +7,20 @@ import { ByteBuf } from '../util/byte-buf'
 import { OUT_ECHO_HINT } from '../abi/frames'
 import { Rows } from './layout'
 import { GRAY, RESET, YELLOW } from './ansi'
-import { activityRow, divider, grayRow, queuedRows, retryRow } from './footer'
+import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRows, retryRow } from './footer'
 import { formatWindow, shortModelName } from '../agent/catalog'
 import { MAX_ATTEMPTS } from '../agent/retry'
 import { authRows } from '../commands/auth-commands'
+
+// Reused from frame to frame (a frame is drawn per input while a reply streams): the live
+// region's rows, the draft's, and the bytes written. Their rows are only read, and only while
+// the frame is drawn.
+const liveRows = new Rows()
+const shownRows = new Rows()
+const draftRows = new Rows(true)
+const frameOut = new ByteBuf(4096)
+/** An empty row; rows are never written to once added, so one serves every frame. */
+const BLANK = new ByteBuf(0)
 
 export function render(engine: Engine): void {
   const cols = engine.screen.cols
@@ -22,7 +32,8 @@ export function render(engine: Engine): void {
     engine.dirty = false
     return
   }
-  const live = new Rows()
+  const live = liveRows
+  live.clear()
   engine.transcript.liveRows(live)
   const running = engine.loop.runningCommandText
   if (running != null) engine.transcript.toolRunningRow(live, running)
@@ -38,13 +49,14 @@ export function render(engine: Engine): void {
   }
   queuedRows(live, cols, engine.loop.steers)
   authRows(engine, live, cols)
-  live.add(new ByteBuf(0), 0)
+  live.add(BLANK, 0)
   if (engine.loop.busy) activity(engine, live, cols)
-  else live.add(new ByteBuf(0), 0)
+  else live.add(BLANK, 0)
   divider(live, cols)
   const composerTop = live.count
   // The composer grows to about half the screen, then scrolls to keep the cursor in view.
-  const draft = new Rows()
+  const draft = draftRows
+  draft.clear()
   engine.composer.layout(draft, cols, '')
   engine.cursorOnLastDraftRow = engine.composer.cursorRow == draft.count - 1
   const maxDraft = max(1, engine.screen.rows / 2)
@@ -72,11 +84,13 @@ function present(engine: Engine, all: Rows, row: i32, col: i32): void {
   const allowed = max(1, engine.screen.rows - 1)
   if (all.count > allowed) {
     const skip = min(all.count - allowed, row)
-    live = new Rows()
+    live = shownRows
+    live.clear()
     for (let i = skip; i < all.count; i++) live.add(all.lines[i], all.widths[i])
     row -= skip
   }
-  const out = new ByteBuf(engine.transcript.commit.length + 512)
+  const out = frameOut
+  out.reset()
   engine.screen.present(out, engine.transcript.commit, live, row, col)
   engine.transcript.commit.reset()
   engine.fx.write(out)
@@ -101,6 +115,20 @@ function echoHint(engine: Engine): void {
   engine.fx.end(at)
 }
 
+/** What the last activity row was drawn from: the same values draw the same row. */
+class ActivityDrawn {
+  frame: i32 = -1
+  what: string = ''
+  seconds: i64 = -1
+  input: f64 = -1
+  output: f64 = -1
+  approval: bool = false
+  cols: i32 = -1
+  row: ByteBuf | null = null
+  width: i32 = 0
+}
+const activityDrawn = new ActivityDrawn()
+
 /** The activity row: what the turn is doing, or the retry countdown. */
 function activity(engine: Engine, live: Rows, cols: i32): void {
   const loop = engine.loop
@@ -111,15 +139,36 @@ function activity(engine: Engine, live: Rows, cols: i32): void {
   }
   const compacting = loop.compaction.running
   const since = compacting ? loop.compaction.startMs : loop.turnStartMs
-  const elapsed = formatElapsed(<i64>((engine.nowMs - since) / 1000))
-  const what = compacting ? 'Compacting…' : loop.pendingApproval != null ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
-  let detail = ' (' + elapsed
+  const seconds = <i64>((engine.nowMs - since) / 1000)
+  const approval = loop.pendingApproval != null
+  const what = compacting ? 'Compacting…' : approval ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
+  // the spinner's frame, as activityRow picks it
+  const frame = <i32>(engine.nowMs / SPINNER_INTERVAL_MS)
+  const d = activityDrawn
+  const last = d.row
+  if (last != null && d.frame == frame && d.what == what && d.seconds == seconds && d.input == loop.inputTokens && d.output == loop.outputTokens && d.approval == approval && d.cols == cols) {
+    live.add(last, d.width)
+    return
+  }
+  let detail = ' (' + formatElapsed(seconds)
   if (loop.inputTokens > 0 || loop.outputTokens > 0) {
     detail += ' · ↑' + formatCount(loop.inputTokens) + ' ↓' + formatCount(loop.outputTokens)
   }
-  detail += loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
+  detail += approval ? ' · esc to deny)' : ' · esc to interrupt)'
+  const at = live.count
   activityRow(live, cols, engine.nowMs, what, detail)
+  d.row = unchecked(live.lines[at])
+  d.width = unchecked(live.widths[at])
+  d.frame = frame
+  d.what = what
+  d.seconds = seconds
+  d.input = loop.inputTokens
+  d.output = loop.outputTokens
+  d.approval = approval
+  d.cols = cols
 }
+
+const statusText = new ByteBuf(256)
 
 /** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
 function statusRow(engine: Engine, live: Rows, cols: i32): void {
@@ -129,15 +178,29 @@ function statusRow(engine: Engine, live: Rows, cols: i32): void {
   }
   const loop = engine.loop
   const demo = engine.providers.active.name == 'demo'
-  let text = '  ' + (engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto')
-  text += ' · ' + (loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
-  if (loop.fast) text += ' · ⚡'
+  // written piece by piece: drawn every frame, as one concatenation it was a string per piece
+  const text = statusText
+  text.reset()
+  text.str('  ')
+  text.str(engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto')
+  text.str(' · ')
+  text.str(loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
+  if (loop.fast) text.str(' · ⚡')
   if (!demo && loop.conv.messages.length > 0) {
     const pct = <i64>Math.round((loop.estimateTokens() * 100) / loop.window)
-    text += ' · ' + pct.toString() + '% of ' + formatWindow(loop.window)
+    text.str(' · ')
+    text.int(pct)
+    text.str('% of ')
+    text.str(formatWindow(loop.window))
   }
-  if (engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')) text += ' · ' + engine.label
-  text += loop.withTools ? ' · ' + loop.cwd : ' · chat only'
-  text += ' · /help'
-  grayRow(live, cols, text)
+  if (engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')) {
+    text.str(' · ')
+    text.str(engine.label)
+  }
+  if (loop.withTools) {
+    text.str(' · ')
+    text.str(loop.cwd)
+  } else text.str(' · chat only')
+  text.str(' · /help')
+  grayRowOf(live, cols, text)
 }
