@@ -65,13 +65,18 @@ export function render(engine: Engine): void {
   const shown = min(draft.count - first, maxDraft)
   for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
   divider(live, cols)
-  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(engine.composer.toBuf().toString()) : new Array<i32>()
+  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(draftString(engine)) : new Array<i32>()
   const deleting = engine.pendingDelete
   if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
   else if (engine.picker.open) engine.picker.rows(live, cols)
   else if (matches.length > 0) engine.menu.rows(live, matches, cols)
   else statusRow(engine, live, cols)
   present(engine, live, composerTop + engine.composer.cursorRow - first, engine.composer.cursorCol)
+}
+
+/** The draft as a string for the slash menu; an empty draft (while a reply streams) without the copy. */
+function draftString(engine: Engine): string {
+  return engine.composer.text.length == 0 ? '' : engine.composer.toBuf().toString()
 }
 
 /**

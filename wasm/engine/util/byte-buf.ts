@@ -55,6 +55,25 @@ export class ByteBuf {
 
   /** Appends an AssemblyScript string as UTF-8. */
   str(s: string): void {
+    // Most strings written are short ASCII (escape sequences, margins, separators): copied unit
+    // by unit in one pass, where the general encoder measures the length first, then encodes.
+    const n = s.length
+    if (n <= 16) {
+      this.reserve(n)
+      const from = changetype<usize>(s)
+      const to = this.data.dataStart + <usize>this.length
+      let i = 0
+      while (i < n) {
+        const c = load<u16>(from + (<usize>i << 1))
+        if (c >= 0x80) break
+        store<u8>(to + <usize>i, <u8>c)
+        i++
+      }
+      if (i == n) {
+        this.length += n
+        return
+      }
+    }
     const len = String.UTF8.byteLength(s)
     this.reserve(len)
     String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, this.data.dataStart + <usize>this.length)
