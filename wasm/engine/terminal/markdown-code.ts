@@ -357,9 +357,13 @@ export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, col
       i = j
       continue
     }
-    const cp = decodeAt(text, i, end, lenBox)
-    const n = lenBox[0]
-    const w = cellWidth(cp)
+    // printable ASCII is one byte and one cell: no decoding, no width lookup
+    let n = 1
+    let w = 1
+    if (c < 0x20 || c >= 0x7f) {
+      w = cellWidth(decodeAt(text, i, end, lenBox))
+      n = lenBox[0]
+    }
     if (width + w > avail && width > 0) {
       if (styled) line.str('\x1b[0m')
       rows.add(line, lw + width)
@@ -371,7 +375,8 @@ export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, col
       styled = sgrStart >= 0
       if (styled) line.slice(text, sgrStart, sgrEnd)
     }
-    line.slice(text, i, i + n)
+    if (n == 1) line.byte(c)
+    else line.slice(text, i, i + n)
     width += w
     i += n
   }

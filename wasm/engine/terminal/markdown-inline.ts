@@ -103,6 +103,16 @@ const U_BOLD = 1
 const U_ITALIC = 1 << 8
 const U_STRIKE = 1 << 16
 
+/** The bytes `scan` acts on: \\ ` * _ ~ ! [ < and h H (a bare URL); it steps over any other. */
+const STARTS = startBytes()
+
+function startBytes(): StaticArray<u8> {
+  const t = new StaticArray<u8>(256)
+  const list = '\\`*_~![<hH'
+  for (let k = 0; k < list.length; k++) t[list.charCodeAt(k)] = 1
+  return t
+}
+
 /** Renders inline Markdown. One instance is reused; its arrays are scratch space. */
 export class InlineRenderer {
   private items: InlineItems = new InlineItems()
@@ -182,6 +192,10 @@ export class InlineRenderer {
     let linkResume = -1 // just after its ')'
     let i = start
     while (i < end) {
+      // bytes that start nothing (most of a line) are passed over in a tight loop
+      const stop = linkCloseAt >= 0 ? min(end, linkCloseAt) : end
+      while (i < stop && unchecked(STARTS[byteAt(src, i)]) == 0) i++
+      if (i >= end) break
       const c = byteAt(src, i)
       if (linkCloseAt >= 0 && i >= linkCloseAt) {
         this.text(textStart, min(i, linkCloseAt))

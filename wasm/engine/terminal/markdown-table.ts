@@ -95,8 +95,8 @@ function pushTrimmed(src: Uint8Array, s: i32, e: i32, starts: Array<i32>, ends: 
  */
 export function delimiterCells(src: Uint8Array, s: i32, e: i32, aligns: Array<i32>): i32 {
   if (!hasPipe(src, s, e)) return -1
-  const starts = new Array<i32>()
-  const ends = new Array<i32>()
+  const starts = splitStarts
+  const ends = splitEnds
   splitCells(src, s, e, starts, ends)
   aligns.length = 0
   for (let k = 0; k < starts.length; k++) {
@@ -116,8 +116,8 @@ export function delimiterCells(src: Uint8Array, s: i32, e: i32, aligns: Array<i3
 
 /** The number of cells in a row. */
 export function cellCount(src: Uint8Array, s: i32, e: i32): i32 {
-  const starts = new Array<i32>()
-  const ends = new Array<i32>()
+  const starts = splitStarts
+  const ends = splitEnds
   splitCells(src, s, e, starts, ends)
   return starts.length
 }
@@ -242,33 +242,50 @@ function border(out: ByteBuf, left: string, mid: string, right: string, widths: 
   out.str(RESET)
 }
 
+// Scratch for drawing a table, reused from table to table (a reply may draw hundreds): the
+// rendered cells, their split positions, and the natural and fitted column widths.
+const tableCells = new Array<ByteBuf>()
+const cellPool = new Array<ByteBuf>()
+const splitStarts = new Array<i32>()
+const splitEnds = new Array<i32>()
+const natural = new Array<i32>()
+const columnWidths = new Array<i32>()
+
+/** The k-th cell buffer of this table, empty. */
+function cellBuf(k: i32): ByteBuf {
+  if (k == cellPool.length) cellPool.push(new ByteBuf(64))
+  const cell = unchecked(cellPool[k])
+  cell.reset()
+  return cell
+}
+
 /**
  * Draws the table into `rows`, each row starting with a two-cell margin (`firstMargin` on the
  * first row), within `cols` cells.
  */
 export function renderTable(t: Table, cols: i32, md: InlineRenderer, rows: Rows, firstMargin: string): void {
   const n = max(1, t.ncols)
-  const cells = new Array<ByteBuf>()
-  const widths = new Array<i32>()
-  const cs = new Array<i32>()
-  const ce = new Array<i32>()
-  const nat = new Array<i32>(n)
+  const cells = tableCells
+  cells.length = 0
+  const cs = splitStarts
+  const ce = splitEnds
+  const nat = natural
+  nat.length = n
   for (let c = 0; c < n; c++) nat[c] = 1
   let lines = 0
   for (let r = 0; r < t.starts.length; r++) {
     if (r == 1) continue // the delimiter row
     splitCells(t.buf.data, t.starts[r], t.ends[r], cs, ce)
     for (let c = 0; c < n; c++) {
-      const cell = new ByteBuf(c < cs.length ? ce[c] - cs[c] + 16 : 0)
+      const cell = cellBuf(cells.length)
       if (c < cs.length) md.render(t.buf.data, cs[c], ce[c], cell, r == 0 ? F_BOLD : 0, 0)
       const w = textWidth(cell.data, 0, cell.length)
       cells.push(cell)
-      widths.push(w)
       if (w > nat[c]) nat[c] = w
     }
     lines++
   }
-  const colW = new Array<i32>()
+  const colW = columnWidths
   if (!fitWidths(nat, cols - 2 - (3 * n + 1), colW)) {
     records(cells, n, lines, cols, rows, firstMargin)
     return
