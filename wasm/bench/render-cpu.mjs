@@ -4,7 +4,7 @@
 // instances, and a SHA-256 of every output byte the engine returned (frames included), so a
 // change that is meant to be faster only can be checked to write exactly the same bytes.
 //
-//   node wasm/bench/render-cpu.mjs [--runs 5] [--chunk 4] [--cols 80] [--rows 24] [--bytes 1000000] [--wasm path]
+//   node wasm/bench/render-cpu.mjs [--runs 5] [--chunk 4] [--cols 80] [--rows 24] [--bytes 1000000] [--wasm path] [--doc mix] [--view 1]
 //
 // Frames are encoded here (20-byte header: kind, sub, id, now, length; see wasm/ABI.md) rather
 // than through src/worker/engine-frames.ts, which Node cannot import without a TypeScript step.
@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { benchMarkdown } from '../../e2e/bench/markdown-doc.mjs'
+import { mixMarkdown } from './markdown-mix.mjs'
 
 const args = Object.fromEntries(
   process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
@@ -34,7 +35,8 @@ const HEADER = 20
 
 const wasm = new WebAssembly.Module(readFileSync(WASM))
 const encoder = new TextEncoder()
-const doc = benchMarkdown(BYTES)
+/** --doc mix: markdown-mix.mjs's document (more of the renderer's paths) instead of the bench's. */
+const doc = args.doc === 'mix' ? mixMarkdown(BYTES) : benchMarkdown(BYTES)
 const deltas = []
 for (let at = 0; at < doc.length; at += CHUNK) deltas.push(encoder.encode(doc.slice(at, at + CHUNK)))
 
@@ -77,6 +79,8 @@ async function run() {
   }
   feed(IN_MODEL, encoder.encode('stop'), requestId, SUB_FINISH)
   const used = process.cpuUsage(cpu)
+  // --view 1: the Ctrl+O transcript view too (its first page, pages up, the top, back), hashed
+  if (args.view) for (const key of ['\x0f', '\x1b[5~', '\x1b[5~', '\x1b[H', '\x1b[6~', 'q']) feed(IN_KEYS, encoder.encode(key))
   return { feedMs: Number(feedNs) / 1e6, cpuMs: (used.user + used.system) / 1000, outBytes, sha: hash.digest('hex') }
 }
 

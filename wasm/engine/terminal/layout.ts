@@ -71,6 +71,8 @@ export class Rows {
 }
 
 const lenBox = new StaticArray<i32>(1)
+const firstScratch = new ByteBuf(64)
+const restScratch = new ByteBuf(64)
 
 /**
  * Wraps sanitized UTF-8 `text[start, end)` (may contain '\n') into `rows`. The first row starts
@@ -86,6 +88,29 @@ export function wrapInto(
   firstPrefix: string,
   firstWidth: i32,
   restPrefix: string,
+  restWidth: i32,
+  style: string,
+): void {
+  firstScratch.reset()
+  firstScratch.str(firstPrefix)
+  restScratch.reset()
+  restScratch.str(restPrefix)
+  wrapBytes(rows, text, start, end, cols, firstScratch, firstWidth, restScratch, restWidth, style)
+}
+
+/**
+ * `wrapInto` with the prefixes as UTF-8: the Markdown renderer builds them in buffers of its
+ * own, where as strings they were a concatenation or two per line (per delta, for the preview).
+ */
+export function wrapBytes(
+  rows: Rows,
+  text: Uint8Array,
+  start: i32,
+  end: i32,
+  cols: i32,
+  firstPrefix: ByteBuf,
+  firstWidth: i32,
+  restPrefix: ByteBuf,
   restWidth: i32,
   style: string,
 ): void {
@@ -106,9 +131,9 @@ function wrapLine(
   start: i32,
   end: i32,
   cols: i32,
-  prefix: string,
+  prefix: ByteBuf,
   prefixWidth: i32,
-  restPrefix: string,
+  restPrefix: ByteBuf,
   restWidth: i32,
   style: string,
 ): void {
@@ -200,7 +225,7 @@ function wrapLine(
       rowWidth = avail
     }
     const line = rows.fresh(cut - rowStart + 24)
-    line.str(pre)
+    line.append(pre)
     if (style.length > 0) line.str(style)
     if (carryStart >= 0) line.slice(text, carryStart, carryEnd)
     if (carryLinkStart >= 0) line.slice(text, carryLinkStart, carryLinkEnd)

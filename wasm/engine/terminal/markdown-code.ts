@@ -329,9 +329,9 @@ const lenBox = new StaticArray<i32>(1)
  * cells: no character moves, spaces included. The first row starts with `prefix`, the rest with
  * `restPrefix`; the SGR in force is carried to the next row. An empty text gives one row.
  */
-export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, cols: i32, prefix: string, pw: i32, restPrefix: string, rw: i32): void {
+export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, cols: i32, prefix: ByteBuf, pw: i32, restPrefix: ByteBuf, rw: i32): void {
   let line = rows.fresh(min(end - start, cols * 4) + pw + 16)
-  line.str(prefix)
+  line.append(prefix)
   let lw = pw
   let width = 0
   let avail = max(1, cols - pw)
@@ -368,7 +368,7 @@ export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, col
       if (styled) line.str('\x1b[0m')
       rows.add(line, lw + width)
       line = rows.fresh(min(end - i, cols * 4) + rw + 16)
-      line.str(restPrefix)
+      line.append(restPrefix)
       lw = rw
       avail = max(1, cols - rw)
       width = 0
