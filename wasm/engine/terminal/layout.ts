@@ -63,11 +63,16 @@ export class Rows {
   /** Writes the rows joined by CRLF, each followed by CRLF when `trailing` is set. */
   writeTo(out: ByteBuf, trailing: bool): void {
     for (let i = 0; i < this.lines.length; i++) {
-      if (i > 0) out.str('\r\n')
+      if (i > 0) crlf(out)
       out.append(unchecked(this.lines[i]))
     }
-    if (trailing && this.lines.length > 0) out.str('\r\n')
+    if (trailing && this.lines.length > 0) crlf(out)
   }
+}
+
+@inline function crlf(out: ByteBuf): void {
+  out.byte(0x0d)
+  out.byte(0x0a)
 }
 
 const lenBox = new StaticArray<i32>(1)

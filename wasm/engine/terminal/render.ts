@@ -173,6 +173,22 @@ function activity(engine: Engine, live: Rows, cols: i32): void {
   d.cols = cols
 }
 
+/** What the last status row was drawn from: the same values draw the same row. */
+class StatusDrawn {
+  cols: i32 = -1
+  ask: bool = false
+  model: string = ''
+  fast: bool = false
+  showPct: bool = false
+  pct: i64 = 0
+  window: f64 = 0
+  showLabel: bool = false
+  label: string = ''
+  where: string = '' // the cwd when tools are on
+  withTools: bool = false
+  valid: bool = false
+}
+const statusDrawn = new StatusDrawn()
 const statusText = new ByteBuf(256)
 
 /** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
@@ -183,24 +199,34 @@ function statusRow(engine: Engine, live: Rows, cols: i32): void {
   }
   const loop = engine.loop
   const demo = engine.providers.active.name == 'demo'
-  // written piece by piece: drawn every frame, as one concatenation it was a string per piece
+  const ask = engine.modeAsk || engine.permissionPrompt
+  const showPct = !demo && loop.conv.messages.length > 0
+  const pct = showPct ? <i64>Math.round((loop.estimateTokens() * 100) / loop.window) : 0
+  const showLabel = engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')
+  const label = showLabel ? engine.label : ''
+  const where = loop.withTools ? loop.cwd : ''
+  // drawn every frame, built only when something in it changed (grayRowOf keeps the row)
+  const d = statusDrawn
+  if (d.valid && d.cols == cols && d.ask == ask && d.model == loop.model && d.fast == loop.fast && d.showPct == showPct && d.pct == pct && d.window == loop.window && d.showLabel == showLabel && d.label == label && d.where == where && d.withTools == loop.withTools) {
+    grayRowOf(live, cols, statusText)
+    return
+  }
   const text = statusText
   text.reset()
   text.str('  ')
-  text.str(engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto')
+  text.str(ask ? 'ask' : 'auto')
   text.str(' · ')
   text.str(loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
   if (loop.fast) text.str(' · ⚡')
-  if (!demo && loop.conv.messages.length > 0) {
-    const pct = <i64>Math.round((loop.estimateTokens() * 100) / loop.window)
+  if (showPct) {
     text.str(' · ')
     text.int(pct)
     text.str('% of ')
     text.str(formatWindow(loop.window))
   }
-  if (engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')) {
+  if (showLabel) {
     text.str(' · ')
-    text.str(engine.label)
+    text.str(label)
   }
   if (loop.withTools) {
     text.str(' · ')
@@ -208,4 +234,16 @@ function statusRow(engine: Engine, live: Rows, cols: i32): void {
   } else text.str(' · chat only')
   text.str(' · /help')
   grayRowOf(live, cols, text)
+  d.valid = true
+  d.cols = cols
+  d.ask = ask
+  d.model = loop.model
+  d.fast = loop.fast
+  d.showPct = showPct
+  d.pct = pct
+  d.showLabel = showLabel
+  d.window = loop.window
+  d.label = label
+  d.where = where
+  d.withTools = loop.withTools
 }

@@ -48,7 +48,8 @@ export class ByteBuf {
 
   rawCopy(ptr: usize, len: i32): void {
     if (len <= 0) return
-    this.reserve(len)
+    // the check inline, the growth a call: most copies fit
+    if (this.length + len > this.data.length) this.reserve(len)
     memory.copy(this.data.dataStart + <usize>this.length, ptr, len)
     this.length += len
   }
@@ -59,7 +60,7 @@ export class ByteBuf {
     // by unit in one pass, where the general encoder measures the length first, then encodes.
     const n = s.length
     if (n <= 16) {
-      this.reserve(n)
+      if (this.length + n > this.data.length) this.reserve(n)
       const from = changetype<usize>(s)
       const to = this.data.dataStart + <usize>this.length
       let i = 0
