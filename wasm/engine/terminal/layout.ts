@@ -301,8 +301,15 @@ export function textWidth(text: Uint8Array, start: i32, end: i32): i32 {
   let w = 0
   let i = start
   while (i < end) {
-    if (byteAt(text, i) == 0x1b) {
+    const b = byteAt(text, i)
+    if (b == 0x1b) {
       i = sgrEnd_(text, i, end)
+      continue
+    }
+    // printable ASCII: one byte, one cell
+    if (b >= 0x20 && b < 0x7f) {
+      w++
+      i++
       continue
     }
     w += cellWidth(decodeAt(text, i, end, lenBox))

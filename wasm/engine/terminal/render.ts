@@ -4,7 +4,7 @@
 
 import { Engine, formatCount, formatElapsed } from '../engine'
 import { ByteBuf } from '../util/byte-buf'
-import { OUT_ECHO_HINT } from '../abi/frames'
+import { OUT_ECHO_HINT, OUT_WRITE } from '../abi/frames'
 import { Rows } from './layout'
 import { GRAY, RESET, YELLOW } from './ansi'
 import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRows, retryRow } from './footer'
@@ -13,12 +13,10 @@ import { MAX_ATTEMPTS } from '../agent/retry'
 import { authRows } from '../commands/auth-commands'
 
 // Reused from frame to frame (a frame is drawn per input while a reply streams): the live
-// region's rows, the draft's, and the bytes written. Their rows are only read, and only while
-// the frame is drawn.
+// region's rows and the draft's. Their rows are only read, and only while the frame is drawn.
 const liveRows = new Rows()
 const shownRows = new Rows()
 const draftRows = new Rows(true)
-const frameOut = new ByteBuf(4096)
 /** An empty row; rows are never written to once added, so one serves every frame. */
 const BLANK = new ByteBuf(0)
 
@@ -94,11 +92,11 @@ function present(engine: Engine, all: Rows, row: i32, col: i32): void {
     for (let i = skip; i < all.count; i++) live.add(all.lines[i], all.widths[i])
     row -= skip
   }
-  const out = frameOut
-  out.reset()
-  engine.screen.present(out, engine.transcript.commit, live, row, col)
+  // written straight into the output frame (present always writes something)
+  const at = engine.fx.begin(OUT_WRITE, 0)
+  engine.screen.present(engine.fx.buf, engine.transcript.commit, live, row, col)
+  engine.fx.end(at)
   engine.transcript.commit.reset()
-  engine.fx.write(out)
   engine.dirty = false
   echoHint(engine)
 }

@@ -123,17 +123,23 @@ export class ByteBuf {
     this.length += digits
   }
 
-  // The string is encoded once and its bytes copied: a table border repeats '─' a hundred times.
+  // The string is encoded once and its bytes copied, the copy doubling each time: a table
+  // border or a divider repeats '─' up to a thousand times.
   repeat(s: string, count: i32): void {
     if (count <= 0) return
     const start = this.length
     this.str(s)
     const size = this.length - start
-    this.reserve(size * (count - 1))
-    for (let i = 1; i < count; i++) {
-      memory.copy(this.data.dataStart + <usize>this.length, this.data.dataStart + <usize>start, size)
-      this.length += size
+    const total = size * count
+    this.reserve(total - size)
+    const base = this.data.dataStart + <usize>start
+    let done = size
+    while (done < total) {
+      const n = min(done, total - done)
+      memory.copy(base + <usize>done, base, <usize>n)
+      done += n
     }
+    this.length = start + total
   }
 
   @inline u8At(i: i32): u8 {
