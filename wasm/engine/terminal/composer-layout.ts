@@ -11,16 +11,16 @@ export const PROMPT = '❯ '
 const INVERSE = '\x1b[7m'
 const INVERSE_OFF = '\x1b[27m'
 
-function promptRow(): ByteBuf {
-  const line = new ByteBuf(64)
+function promptRow(rows: Rows): ByteBuf {
+  const line = rows.fresh(64)
   line.str(BOLD)
   line.str(PROMPT)
   line.str(RESET)
   return line
 }
 
-function continuationRow(): ByteBuf {
-  const line = new ByteBuf(64)
+function continuationRow(rows: Rows): ByteBuf {
+  const line = rows.fresh(64)
   line.str('  ')
   return line
 }
@@ -42,7 +42,7 @@ export function layoutDraft(
   cursorAt: StaticArray<i32>,
 ): void {
   const cells = rowCells(cols)
-  let line = promptRow()
+  let line = promptRow(rows)
   let width = 0
   let row = 0
   cursorAt[0] = 0
@@ -61,7 +61,7 @@ export function layoutDraft(
         if (inverse) line.str(INVERSE_OFF)
         inverse = false
         rows.add(line, PROMPT_WIDTH + width)
-        line = continuationRow()
+        line = continuationRow(rows)
         width = 0
         row++
       }
@@ -75,7 +75,7 @@ export function layoutDraft(
       if (inverse) line.str(INVERSE_OFF)
       inverse = false
       rows.add(line, PROMPT_WIDTH + width)
-      line = continuationRow()
+      line = continuationRow(rows)
       width = 0
       row++
       if (cp == 0x0a) continue

@@ -3,7 +3,7 @@
 // line. Every row is cut to the width: a row xterm wraps behind the engine's back would break
 // the next redraw.
 
-import { ByteBuf, stringBytes } from '../util/byte-buf'
+import { ByteBuf } from '../util/byte-buf'
 import { Rows, wrapInto, fitRow } from './layout'
 import { sanitizeInto } from './sanitize'
 import { CYAN, DIM, GRAY, RESET, YELLOW } from './ansi'
@@ -17,7 +17,15 @@ export function activityRow(live: Rows, cols: i32, nowMs: f64, what: string, det
   const room = cols - 1 - 2 - what.length
   if (detail.length > room) detail = room > 2 ? detail.substring(0, room - 1) + '…' : ''
   const line = new ByteBuf(128)
-  line.str(CYAN + SPINNER[max(0, frame)] + ' ' + what + RESET + DIM + detail + RESET)
+  // piece by piece: a concatenation is a new string per piece, and this row is drawn every frame
+  line.str(CYAN)
+  line.str(SPINNER[max(0, frame)])
+  line.byte(0x20)
+  line.str(what)
+  line.str(RESET)
+  line.str(DIM)
+  line.str(detail)
+  line.str(RESET)
   live.add(line, 2 + what.length + detail.length)
 }
 
@@ -50,18 +58,63 @@ export function queuedRows(live: Rows, cols: i32, steers: Array<ByteBuf>): void 
   live.add(note, text.length)
 }
 
+// The divider and the gray rows are drawn every frame and rarely change: the last ones are kept
+// and added again (rows are only read once added, so one buffer may be in many frames).
+let dividerRow: ByteBuf | null = null
+let dividerCols: i32 = -1
+
 export function divider(live: Rows, cols: i32): void {
-  const line = new ByteBuf(cols * 3 + 16) // cols is at most 1000 (clampCols)
-  line.str(GRAY)
-  line.repeat('─', cols)
-  line.str(RESET)
+  let line = dividerRow
+  if (line == null || cols != dividerCols) {
+    line = new ByteBuf(cols * 3 + 16) // cols is at most 1000 (clampCols)
+    line.str(GRAY)
+    line.repeat('─', cols)
+    line.str(RESET)
+    dividerRow = line
+    dividerCols = cols
+  }
   live.add(line, cols)
 }
 
+const grayText = new ByteBuf(256)
+const grayWrapped = new Rows()
+const grayLastText = new ByteBuf(256)
+let grayLastCols: i32 = -1
+let grayLastStyle: string = ''
+let grayLastRow: ByteBuf | null = null
+let grayLastWidth: i32 = 0
+
 /** One gray row of text (the status line), cut to the width. */
 export function grayRow(live: Rows, cols: i32, text: string, style: string = GRAY): void {
-  const bytes = stringBytes(text)
-  const rows = new Rows()
-  wrapInto(rows, bytes, 0, bytes.length, cols - 1, '', 0, '', 0, style)
-  if (rows.count > 0) live.add(rows.lines[0], rows.widths[0])
+  grayText.reset()
+  grayText.str(text)
+  grayRowOf(live, cols, grayText, style)
+}
+
+/** `grayRow` of UTF-8 text. */
+export function grayRowOf(live: Rows, cols: i32, text: ByteBuf, style: string = GRAY): void {
+  const last = grayLastRow
+  if (last != null && cols == grayLastCols && style == grayLastStyle && sameBytes(text, grayLastText)) {
+    live.add(last, grayLastWidth)
+    return
+  }
+  const rows = grayWrapped
+  rows.clear()
+  wrapInto(rows, text.data, 0, text.length, cols - 1, '', 0, '', 0, style)
+  grayLastRow = null
+  if (rows.count == 0) return
+  // a new buffer each time (not a recycled one): the row may be in this frame twice
+  const row = unchecked(rows.lines[0])
+  const width = unchecked(rows.widths[0])
+  live.add(row, width)
+  grayLastRow = row
+  grayLastWidth = width
+  grayLastCols = cols
+  grayLastStyle = style
+  grayLastText.reset()
+  grayLastText.append(text)
+}
+
+function sameBytes(a: ByteBuf, b: ByteBuf): bool {
+  return a.length == b.length && memory.compare(a.dataStart, b.dataStart, <usize>a.length) == 0
 }

@@ -4,42 +4,13 @@
 import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { cellWidth } from './width'
 import { RESET } from './ansi'
+import { Rows } from './rows'
 
-/** Rows of styled text, each with its display width. */
-export class Rows {
-  lines: Array<ByteBuf> = []
-  widths: Array<i32> = []
-
-  add(line: ByteBuf, width: i32): void {
-    this.lines.push(line)
-    this.widths.push(width)
-  }
-
-  get count(): i32 {
-    return this.lines.length
-  }
-
-  /** Empties the list for reuse (the rows themselves may live on elsewhere, e.g. in the log). */
-  clear(): void {
-    this.lines.length = 0
-    this.widths.length = 0
-  }
-
-  addAll(other: Rows): void {
-    for (let i = 0; i < other.lines.length; i++) this.add(unchecked(other.lines[i]), unchecked(other.widths[i]))
-  }
-
-  /** Writes the rows joined by CRLF, each followed by CRLF when `trailing` is set. */
-  writeTo(out: ByteBuf, trailing: bool): void {
-    for (let i = 0; i < this.lines.length; i++) {
-      if (i > 0) out.str('\r\n')
-      out.append(unchecked(this.lines[i]))
-    }
-    if (trailing && this.lines.length > 0) out.str('\r\n')
-  }
-}
+export { Rows } from './rows'
 
 const lenBox = new StaticArray<i32>(1)
+const firstScratch = new ByteBuf(64)
+const restScratch = new ByteBuf(64)
 
 /**
  * Wraps sanitized UTF-8 `text[start, end)` (may contain '\n') into `rows`. The first row starts
@@ -55,6 +26,29 @@ export function wrapInto(
   firstPrefix: string,
   firstWidth: i32,
   restPrefix: string,
+  restWidth: i32,
+  style: string,
+): void {
+  firstScratch.reset()
+  firstScratch.str(firstPrefix)
+  restScratch.reset()
+  restScratch.str(restPrefix)
+  wrapBytes(rows, text, start, end, cols, firstScratch, firstWidth, restScratch, restWidth, style)
+}
+
+/**
+ * `wrapInto` with the prefixes as UTF-8: the Markdown renderer builds them in buffers of its
+ * own, where as strings they were a concatenation or two per line (per delta, for the preview).
+ */
+export function wrapBytes(
+  rows: Rows,
+  text: Uint8Array,
+  start: i32,
+  end: i32,
+  cols: i32,
+  firstPrefix: ByteBuf,
+  firstWidth: i32,
+  restPrefix: ByteBuf,
   restWidth: i32,
   style: string,
 ): void {
@@ -75,9 +69,9 @@ function wrapLine(
   start: i32,
   end: i32,
   cols: i32,
-  prefix: string,
+  prefix: ByteBuf,
   prefixWidth: i32,
-  restPrefix: string,
+  restPrefix: ByteBuf,
   restWidth: i32,
   style: string,
 ): void {
@@ -168,8 +162,8 @@ function wrapLine(
       next = cut
       rowWidth = avail
     }
-    const line = new ByteBuf(cut - rowStart + 24)
-    line.str(pre)
+    const line = rows.fresh(cut - rowStart + 24)
+    line.append(pre)
     if (style.length > 0) line.str(style)
     if (carryStart >= 0) line.slice(text, carryStart, carryEnd)
     if (carryLinkStart >= 0) line.slice(text, carryLinkStart, carryLinkEnd)
@@ -240,8 +234,15 @@ export function textWidth(text: Uint8Array, start: i32, end: i32): i32 {
   let w = 0
   let i = start
   while (i < end) {
-    if (byteAt(text, i) == 0x1b) {
+    const b = byteAt(text, i)
+    if (b == 0x1b) {
       i = sgrEnd_(text, i, end)
+      continue
+    }
+    // printable ASCII: one byte, one cell
+    if (b >= 0x20 && b < 0x7f) {
+      w++
+      i++
       continue
     }
     w += cellWidth(decodeAt(text, i, end, lenBox))

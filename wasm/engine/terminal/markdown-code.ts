@@ -6,6 +6,7 @@ import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { Rows } from './layout'
 import { cellWidth } from './width'
 import { C_CODE, writeStyle } from './markdown-inline'
+import { WordSet } from './word-set'
 
 const C_KEYWORD: i32 = 35
 const C_STRING: i32 = 32
@@ -26,11 +27,8 @@ const LANG_C: i32 = 7 // c, c++, java, c#, kotlin, swift…: C-like with a gener
 const LANG_HASH: i32 = 8 // yaml, toml, ini, dockerfile, makefile: # comments, strings, numbers
 const LANG_DIFF: i32 = 9
 
-function wordSet(words: string): Set<string> {
-  const set = new Set<string>()
-  const parts = words.split(' ')
-  for (let i = 0; i < parts.length; i++) if (parts[i].length > 0) set.add(parts[i])
-  return set
+function wordSet(words: string): WordSet {
+  return new WordSet(words)
 }
 
 const JS_KEYWORDS = wordSet(
@@ -47,6 +45,7 @@ const RUST_KEYWORDS = wordSet(
 const GO_KEYWORDS = wordSet(
   'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var',
 )
+const RUST_LITERALS = wordSet('true false')
 const GO_LITERALS = wordSet('true false nil iota')
 const SH_KEYWORDS = wordSet('if then else elif fi for while until do done case esac function in return export local readonly declare select time set unset source alias')
 const C_KEYWORDS = wordSet(
@@ -282,14 +281,13 @@ export class CodeHighlighter {
     for (let k = s; k < e; k++) if (byteAt(src, k) >= 0x80) return 0
     // a property or method name (`x.type`, `obj.new`) is not a keyword
     if (s > 0 && byteAt(src, s - 1) == 0x2e && lang != LANG_SH) return 0
-    const word = String.UTF8.decodeUnsafe(src.dataStart + <usize>s, <usize>n)
-    if (lang == LANG_JS) return JS_KEYWORDS.has(word) ? C_KEYWORD : JS_LITERALS.has(word) ? C_NUMBER : 0
-    if (lang == LANG_PY) return PY_KEYWORDS.has(word) ? C_KEYWORD : PY_LITERALS.has(word) ? C_NUMBER : 0
-    if (lang == LANG_RUST) return RUST_KEYWORDS.has(word) ? C_KEYWORD : word == 'true' || word == 'false' ? C_NUMBER : 0
-    if (lang == LANG_GO) return GO_KEYWORDS.has(word) ? C_KEYWORD : GO_LITERALS.has(word) ? C_NUMBER : 0
-    if (lang == LANG_SH) return SH_KEYWORDS.has(word) ? C_KEYWORD : 0
-    if (lang == LANG_C) return C_KEYWORDS.has(word) ? C_KEYWORD : C_LITERALS.has(word) ? C_NUMBER : 0
-    if (lang == LANG_JSON || lang == LANG_HASH) return BOOL_LITERALS.has(word) ? C_NUMBER : 0
+    if (lang == LANG_JS) return JS_KEYWORDS.has(src, s, n) ? C_KEYWORD : JS_LITERALS.has(src, s, n) ? C_NUMBER : 0
+    if (lang == LANG_PY) return PY_KEYWORDS.has(src, s, n) ? C_KEYWORD : PY_LITERALS.has(src, s, n) ? C_NUMBER : 0
+    if (lang == LANG_RUST) return RUST_KEYWORDS.has(src, s, n) ? C_KEYWORD : RUST_LITERALS.has(src, s, n) ? C_NUMBER : 0
+    if (lang == LANG_GO) return GO_KEYWORDS.has(src, s, n) ? C_KEYWORD : GO_LITERALS.has(src, s, n) ? C_NUMBER : 0
+    if (lang == LANG_SH) return SH_KEYWORDS.has(src, s, n) ? C_KEYWORD : 0
+    if (lang == LANG_C) return C_KEYWORDS.has(src, s, n) ? C_KEYWORD : C_LITERALS.has(src, s, n) ? C_NUMBER : 0
+    if (lang == LANG_JSON || lang == LANG_HASH) return BOOL_LITERALS.has(src, s, n) ? C_NUMBER : 0
     return 0
   }
 }
@@ -329,9 +327,9 @@ const lenBox = new StaticArray<i32>(1)
  * cells: no character moves, spaces included. The first row starts with `prefix`, the rest with
  * `restPrefix`; the SGR in force is carried to the next row. An empty text gives one row.
  */
-export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, cols: i32, prefix: string, pw: i32, restPrefix: string, rw: i32): void {
-  let line = new ByteBuf(min(end - start, cols * 4) + pw + 16)
-  line.str(prefix)
+export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, cols: i32, prefix: ByteBuf, pw: i32, restPrefix: ByteBuf, rw: i32): void {
+  let line = rows.fresh(min(end - start, cols * 4) + pw + 16)
+  line.append(prefix)
   let lw = pw
   let width = 0
   let avail = max(1, cols - pw)
@@ -357,21 +355,26 @@ export function hardWrap(rows: Rows, text: Uint8Array, start: i32, end: i32, col
       i = j
       continue
     }
-    const cp = decodeAt(text, i, end, lenBox)
-    const n = lenBox[0]
-    const w = cellWidth(cp)
+    // printable ASCII is one byte and one cell: no decoding, no width lookup
+    let n = 1
+    let w = 1
+    if (c < 0x20 || c >= 0x7f) {
+      w = cellWidth(decodeAt(text, i, end, lenBox))
+      n = lenBox[0]
+    }
     if (width + w > avail && width > 0) {
       if (styled) line.str('\x1b[0m')
       rows.add(line, lw + width)
-      line = new ByteBuf(min(end - i, cols * 4) + rw + 16)
-      line.str(restPrefix)
+      line = rows.fresh(min(end - i, cols * 4) + rw + 16)
+      line.append(restPrefix)
       lw = rw
       avail = max(1, cols - rw)
       width = 0
       styled = sgrStart >= 0
       if (styled) line.slice(text, sgrStart, sgrEnd)
     }
-    line.slice(text, i, i + n)
+    if (n == 1) line.byte(c)
+    else line.slice(text, i, i + n)
     width += w
     i += n
   }

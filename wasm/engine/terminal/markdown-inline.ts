@@ -10,6 +10,7 @@
 // brackets are matched in one pass, code-span closers are searched with a failure cache.
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
+import { InlineItems, F_KIND, F_S, F_E, F_U1, F_U2, F_SAFE, F_REM, F_OPENS, F_CLOSES } from './inline-items'
 
 export const F_BOLD: i32 = 1
 export const F_DIM: i32 = 2
@@ -102,19 +103,20 @@ const U_BOLD = 1
 const U_ITALIC = 1 << 8
 const U_STRIKE = 1 << 16
 
+/** The bytes `scan` acts on: \\ ` * _ ~ ! [ < and h H (a bare URL); it steps over any other. */
+const STARTS = startBytes()
+
+function startBytes(): StaticArray<u8> {
+  const t = new StaticArray<u8>(256)
+  const list = '\\`*_~![<hH'
+  for (let k = 0; k < list.length; k++) t[list.charCodeAt(k)] = 1
+  return t
+}
+
 /** Renders inline Markdown. One instance is reused; its arrays are scratch space. */
 export class InlineRenderer {
-  // items of the line being rendered
-  private kind: Array<i32> = []
-  private s: Array<i32> = [] // text range, or the delimiter's position
-  private e: Array<i32> = [] // text range end, or the delimiter's character
-  private u1: Array<i32> = [] // link: URL range; delimiter: run length
-  private u2: Array<i32> = [] // link: URL end; delimiter: flags (1 can open, 2 can close)
-  private safe: Array<bool> = []
+  private items: InlineItems = new InlineItems()
   // delimiter pairing
-  private rem: Array<i32> = []
-  private opens: Array<i32> = []
-  private closes: Array<i32> = []
   private stackStar: Array<i32> = []
   private stackUnder: Array<i32> = []
   private stackTilde: Array<i32> = []
@@ -139,15 +141,7 @@ export class InlineRenderer {
   private links: bool = true
 
   private add(kind: i32, s: i32, e: i32, u1: i32, u2: i32, safe: bool): void {
-    this.kind.push(kind)
-    this.s.push(s)
-    this.e.push(e)
-    this.u1.push(u1)
-    this.u2.push(u2)
-    this.safe.push(safe)
-    this.rem.push(0)
-    this.opens.push(0)
-    this.closes.push(0)
+    this.items.add(kind, s, e, u1, u2, safe)
   }
 
   private text(s: i32, e: i32): void {
@@ -155,15 +149,7 @@ export class InlineRenderer {
   }
 
   private reset(): void {
-    this.kind.length = 0
-    this.s.length = 0
-    this.e.length = 0
-    this.u1.length = 0
-    this.u2.length = 0
-    this.safe.length = 0
-    this.rem.length = 0
-    this.opens.length = 0
-    this.closes.length = 0
+    this.items.count = 0
   }
 
   /** Matches brackets in one pass, skipping backslash escapes. */
@@ -206,6 +192,10 @@ export class InlineRenderer {
     let linkResume = -1 // just after its ')'
     let i = start
     while (i < end) {
+      // bytes that start nothing (most of a line) are passed over in a tight loop
+      const stop = linkCloseAt >= 0 ? min(end, linkCloseAt) : end
+      while (i < stop && unchecked(STARTS[byteAt(src, i)]) == 0) i++
+      if (i >= end) break
       const c = byteAt(src, i)
       if (linkCloseAt >= 0 && i >= linkCloseAt) {
         this.text(textStart, min(i, linkCloseAt))
@@ -430,32 +420,33 @@ export class InlineRenderer {
     this.stackStar.length = 0
     this.stackUnder.length = 0
     this.stackTilde.length = 0
-    const count = this.kind.length
+    const it = this.items
+    const count = it.count
     for (let k = 0; k < count; k++) {
-      if (unchecked(this.kind[k]) != K_DELIM) continue
-      const c = unchecked(this.e[k])
-      const flags = unchecked(this.u2[k])
-      let r = unchecked(this.u1[k])
+      if (it.get(k, F_KIND) != K_DELIM) continue
+      const c = it.get(k, F_E)
+      const flags = it.get(k, F_U2)
+      let r = it.get(k, F_U1)
       const st = c == 0x2a ? this.stackStar : c == 0x5f ? this.stackUnder : this.stackTilde
       if (flags & 2) {
         while (r > 0 && st.length > 0) {
           const o = st[st.length - 1]
-          let orem = this.rem[o]
+          let orem = it.get(o, F_REM)
           let use = 2
           let unit = U_STRIKE
           if (c != 0x7e) {
             use = r >= 2 && orem >= 2 ? 2 : 1
             unit = use == 2 ? U_BOLD : U_ITALIC
           }
-          this.opens[o] = this.opens[o] + unit
-          this.closes[k] = this.closes[k] + unit
+          it.set(o, F_OPENS, it.get(o, F_OPENS) + unit)
+          it.set(k, F_CLOSES, it.get(k, F_CLOSES) + unit)
           orem -= use
           r -= use
-          this.rem[o] = orem
+          it.set(o, F_REM, orem)
           if (orem <= 0) st.pop()
         }
       }
-      this.rem[k] = r
+      it.set(k, F_REM, r)
       if (r > 0 && flags & 1) st.push(k)
     }
   }
@@ -508,30 +499,31 @@ export class InlineRenderer {
     let linkSafe = false
     let linkUs = 0
     let linkUe = 0
-    const count = this.kind.length
+    const it = this.items
+    const count = it.count
     for (let k = 0; k < count; k++) {
-      const kind = unchecked(this.kind[k])
+      const kind = it.get(k, F_KIND)
       if (kind == K_TEXT) {
         this.sync(out)
-        out.slice(src, unchecked(this.s[k]), unchecked(this.e[k]))
+        out.slice(src, it.get(k, F_S), it.get(k, F_E))
       } else if (kind == K_CODE) {
         this.code = true
         this.sync(out)
-        out.slice(src, unchecked(this.s[k]), unchecked(this.e[k]))
+        out.slice(src, it.get(k, F_S), it.get(k, F_E))
         this.code = false
       } else if (kind == K_DELIM) {
-        this.apply(unchecked(this.closes[k]), -1)
-        const left = unchecked(this.rem[k])
+        this.apply(it.get(k, F_CLOSES), -1)
+        const left = it.get(k, F_REM)
         if (left > 0) {
           this.sync(out)
-          const c = unchecked(this.e[k])
+          const c = it.get(k, F_E)
           for (let n = 0; n < left; n++) out.byte(c)
         }
-        this.apply(unchecked(this.opens[k]), 1)
+        this.apply(it.get(k, F_OPENS), 1)
       } else if (kind == K_LINK_OPEN) {
-        linkSafe = unchecked(this.safe[k])
-        linkUs = unchecked(this.u1[k])
-        linkUe = unchecked(this.u2[k])
+        linkSafe = it.get(k, F_SAFE) != 0
+        linkUs = it.get(k, F_U1)
+        linkUe = it.get(k, F_U2)
         if (linkSafe) {
           if (this.links) {
             out.str('\x1b]8;;')
@@ -553,9 +545,9 @@ export class InlineRenderer {
         }
         linkSafe = false
       } else if (kind == K_URL) {
-        const us = unchecked(this.s[k])
-        const ue = unchecked(this.e[k])
-        if (unchecked(this.safe[k])) {
+        const us = it.get(k, F_S)
+        const ue = it.get(k, F_E)
+        if (it.get(k, F_SAFE) != 0) {
           if (this.links) {
             out.str('\x1b]8;;')
             out.slice(src, us, ue)

@@ -95,8 +95,8 @@ function pushTrimmed(src: Uint8Array, s: i32, e: i32, starts: Array<i32>, ends: 
  */
 export function delimiterCells(src: Uint8Array, s: i32, e: i32, aligns: Array<i32>): i32 {
   if (!hasPipe(src, s, e)) return -1
-  const starts = new Array<i32>()
-  const ends = new Array<i32>()
+  const starts = splitStarts
+  const ends = splitEnds
   splitCells(src, s, e, starts, ends)
   aligns.length = 0
   for (let k = 0; k < starts.length; k++) {
@@ -116,8 +116,8 @@ export function delimiterCells(src: Uint8Array, s: i32, e: i32, aligns: Array<i3
 
 /** The number of cells in a row. */
 export function cellCount(src: Uint8Array, s: i32, e: i32): i32 {
-  const starts = new Array<i32>()
-  const ends = new Array<i32>()
+  const starts = splitStarts
+  const ends = splitEnds
   splitCells(src, s, e, starts, ends)
   return starts.length
 }
@@ -242,33 +242,50 @@ function border(out: ByteBuf, left: string, mid: string, right: string, widths: 
   out.str(RESET)
 }
 
+// Scratch for drawing a table, reused from table to table (a reply may draw hundreds): the
+// rendered cells, their split positions, and the natural and fitted column widths.
+const tableCells = new Array<ByteBuf>()
+const cellPool = new Array<ByteBuf>()
+const splitStarts = new Array<i32>()
+const splitEnds = new Array<i32>()
+const natural = new Array<i32>()
+const columnWidths = new Array<i32>()
+
+/** The k-th cell buffer of this table, empty. */
+function cellBuf(k: i32): ByteBuf {
+  if (k == cellPool.length) cellPool.push(new ByteBuf(64))
+  const cell = unchecked(cellPool[k])
+  cell.reset()
+  return cell
+}
+
 /**
  * Draws the table into `rows`, each row starting with a two-cell margin (`firstMargin` on the
  * first row), within `cols` cells.
  */
 export function renderTable(t: Table, cols: i32, md: InlineRenderer, rows: Rows, firstMargin: string): void {
   const n = max(1, t.ncols)
-  const cells = new Array<ByteBuf>()
-  const widths = new Array<i32>()
-  const cs = new Array<i32>()
-  const ce = new Array<i32>()
-  const nat = new Array<i32>(n)
+  const cells = tableCells
+  cells.length = 0
+  const cs = splitStarts
+  const ce = splitEnds
+  const nat = natural
+  nat.length = n
   for (let c = 0; c < n; c++) nat[c] = 1
   let lines = 0
   for (let r = 0; r < t.starts.length; r++) {
     if (r == 1) continue // the delimiter row
     splitCells(t.buf.data, t.starts[r], t.ends[r], cs, ce)
     for (let c = 0; c < n; c++) {
-      const cell = new ByteBuf(c < cs.length ? ce[c] - cs[c] + 16 : 0)
+      const cell = cellBuf(cells.length)
       if (c < cs.length) md.render(t.buf.data, cs[c], ce[c], cell, r == 0 ? F_BOLD : 0, 0)
       const w = textWidth(cell.data, 0, cell.length)
       cells.push(cell)
-      widths.push(w)
       if (w > nat[c]) nat[c] = w
     }
     lines++
   }
-  const colW = new Array<i32>()
+  const colW = columnWidths
   if (!fitWidths(nat, cols - 2 - (3 * n + 1), colW)) {
     records(cells, n, lines, cols, rows, firstMargin)
     return
@@ -276,21 +293,21 @@ export function renderTable(t: Table, cols: i32, md: InlineRenderer, rows: Rows,
   let tableWidth = 3 * n + 1
   for (let c = 0; c < n; c++) tableWidth += colW[c]
   let margin = firstMargin
-  const top = new ByteBuf(tableWidth * 3 + 32)
+  const top = rows.fresh(tableWidth * 3 + 32)
   top.str(margin)
   border(top, '┌', '┬', '┐', colW)
   rows.add(top, 2 + tableWidth)
   margin = '  '
   for (let r = 0; r < lines; r++) {
     if (r == 1) {
-      const sep = new ByteBuf(tableWidth * 3 + 32)
+      const sep = rows.fresh(tableWidth * 3 + 32)
       sep.str(margin)
       border(sep, '├', '┼', '┤', colW)
       rows.add(sep, 2 + tableWidth)
     }
     tableRow(cells, r * n, n, colW, t.aligns, rows, tableWidth)
   }
-  const bottom = new ByteBuf(tableWidth * 3 + 32)
+  const bottom = rows.fresh(tableWidth * 3 + 32)
   bottom.str(margin)
   border(bottom, '└', '┴', '┘', colW)
   rows.add(bottom, 2 + tableWidth)
@@ -305,7 +322,7 @@ const CELL_END = ' ' + BORDER + '│' + RESET
 const cellRows = new Array<Rows>()
 
 function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, aligns: Array<i32>, rows: Rows, tableWidth: i32): void {
-  while (cellRows.length < n) cellRows.push(new Rows())
+  while (cellRows.length < n) cellRows.push(new Rows(true))
   const wrapped = cellRows
   let height = 1
   for (let c = 0; c < n; c++) {
@@ -316,7 +333,7 @@ function tableRow(cells: Array<ByteBuf>, at: i32, n: i32, colW: Array<i32>, alig
     height = max(height, r.count)
   }
   for (let k = 0; k < height; k++) {
-    const line = new ByteBuf(tableWidth * 2 + 32)
+    const line = rows.fresh(tableWidth * 2 + 32)
     line.str(ROW_START)
     for (let c = 0; c < n; c++) {
       const r = wrapped[c]

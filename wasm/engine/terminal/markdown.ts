@@ -10,7 +10,7 @@
 // All text is sanitized before it gets here; only the engine's SGR and checked OSC 8 are added.
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
-import { Rows, wrapInto } from './layout'
+import { Rows, wrapBytes } from './layout'
 import { InlineRenderer, F_BOLD, F_UNDERLINE, C_GRAY, writeStyle } from './markdown-inline'
 import { CodeHighlighter, hardWrap, langOf } from './markdown-code'
 import { Table, hasPipe, delimiterCells, cellCount, renderTable, rawFit } from './markdown-table'
@@ -47,8 +47,14 @@ class LineInfo {
 const GUTTER_BAR = '\x1b[90m│\x1b[0m'
 const GUTTER = GUTTER_BAR + ' '
 
-function spaces(n: i32): string {
-  return n > 0 ? ' '.repeat(n) : ''
+/** Appends `n` spaces. */
+function pad(out: ByteBuf, n: i32): void {
+  for (let k = 0; k < n; k++) out.byte(0x20)
+}
+
+/** Appends `n` quote gutters. */
+function gutters(out: ByteBuf, n: i32): void {
+  for (let k = 0; k < n; k++) out.str(GUTTER)
 }
 
 @inline function isSpaceByte(c: i32): bool {
@@ -235,6 +241,13 @@ export class MarkdownStream {
   private inner: LineInfo = new LineInfo()
   private scratch: ByteBuf = new ByteBuf(512)
   private linking: bool = true // false while drawing the live preview: no hyperlinks there
+  // The live preview's rows, laid out again on every delta; `live`'s caller draws them at once.
+  private preview: Rows = new Rows(true)
+  // The prefixes of a block's first and later rows, and a list item's marker, built here: as
+  // strings they were a concatenation or two per line, and per delta for the live preview.
+  private firstPre: ByteBuf = new ByteBuf(64)
+  private restPre: ByteBuf = new ByteBuf(64)
+  private marker: ByteBuf = new ByteBuf(16)
 
   /** A complete line `src[s, e)` (sanitized, no newline): appends the rows to commit. */
   line(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows): void {
@@ -289,7 +302,8 @@ export class MarkdownStream {
     const lead = this.lead
     const blank = this.pendingBlank
     this.linking = false
-    const rows = new Rows()
+    const rows = this.preview
+    rows.clear()
     if (this.tableMode || this.holding) {
       if (this.tableMode) {
         const n = this.table.starts.length
@@ -327,7 +341,7 @@ export class MarkdownStream {
 
   private rawRow(src: Uint8Array, s: i32, e: i32, cols: i32, rows: Rows): void {
     this.blankFirst(rows)
-    const line = new ByteBuf(cols * 3 + 8)
+    const line = rows.fresh(cols * 3 + 8)
     line.str(this.margin())
     const w = rawFit(src, s, e, max(1, cols - 2), line)
     rows.add(line, 2 + w)
@@ -336,7 +350,7 @@ export class MarkdownStream {
   /** A blank row first when a blank line came before this block. */
   private blankFirst(rows: Rows): void {
     if (this.pendingBlank) {
-      rows.add(new ByteBuf(0), 0)
+      rows.add(rows.fresh(0), 0)
       this.pendingBlank = false
     }
   }
@@ -422,39 +436,45 @@ export class MarkdownStream {
         label.slice(src, info.cs, le)
         label.str(' ──')
         label.str('\x1b[0m')
-        const pre = this.margin() + spaces(indent)
-        wrapInto(rows, label.data, 0, label.length, cols, pre, 2 + indent, '  ' + spaces(indent), 2 + indent, '')
+        const pre = this.firstPre
+        pre.reset()
+        pre.str(this.margin())
+        pad(pre, indent)
+        const rest = this.restPre
+        rest.reset()
+        pad(rest, 2 + indent)
+        wrapBytes(rows, label.data, 0, label.length, cols, pre, 2 + indent, rest, 2 + indent, '')
       }
       return
     }
     this.blankFirst(rows)
     if (kind == L_HR) {
-      this.rule(rows, indent, cols, this.margin() + spaces(indent))
+      const pre = this.firstPre
+      pre.reset()
+      pre.str(this.margin())
+      pad(pre, indent)
+      this.rule(rows, indent, cols, pre)
       return
     }
     if (kind == L_HEADING) {
       const flags = info.level == 1 ? F_BOLD | F_UNDERLINE : F_BOLD
-      this.wrapText(src, info.cs, info.ce, from, cols, rows, indent, indent, '', 0, flags, info.level == 2 ? H2_COLOUR : 0)
+      this.marker.reset()
+      this.wrapText(src, info.cs, info.ce, from, cols, rows, indent, indent, 0, flags, info.level == 2 ? H2_COLOUR : 0)
       return
     }
     if (kind == L_QUOTE) {
       this.quote(src, info, cols, rows, indent, from, commit)
       return
     }
-    this.wrapText(src, info.cs, info.ce, from, cols, rows, indent, indent, '', 0, 0, 0)
+    this.marker.reset()
+    this.wrapText(src, info.cs, info.ce, from, cols, rows, indent, indent, 0, 0, 0)
   }
 
   /** A list item: • or its number at the parent's content column, wrapped rows under its text. */
   private item(src: Uint8Array, info: LineInfo, cols: i32, rows: Rows, commit: bool, from: i32): void {
     const parent = this.container(info.ind, false)
     const markerCol = this.clampIndent(parent >= 0 ? this.listDisp[parent] : 0, cols)
-    let marker = '•'
-    let markerW = 1
-    if (info.ordered) {
-      marker = String.UTF8.decodeUnsafe(src.dataStart + <usize>info.ms, <usize>(info.me - info.ms))
-      markerW = info.me - info.ms
-    } else if (info.task == 1) marker = '☐'
-    else if (info.task == 2) marker = '☑'
+    const markerW = this.markerOf(src, info)
     const content = markerCol + markerW + 1
     if (commit) {
       this.closeListsTo(parent)
@@ -463,27 +483,49 @@ export class MarkdownStream {
       this.afterListContent = true
     }
     this.blankFirst(rows)
-    this.wrapText(src, info.cs, info.ce, from, cols, rows, markerCol, content, marker + ' ', markerW + 1, 0, 0)
+    this.marker.byte(0x20)
+    this.wrapText(src, info.cs, info.ce, from, cols, rows, markerCol, content, markerW + 1, 0, 0)
+  }
+
+  /** Writes a list item's marker (•, ☐, ☑ or its number as written) to `marker`; returns its width. */
+  private markerOf(src: Uint8Array, info: LineInfo): i32 {
+    const m = this.marker
+    m.reset()
+    if (info.ordered) {
+      m.slice(src, info.ms, info.me)
+      return info.me - info.ms
+    }
+    m.str(info.task == 1 ? '☐' : info.task == 2 ? '☑' : '•')
+    return 1
   }
 
   /** `> text`: a dim │ gutter per level; the content may be a heading, a list item, a rule. */
   private quote(src: Uint8Array, info: LineInfo, cols: i32, rows: Rows, indent: i32, from: i32, commit: bool): void {
     // as many gutters as leave the text room (at least one)
     const depth = min(info.level, max(1, (cols - 2 - indent - 8) >> 1))
-    const g = GUTTER.repeat(depth)
     const gw = 2 * depth
     const inner = this.inner
     classify(src, info.cs, info.ce, inner, false, commit)
     const m = this.margin()
     if (inner.kind == L_BLANK) {
       // no trailing space after the last gutter
-      const line = new ByteBuf(64)
-      line.str(m + spaces(indent) + GUTTER.repeat(depth - 1) + GUTTER_BAR)
+      const line = rows.fresh(64)
+      line.str(m)
+      pad(line, indent)
+      gutters(line, depth - 1)
+      line.str(GUTTER_BAR)
       rows.add(line, 2 + indent + gw - 1)
       return
     }
-    const pre = m + spaces(indent) + g
-    const rest = '  ' + spaces(indent) + g
+    const pre = this.firstPre
+    pre.reset()
+    pre.str(m)
+    pad(pre, indent)
+    gutters(pre, depth)
+    const rest = this.restPre
+    rest.reset()
+    pad(rest, 2 + indent)
+    gutters(rest, depth)
     const base = indent + gw
     if (inner.kind == L_HR) {
       this.rule(rows, base, cols, pre)
@@ -491,14 +533,12 @@ export class MarkdownStream {
     }
     if (inner.kind == L_ITEM) {
       const markerCol = min(inner.ind, max(0, min(8, cols - 2 - base - 12)))
-      let marker = '•'
-      let markerW = 1
-      if (inner.ordered) {
-        marker = String.UTF8.decodeUnsafe(src.dataStart + <usize>inner.ms, <usize>(inner.me - inner.ms))
-        markerW = inner.me - inner.ms
-      } else if (inner.task == 1) marker = '☐'
-      else if (inner.task == 2) marker = '☑'
-      this.wrapWith(src, inner.cs, inner.ce, from, cols, rows, pre + spaces(markerCol) + marker + ' ', 2 + base + markerCol + markerW + 1, rest + spaces(markerCol + markerW + 1), 2 + base + markerCol + markerW + 1, 0, 0)
+      const markerW = this.markerOf(src, inner)
+      pad(pre, markerCol)
+      pre.append(this.marker)
+      pre.byte(0x20)
+      pad(rest, markerCol + markerW + 1)
+      this.wrapWith(src, inner.cs, inner.ce, from, cols, rows, pre, 2 + base + markerCol + markerW + 1, rest, 2 + base + markerCol + markerW + 1, 0, 0)
       return
     }
     let flags = 0
@@ -510,10 +550,10 @@ export class MarkdownStream {
     this.wrapWith(src, inner.cs, inner.ce, from, cols, rows, pre, 2 + base, rest, 2 + base, flags, colour)
   }
 
-  private rule(rows: Rows, indent: i32, cols: i32, pre: string): void {
+  private rule(rows: Rows, indent: i32, cols: i32, pre: ByteBuf): void {
     const n = max(3, min(24, (cols - 2 - indent) >> 1))
-    const line = new ByteBuf(n * 3 + 32)
-    line.str(pre)
+    const line = rows.fresh(n * 3 + 32)
+    line.append(pre)
     writeStyle(line, 0, C_GRAY)
     line.repeat('─', n)
     line.str('\x1b[0m')
@@ -522,23 +562,32 @@ export class MarkdownStream {
 
   /**
    * Inline-rendered `src[cs, ce)` wrapped: the first row is margin + `firstIndent` spaces +
-   * `marker`, the rest hang at `restIndent`. From the live tail (`from` > cs) every row hangs.
+   * `marker` (the buffer, `markerW` cells), the rest hang at `restIndent`. From the live tail
+   * (`from` > cs) every row hangs.
    */
-  private wrapText(src: Uint8Array, cs: i32, ce: i32, from: i32, cols: i32, rows: Rows, firstIndent: i32, restIndent: i32, marker: string, markerW: i32, flags: i32, colour: i32): void {
+  private wrapText(src: Uint8Array, cs: i32, ce: i32, from: i32, cols: i32, rows: Rows, firstIndent: i32, restIndent: i32, markerW: i32, flags: i32, colour: i32): void {
     const m = this.margin()
-    const rest = '  ' + spaces(restIndent)
+    const rest = this.restPre
+    rest.reset()
+    pad(rest, 2 + restIndent)
+    const first = this.firstPre
+    first.reset()
+    first.str(m)
     if (from > cs) {
-      this.wrapWith(src, from, ce, -1, cols, rows, m + spaces(restIndent), 2 + restIndent, rest, 2 + restIndent, flags, colour)
+      pad(first, restIndent)
+      this.wrapWith(src, from, ce, -1, cols, rows, first, 2 + restIndent, rest, 2 + restIndent, flags, colour)
       return
     }
-    this.wrapWith(src, cs, ce, -1, cols, rows, m + spaces(firstIndent) + marker, 2 + firstIndent + markerW, rest, 2 + restIndent, flags, colour)
+    pad(first, firstIndent)
+    first.append(this.marker)
+    this.wrapWith(src, cs, ce, -1, cols, rows, first, 2 + firstIndent + markerW, rest, 2 + restIndent, flags, colour)
   }
 
-  private wrapWith(src: Uint8Array, cs: i32, ce: i32, from: i32, cols: i32, rows: Rows, first: string, fw: i32, rest: string, rw: i32, flags: i32, colour: i32): void {
+  private wrapWith(src: Uint8Array, cs: i32, ce: i32, from: i32, cols: i32, rows: Rows, first: ByteBuf, fw: i32, rest: ByteBuf, rw: i32, flags: i32, colour: i32): void {
     const buf = this.scratch
     buf.reset()
     this.md.render(src, from > cs ? from : cs, ce, buf, flags, colour, this.linking)
-    wrapInto(rows, buf.data, 0, buf.length, cols, first, fw, rest, rw, '')
+    wrapBytes(rows, buf.data, 0, buf.length, cols, first, fw, rest, rw, '')
   }
 
   /** One line of a fenced code block: highlighted, hard-wrapped, its own indentation kept. */
@@ -555,8 +604,14 @@ export class MarkdownStream {
     this.hl.line(src, i, e, buf, commit)
     const indent = this.clampIndent(this.codeIndent, cols)
     this.blankFirst(rows)
-    const pre = this.margin() + spaces(indent)
-    hardWrap(rows, buf.data, 0, buf.length, cols, pre, 2 + indent, '  ' + spaces(indent), 2 + indent)
+    const pre = this.firstPre
+    pre.reset()
+    pre.str(this.margin())
+    pad(pre, indent)
+    const rest = this.restPre
+    rest.reset()
+    pad(rest, 2 + indent)
+    hardWrap(rows, buf.data, 0, buf.length, cols, pre, 2 + indent, rest, 2 + indent)
   }
 
   private flushTable(cols: i32, rows: Rows, keepOpen: bool): void {

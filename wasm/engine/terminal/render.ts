@@ -4,13 +4,21 @@
 
 import { Engine, formatCount, formatElapsed } from '../engine'
 import { ByteBuf } from '../util/byte-buf'
-import { OUT_ECHO_HINT } from '../abi/frames'
+import { OUT_ECHO_HINT, OUT_WRITE } from '../abi/frames'
 import { Rows } from './layout'
 import { GRAY, RESET, YELLOW } from './ansi'
-import { activityRow, divider, grayRow, queuedRows, retryRow } from './footer'
+import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRows, retryRow } from './footer'
 import { formatWindow, shortModelName } from '../agent/catalog'
 import { MAX_ATTEMPTS } from '../agent/retry'
 import { authRows } from '../commands/auth-commands'
+
+// Reused from frame to frame (a frame is drawn per input while a reply streams): the live
+// region's rows and the draft's. Their rows are only read, and only while the frame is drawn.
+const liveRows = new Rows()
+const shownRows = new Rows()
+const draftRows = new Rows(true)
+/** An empty row; rows are never written to once added, so one serves every frame. */
+const BLANK = new ByteBuf(0)
 
 export function render(engine: Engine): void {
   const cols = engine.screen.cols
@@ -22,7 +30,8 @@ export function render(engine: Engine): void {
     engine.dirty = false
     return
   }
-  const live = new Rows()
+  const live = liveRows
+  live.clear()
   engine.transcript.liveRows(live)
   const running = engine.loop.runningCommandText
   if (running != null) engine.transcript.toolRunningRow(live, running)
@@ -38,13 +47,14 @@ export function render(engine: Engine): void {
   }
   queuedRows(live, cols, engine.loop.steers)
   authRows(engine, live, cols)
-  live.add(new ByteBuf(0), 0)
+  live.add(BLANK, 0)
   if (engine.loop.busy) activity(engine, live, cols)
-  else live.add(new ByteBuf(0), 0)
+  else live.add(BLANK, 0)
   divider(live, cols)
   const composerTop = live.count
   // The composer grows to about half the screen, then scrolls to keep the cursor in view.
-  const draft = new Rows()
+  const draft = draftRows
+  draft.clear()
   engine.composer.layout(draft, cols, '')
   engine.cursorOnLastDraftRow = engine.composer.cursorRow == draft.count - 1
   const maxDraft = max(1, engine.screen.rows / 2)
@@ -53,13 +63,18 @@ export function render(engine: Engine): void {
   const shown = min(draft.count - first, maxDraft)
   for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
   divider(live, cols)
-  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(engine.composer.toBuf().toString()) : new Array<i32>()
+  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(draftString(engine)) : new Array<i32>()
   const deleting = engine.pendingDelete
   if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
   else if (engine.picker.open) engine.picker.rows(live, cols)
   else if (matches.length > 0) engine.menu.rows(live, matches, cols)
   else statusRow(engine, live, cols)
   present(engine, live, composerTop + engine.composer.cursorRow - first, engine.composer.cursorCol)
+}
+
+/** The draft as a string for the slash menu; an empty draft (while a reply streams) without the copy. */
+function draftString(engine: Engine): string {
+  return engine.composer.text.length == 0 ? '' : engine.composer.toBuf().toString()
 }
 
 /**
@@ -72,14 +87,16 @@ function present(engine: Engine, all: Rows, row: i32, col: i32): void {
   const allowed = max(1, engine.screen.rows - 1)
   if (all.count > allowed) {
     const skip = min(all.count - allowed, row)
-    live = new Rows()
+    live = shownRows
+    live.clear()
     for (let i = skip; i < all.count; i++) live.add(all.lines[i], all.widths[i])
     row -= skip
   }
-  const out = new ByteBuf(engine.transcript.commit.length + 512)
-  engine.screen.present(out, engine.transcript.commit, live, row, col)
+  // written straight into the output frame (present always writes something)
+  const at = engine.fx.begin(OUT_WRITE, 0)
+  engine.screen.present(engine.fx.buf, engine.transcript.commit, live, row, col)
+  engine.fx.end(at)
   engine.transcript.commit.reset()
-  engine.fx.write(out)
   engine.dirty = false
   echoHint(engine)
 }
@@ -101,6 +118,20 @@ function echoHint(engine: Engine): void {
   engine.fx.end(at)
 }
 
+/** What the last activity row was drawn from: the same values draw the same row. */
+class ActivityDrawn {
+  frame: i32 = -1
+  what: string = ''
+  seconds: i64 = -1
+  input: f64 = -1
+  output: f64 = -1
+  approval: bool = false
+  cols: i32 = -1
+  row: ByteBuf | null = null
+  width: i32 = 0
+}
+const activityDrawn = new ActivityDrawn()
+
 /** The activity row: what the turn is doing, or the retry countdown. */
 function activity(engine: Engine, live: Rows, cols: i32): void {
   const loop = engine.loop
@@ -111,15 +142,52 @@ function activity(engine: Engine, live: Rows, cols: i32): void {
   }
   const compacting = loop.compaction.running
   const since = compacting ? loop.compaction.startMs : loop.turnStartMs
-  const elapsed = formatElapsed(<i64>((engine.nowMs - since) / 1000))
-  const what = compacting ? 'Compacting…' : loop.pendingApproval != null ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
-  let detail = ' (' + elapsed
+  const seconds = <i64>((engine.nowMs - since) / 1000)
+  const approval = loop.pendingApproval != null
+  const what = compacting ? 'Compacting…' : approval ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
+  // the spinner's frame, as activityRow picks it
+  const frame = <i32>(engine.nowMs / SPINNER_INTERVAL_MS)
+  const d = activityDrawn
+  const last = d.row
+  if (last != null && d.frame == frame && d.what == what && d.seconds == seconds && d.input == loop.inputTokens && d.output == loop.outputTokens && d.approval == approval && d.cols == cols) {
+    live.add(last, d.width)
+    return
+  }
+  let detail = ' (' + formatElapsed(seconds)
   if (loop.inputTokens > 0 || loop.outputTokens > 0) {
     detail += ' · ↑' + formatCount(loop.inputTokens) + ' ↓' + formatCount(loop.outputTokens)
   }
-  detail += loop.pendingApproval != null ? ' · esc to deny)' : ' · esc to interrupt)'
+  detail += approval ? ' · esc to deny)' : ' · esc to interrupt)'
+  const at = live.count
   activityRow(live, cols, engine.nowMs, what, detail)
+  d.row = unchecked(live.lines[at])
+  d.width = unchecked(live.widths[at])
+  d.frame = frame
+  d.what = what
+  d.seconds = seconds
+  d.input = loop.inputTokens
+  d.output = loop.outputTokens
+  d.approval = approval
+  d.cols = cols
 }
+
+/** What the last status row was drawn from: the same values draw the same row. */
+class StatusDrawn {
+  cols: i32 = -1
+  ask: bool = false
+  model: string = ''
+  fast: bool = false
+  showPct: bool = false
+  pct: i64 = 0
+  window: f64 = 0
+  showLabel: bool = false
+  label: string = ''
+  where: string = '' // the cwd when tools are on
+  withTools: bool = false
+  valid: bool = false
+}
+const statusDrawn = new StatusDrawn()
+const statusText = new ByteBuf(256)
 
 /** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
 function statusRow(engine: Engine, live: Rows, cols: i32): void {
@@ -129,15 +197,51 @@ function statusRow(engine: Engine, live: Rows, cols: i32): void {
   }
   const loop = engine.loop
   const demo = engine.providers.active.name == 'demo'
-  let text = '  ' + (engine.modeAsk || engine.permissionPrompt ? 'ask' : 'auto')
-  text += ' · ' + (loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
-  if (loop.fast) text += ' · ⚡'
-  if (!demo && loop.conv.messages.length > 0) {
-    const pct = <i64>Math.round((loop.estimateTokens() * 100) / loop.window)
-    text += ' · ' + pct.toString() + '% of ' + formatWindow(loop.window)
+  const ask = engine.modeAsk || engine.permissionPrompt
+  const showPct = !demo && loop.conv.messages.length > 0
+  const pct = showPct ? <i64>Math.round((loop.estimateTokens() * 100) / loop.window) : 0
+  const showLabel = engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')
+  const label = showLabel ? engine.label : ''
+  const where = loop.withTools ? loop.cwd : ''
+  // drawn every frame, built only when something in it changed (grayRowOf keeps the row)
+  const d = statusDrawn
+  if (d.valid && d.cols == cols && d.ask == ask && d.model == loop.model && d.fast == loop.fast && d.showPct == showPct && d.pct == pct && d.window == loop.window && d.showLabel == showLabel && d.label == label && d.where == where && d.withTools == loop.withTools) {
+    grayRowOf(live, cols, statusText)
+    return
   }
-  if (engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')) text += ' · ' + engine.label
-  text += loop.withTools ? ' · ' + loop.cwd : ' · chat only'
-  text += ' · /help'
-  grayRow(live, cols, text)
+  const text = statusText
+  text.reset()
+  text.str('  ')
+  text.str(ask ? 'ask' : 'auto')
+  text.str(' · ')
+  text.str(loop.model.length > 0 ? shortModelName(loop.model) : 'no model')
+  if (loop.fast) text.str(' · ⚡')
+  if (showPct) {
+    text.str(' · ')
+    text.int(pct)
+    text.str('% of ')
+    text.str(formatWindow(loop.window))
+  }
+  if (showLabel) {
+    text.str(' · ')
+    text.str(label)
+  }
+  if (loop.withTools) {
+    text.str(' · ')
+    text.str(loop.cwd)
+  } else text.str(' · chat only')
+  text.str(' · /help')
+  grayRowOf(live, cols, text)
+  d.valid = true
+  d.cols = cols
+  d.ask = ask
+  d.model = loop.model
+  d.fast = loop.fast
+  d.showPct = showPct
+  d.pct = pct
+  d.showLabel = showLabel
+  d.window = loop.window
+  d.label = label
+  d.where = where
+  d.withTools = loop.withTools
 }

@@ -34,10 +34,16 @@ export class Screen {
     this.liveHeight = live.count
     this.cursorRow = curRow
     this.cursorCol = curCol
-    this.rowWidths = live.widths
-    const heights = new Array<i32>(live.count)
-    for (let i = 0; i < live.count; i++) unchecked((heights[i] = 1))
-    this.rowHeights = heights
+    // copied into arrays of its own: the caller reuses its rows for the next frame
+    const n = live.count
+    const widths = this.rowWidths
+    const heights = this.rowHeights
+    widths.length = n
+    heights.length = n
+    for (let i = 0; i < n; i++) {
+      unchecked((widths[i] = live.widths[i]))
+      unchecked((heights[i] = 1))
+    }
   }
 
   /**

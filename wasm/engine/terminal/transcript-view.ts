@@ -48,7 +48,7 @@ export class TranscriptView {
     const shown = rows - 1
     for (let i = 0; i < shown; i++) {
       const at = this.top + i
-      if (at < log.count) out.append(log.rows[at])
+      if (at < log.count) log.rowInto(at, out)
       out.str(RESET + ERASE_LINE + '\r\n')
     }
     const end = min(log.count, this.top + shown)

@@ -26,7 +26,9 @@ export class Transcript {
   private md: MarkdownStream = new MarkdownStream()
   // The rows of one streamed line, reused: a reply has tens of thousands of lines, and a new
   // list per line was a third of the engine's allocations.
-  private lineRows: Rows = new Rows()
+  private lineRows: Rows = new Rows(true)
+  // The live preview's rows (MarkdownStream's, valid until the next preview), reused per frame.
+  private liveRowsOf: Rows = new Rows()
 
   /** Every committed row, with commands' whole output, for the Ctrl+O transcript view. */
   log: TranscriptLog = new TranscriptLog()
@@ -41,7 +43,7 @@ export class Transcript {
   private gap(): void {
     if (this.blocks > 0) {
       this.commit.str('\r\n')
-      this.log.add(new ByteBuf(0))
+      this.log.addBlank()
     }
     this.blocks++
   }
@@ -124,7 +126,8 @@ export class Transcript {
   /** Rows for the live region: the reply's unfinished line. */
   liveRows(rows: Rows): void {
     if (!this.streaming) return
-    const preview = new Rows()
+    const preview = this.liveRowsOf
+    preview.clear()
     this.wrapPartial(preview)
     if (preview.count == 0) return
     if (!this.streamedLine && this.blocks > 0) rows.add(new ByteBuf(0), 0)

@@ -59,13 +59,33 @@ export class ByteBuf {
 
   rawCopy(ptr: usize, len: i32): void {
     if (len <= 0) return
-    this.reserve(len)
+    // the check inline, the growth a call: most copies fit
+    if (this.length + len > this.data.length) this.reserve(len)
     memory.copy(this.data.dataStart + <usize>this.length, ptr, len)
     this.length += len
   }
 
   /** Appends an AssemblyScript string as UTF-8. */
   str(s: string): void {
+    // Most strings written are short ASCII (escape sequences, margins, separators): copied unit
+    // by unit in one pass, where the general encoder measures the length first, then encodes.
+    const n = s.length
+    if (n <= 16) {
+      if (this.length + n > this.data.length) this.reserve(n)
+      const from = changetype<usize>(s)
+      const to = this.data.dataStart + <usize>this.length
+      let i = 0
+      while (i < n) {
+        const c = load<u16>(from + (<usize>i << 1))
+        if (c >= 0x80) break
+        store<u8>(to + <usize>i, <u8>c)
+        i++
+      }
+      if (i == n) {
+        this.length += n
+        return
+      }
+    }
     const len = String.UTF8.byteLength(s)
     this.reserve(len)
     String.UTF8.encodeUnsafe(changetype<usize>(s), s.length, this.data.dataStart + <usize>this.length)
@@ -114,17 +134,23 @@ export class ByteBuf {
     this.length += digits
   }
 
-  // The string is encoded once and its bytes copied: a table border repeats '─' a hundred times.
+  // The string is encoded once and its bytes copied, the copy doubling each time: a table
+  // border or a divider repeats '─' up to a thousand times.
   repeat(s: string, count: i32): void {
     if (count <= 0) return
     const start = this.length
     this.str(s)
     const size = this.length - start
-    this.reserve(size * (count - 1))
-    for (let i = 1; i < count; i++) {
-      memory.copy(this.data.dataStart + <usize>this.length, this.data.dataStart + <usize>start, size)
-      this.length += size
+    const total = size * count
+    this.reserve(total - size)
+    const base = this.data.dataStart + <usize>start
+    let done = size
+    while (done < total) {
+      const n = min(done, total - done)
+      memory.copy(base + <usize>done, base, <usize>n)
+      done += n
     }
+    this.length = start + total
   }
 
   @inline u8At(i: i32): u8 {
