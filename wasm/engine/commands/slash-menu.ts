@@ -8,6 +8,9 @@ import { COMMANDS, matchCommands } from './slash'
 
 const MAX_SHOWN = 8
 
+/** No commands match: shared, never written to (callers only read the list). */
+export const NO_MATCHES: Array<i32> = []
+
 export class SlashMenu {
   selected: i32 = 0
   private dismissedFor: string = ''
@@ -19,8 +22,9 @@ export class SlashMenu {
       this.lastDraft = draft
       this.selected = 0
     }
-    if (draft.length == 0 || draft.charCodeAt(0) != 0x2f || draft.indexOf(' ') >= 0 || draft.indexOf('\n') >= 0) return []
-    if (draft == this.dismissedFor) return []
+    // The common answer (no menu) is one shared empty list: this runs on every redraw.
+    if (draft.length == 0 || draft.charCodeAt(0) != 0x2f || draft.indexOf(' ') >= 0 || draft.indexOf('\n') >= 0) return NO_MATCHES
+    if (draft == this.dismissedFor) return NO_MATCHES
     return matchCommands(draft)
   }
 

@@ -11,6 +11,7 @@ import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRo
 import { formatWindow, shortModelName } from '../agent/catalog'
 import { MAX_ATTEMPTS } from '../agent/retry'
 import { authRows } from '../commands/auth-commands'
+import { NO_MATCHES } from '../commands/slash-menu'
 
 // Reused from frame to frame (a frame is drawn per input while a reply streams): the live
 // region's rows and the draft's. Their rows are only read, and only while the frame is drawn.
@@ -63,7 +64,7 @@ export function render(engine: Engine): void {
   const shown = min(draft.count - first, maxDraft)
   for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
   divider(live, cols)
-  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(draftString(engine)) : new Array<i32>()
+  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(draftString(engine)) : NO_MATCHES
   const deleting = engine.pendingDelete
   if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
   else if (engine.picker.open) engine.picker.rows(live, cols)
