@@ -7,25 +7,6 @@
  */
 import { instantiateEngine, type EngineInstance } from './engine-instance.ts'
 
-const compiles = new Map<string, Promise<WebAssembly.Module>>()
-
-/** engine.wasm at `url`, compiled once per URL in this worker. */
-export function compileEngineAt(url: string): Promise<WebAssembly.Module> {
-  let compiled = compiles.get(url)
-  if (!compiled) {
-    compiled = (async () => {
-      const response = await fetch(url)
-      if (!response.ok) throw new Error(`engine.wasm could not be loaded from ${url} (HTTP ${response.status})`)
-      // compileStreaming needs the application/wasm MIME type; fall back for hosts that lack it.
-      if (response.headers.get('content-type')?.includes('application/wasm')) return WebAssembly.compileStreaming(response)
-      return WebAssembly.compile(await response.arrayBuffer())
-    })()
-    compiles.set(url, compiled)
-    compiled.catch(() => compiles.delete(url))
-  }
-  return compiled
-}
-
 /**
  * An engine that has decoded `bytes`, or null when it could not be made (the host loop then makes
  * its own and decodes them itself). Runs in a task of its own, after whatever is answering now.

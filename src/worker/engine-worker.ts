@@ -10,7 +10,7 @@ import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
 import { listenForStartReads, takeStartSession } from './start-reads.ts'
-import { compileEngineAt } from './decode-ahead.ts'
+import { preloadEngine } from '../terminal/preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from './worker-api.ts'
 
@@ -60,7 +60,7 @@ async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Mod
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm)
   // Compiled once per URL: the start-up reads may have begun it (decode-ahead.ts).
-  return compileEngineAt(String(wasm))
+  return preloadEngine(String(wasm))
 }
 
 const api: EngineWorkerApi = {

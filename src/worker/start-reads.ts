@@ -10,7 +10,8 @@
 import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
-import { compileEngineAt, decodeAhead } from './decode-ahead.ts'
+import { decodeAhead } from './decode-ahead.ts'
+import { preloadEngine } from '../terminal/preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import { READ_AT_START, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
 
@@ -36,7 +37,7 @@ export async function readAtStart(request: StartReadsRequest, indexedDB?: IDBFac
   const idb = { namespace: request.namespace, ...(indexedDB ? { indexedDB } : {}) }
   const settled = <T,>(read: () => Promise<T>) => read().catch(() => null)
   // Compiled alongside the reads, for an engine to decode the session before the page boots it.
-  const module = request.wasmUrl ? compileEngineAt(request.wasmUrl) : null
+  const module = request.wasmUrl ? preloadEngine(request.wasmUrl) : null
   module?.catch(() => {})
   const [session, config, history] = await Promise.all([
     settled(() => readNewestSession(idb, module)),

@@ -355,6 +355,17 @@ export class MarkdownStream {
     }
   }
 
+  /** A code block's row prefixes at `indent` (firstPre takes the margin) in the reused buffers. */
+  private codePrefixes(indent: i32): void {
+    const pre = this.firstPre
+    pre.reset()
+    pre.str(this.margin())
+    pad(pre, indent)
+    const rest = this.restPre
+    rest.reset()
+    pad(rest, 2 + indent)
+  }
+
   /** The margin of the next row: ● for the reply's first. */
   private margin(): string {
     if (this.lead) {
@@ -436,14 +447,8 @@ export class MarkdownStream {
         label.slice(src, info.cs, le)
         label.str(' ──')
         label.str('\x1b[0m')
-        const pre = this.firstPre
-        pre.reset()
-        pre.str(this.margin())
-        pad(pre, indent)
-        const rest = this.restPre
-        rest.reset()
-        pad(rest, 2 + indent)
-        wrapBytes(rows, label.data, 0, label.length, cols, pre, 2 + indent, rest, 2 + indent, '')
+        this.codePrefixes(indent)
+        wrapBytes(rows, label.data, 0, label.length, cols, this.firstPre, 2 + indent, this.restPre, 2 + indent, '')
       }
       return
     }
@@ -604,14 +609,8 @@ export class MarkdownStream {
     this.hl.line(src, i, e, buf, commit)
     const indent = this.clampIndent(this.codeIndent, cols)
     this.blankFirst(rows)
-    const pre = this.firstPre
-    pre.reset()
-    pre.str(this.margin())
-    pad(pre, indent)
-    const rest = this.restPre
-    rest.reset()
-    pad(rest, 2 + indent)
-    hardWrap(rows, buf.data, 0, buf.length, cols, pre, 2 + indent, rest, 2 + indent)
+    this.codePrefixes(indent)
+    hardWrap(rows, buf.data, 0, buf.length, cols, this.firstPre, 2 + indent, this.restPre, 2 + indent)
   }
 
   private flushTable(cols: i32, rows: Rows, keepOpen: bool): void {
