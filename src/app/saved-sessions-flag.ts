@@ -18,7 +18,12 @@ export function hasSavedSessions(): boolean {
   }
 }
 
+let noted = false
+
+/** Called on every turn: storage is touched once per page. */
 export function noteSavedSessions(): void {
+  if (noted) return
+  noted = true
   try {
     if (localStorage.getItem(KEY) !== '1') localStorage.setItem(KEY, '1')
   } catch {

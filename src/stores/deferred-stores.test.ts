@@ -77,4 +77,12 @@ describe('deferStores reading ahead of the probe', () => {
     expect(list.map((entry) => entry.id)).toEqual(['s1'])
     expect([...(loaded?.bytes ?? [])]).toEqual([1, 2, 3])
   })
+
+  test('without read-ahead, reads still answer from IndexedDB once the probe has chosen it', async () => {
+    const first = openDeferredStores({ namespace: 'no-ahead' })
+    await first.stores.config.set('model', 'kept')
+    const second = openDeferredStores({ namespace: 'no-ahead', readAhead: false })
+    expect(await second.stores.config.get('model')).toBe('kept')
+    expect((await second.opening).persistent).toBe(true)
+  })
 })

@@ -56,9 +56,14 @@ export function deferStores(stores: Promise<BrowserStores>, early?: Partial<Pick
   }
 }
 
-/** Opens the browser stores (openBrowserStores) and hands out deferred ones that read ahead. */
-export function openDeferredStores(options: OpenBrowserStoresOptions = {}): { opening: Promise<BrowserStores>; stores: Pick<BrowserStores, StoreKey> } {
-  const early = startupReadStores(options)
-  const opening = openBrowserStores({ ...options, ...(early ? { early } : {}) })
+/**
+ * Opens the browser stores (openBrowserStores) and hands out deferred ones that read ahead.
+ * `readAhead: false` opens no database for reads before the probe: for a page whose engine worker
+ * reads what start-up restores (src/worker/start-reads.ts), where they would be opened for nothing.
+ */
+export function openDeferredStores(options: OpenBrowserStoresOptions & { readAhead?: boolean } = {}): { opening: Promise<BrowserStores>; stores: Pick<BrowserStores, StoreKey> } {
+  const { readAhead = true, ...open } = options
+  const early = readAhead ? startupReadStores(open) : undefined
+  const opening = openBrowserStores({ ...open, ...(early ? { early } : {}) })
   return { opening, stores: deferStores(opening, early) }
 }
