@@ -31,7 +31,8 @@ export class ByteBuf {
   reserve(extra: i32): void {
     const need = this.length + extra
     if (need <= this.data.length) return
-    let cap = this.data.length << 1
+    // At least 16: an empty buffer (capacity 0, or an empty view) would otherwise never grow.
+    let cap = max(this.data.length << 1, 16)
     while (cap < need) cap <<= 1
     const next = new Uint8Array(cap)
     memory.copy(next.dataStart, this.data.dataStart, this.length)
