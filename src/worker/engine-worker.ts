@@ -8,7 +8,7 @@ import { holdMessages } from './held-messages.ts'
 import { listenForStartReads } from './start-reads.ts'
 
 // First: the page's start-up read request is this worker's, not the engine host's.
-listenForStartReads(self)
+listenForStartReads(self, { name: self.name })
 const held = holdMessages(self as unknown as Parameters<typeof holdMessages>[0])
 import('./engine-host.ts').then(
   ({ exposeEngine }) => exposeEngine(held),

@@ -4,6 +4,30 @@
  */
 export const READ_AT_START = 'fxterm:read-at-start'
 
+/**
+ * The worker's name for a request: the request also travels in the name (as JSON after a space),
+ * so the worker begins its reads the moment it runs. A message posted to a worker that has not
+ * started yet waits for the page's thread to forward it, after the page's own start-up work:
+ * seen 20-110 ms after the worker was ready. The message still brings the port for the answer.
+ */
+export const ENGINE_WORKER_NAME = 'fxterm-engine'
+
+export function startReadsWorkerName(request: StartReadsRequest): string {
+  return `${ENGINE_WORKER_NAME} ${JSON.stringify(request)}`
+}
+
+/** The request in a worker's name, or null when the name carries none. */
+export function startReadsInName(name: string): StartReadsRequest | null {
+  const at = name.indexOf(' ')
+  if (at < 0 || name.slice(0, at) !== ENGINE_WORKER_NAME) return null
+  try {
+    const request = JSON.parse(name.slice(at + 1)) as Partial<StartReadsRequest> | null
+    return request?.type === READ_AT_START && typeof request.namespace === 'string' ? (request as StartReadsRequest) : null
+  } catch {
+    return null
+  }
+}
+
 /** Posted with a MessagePort (the answer comes back on it). */
 export type StartReadsRequest = {
   type: typeof READ_AT_START

@@ -5,7 +5,7 @@ import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
 import { freshIndexedDB, utf8 } from '../stores/test-idb.ts'
-import { READ_AT_START, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
+import { READ_AT_START, startReadsInName, startReadsWorkerName, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
 
 // The module holds the worker's one read: a fresh copy per test.
 let reads: typeof import('./start-reads.ts')
@@ -17,9 +17,9 @@ beforeEach(async () => {
 const request = (namespace: string): StartReadsRequest => ({ type: READ_AT_START, namespace, configIds: ['model', 'mode'], historyRoot: '/workspace', historyLimit: 2 })
 
 /** A worker scope stand-in: the listener first, then "Comlink", which records what reaches it. */
-function scope(indexedDB: IDBFactory) {
+function scope(indexedDB: IDBFactory, name?: string) {
   const target = new EventTarget()
-  reads.listenForStartReads(target, indexedDB)
+  reads.listenForStartReads(target, { indexedDB, ...(name !== undefined ? { name } : {}) })
   const comlinkSaw: unknown[] = []
   target.addEventListener('message', (event) => comlinkSaw.push((event as MessageEvent).data))
   const ask = (data: unknown) => {
@@ -76,6 +76,24 @@ describe('start-up reads in the engine worker', () => {
       expect(shown).toContain('Session resumed: Read ahead')
     } finally {
       vi.unstubAllGlobals()
+    }
+  })
+
+  it('starts the reads a request in the worker\'s name asks for before its message arrives, and answers on the message\'s port', async () => {
+    const indexedDB = freshIndexedDB()
+    await idbConfigStore({ namespace: 'docs', indexedDB }).set('mode', 'plan')
+    const opened: string[] = []
+    const watched = new Proxy(indexedDB, { get: (target, key) => (key === 'open' ? (name: string, version?: number) => (opened.push(name), target.open(name, version)) : Reflect.get(target, key)) })
+    const worker = scope(watched, startReadsWorkerName(request('docs')))
+    expect(opened.sort()).toEqual(['docs-config', 'docs-history', 'docs-sessions'])
+    expect(await worker.ask(request('docs'))).toEqual({ session: { found: null }, config: { mode: 'plan' }, history: [] })
+    expect(opened).toHaveLength(3) // read once, not again for the message
+  })
+
+  it('takes a request from a name only in the form the page writes', () => {
+    expect(startReadsInName(startReadsWorkerName(request('docs')))).toEqual(request('docs'))
+    for (const name of ['fxterm-engine', 'fxterm-engine {not json', 'other {"type":"fxterm:read-at-start","namespace":"x"}', 'fxterm-engine {"type":"other","namespace":"x"}', 'fxterm-engine null']) {
+      expect(startReadsInName(name)).toBeNull()
     }
   })
 

@@ -13,14 +13,19 @@ import { idbSessionStore } from '../stores/idb-session-store.ts'
 import { decodeAhead } from './decode-ahead.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
-import { READ_AT_START, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
+import { READ_AT_START, startReadsInName, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
 
 /** The session read here: its bytes, and an engine that decoded them when the page gave wasmUrl. */
 type Held = { id: string; bytes: Uint8Array; engine: Promise<EngineInstance | null> }
 let held: Held | null = null
 
-/** Listens for the page's request; call before Comlink.expose, so Comlink never sees it. */
-export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>, indexedDB?: IDBFactory): void {
+/**
+ * Listens for the page's request; call before Comlink.expose, so Comlink never sees it. A request
+ * in the worker's `name` (start-reads-message.ts) is read at once; its message only brings the port.
+ */
+export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>, options: { name?: string; indexedDB?: IDBFactory } = {}): void {
+  const named = startReadsInName(options.name ?? '')
+  let reading = named ? readAtStart(named, options.indexedDB) : null
   let asked = false
   scope.addEventListener('message', (event) => {
     const { data, ports } = event as MessageEvent<Partial<StartReadsRequest> | null>
@@ -28,7 +33,8 @@ export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>
     event.stopImmediatePropagation()
     asked = true
     const port = ports[0]
-    void readAtStart(data as StartReadsRequest, indexedDB).then((answer) => port.postMessage(answer))
+    reading ??= readAtStart(data as StartReadsRequest, options.indexedDB)
+    void reading.then((answer) => port.postMessage(answer))
   })
 }
 
