@@ -2,7 +2,7 @@
  * Starts the engine worker. Its own module (nothing else in it), so a page can start the worker
  * from a tiny first script, before the terminal's code has even downloaded.
  */
-import { ENGINE_WORKER_NAME, READ_AT_START, startReadsWorkerName, type StartReadsAnswer, type StartReadsRequest } from '../worker/start-reads-message.ts'
+import { ENGINE_WORKER_NAME, READ_AT_START, READ_AT_START_ANSWER, startReadsWorkerName, type StartReadsAnswer, type StartReadsAnswerMessage, type StartReadsRequest } from '../worker/start-reads-message.ts'
 
 /** How long the page waits for the worker's start-up reads before reading for itself. */
 const START_READS_TIMEOUT_MS = 3_000
@@ -17,17 +17,21 @@ export function spawnEngineWorker(name = ENGINE_WORKER_NAME): Worker {
  * restores (src/worker/start-reads.ts). `reads` is its answer, or null when it gave none in time.
  */
 export function spawnEngineWorkerReading(request: Omit<StartReadsRequest, 'type'>): { worker: Worker; reads: Promise<StartReadsAnswer | null> } {
-  const message = { type: READ_AT_START, ...request } satisfies StartReadsRequest
-  const worker = spawnEngineWorker(startReadsWorkerName(message))
-  const channel = new MessageChannel()
+  const worker = spawnEngineWorker(startReadsWorkerName({ type: READ_AT_START, ...request }))
   const reads = new Promise<StartReadsAnswer | null>((resolve) => {
-    const timer = setTimeout(() => resolve(null), START_READS_TIMEOUT_MS)
-    channel.port1.onmessage = (event: MessageEvent<StartReadsAnswer>) => {
+    const done = (answer: StartReadsAnswer | null) => {
       clearTimeout(timer)
-      channel.port1.close()
-      resolve(event.data)
+      worker.removeEventListener('message', onAnswer)
+      resolve(answer)
     }
+    // Added before anyone else listens, so the answer never reaches the page's Comlink.
+    const onAnswer = (event: MessageEvent<Partial<StartReadsAnswerMessage> | null>) => {
+      if (event.data?.type !== READ_AT_START_ANSWER) return
+      event.stopImmediatePropagation()
+      done(event.data.answer ?? null)
+    }
+    const timer = setTimeout(() => done(null), START_READS_TIMEOUT_MS)
+    worker.addEventListener('message', onAnswer)
   })
-  worker.postMessage(message, [channel.port2])
   return { worker, reads }
 }

@@ -5,7 +5,7 @@ import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
 import { freshIndexedDB, utf8 } from '../stores/test-idb.ts'
-import { READ_AT_START, startReadsInName, startReadsWorkerName, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
+import { READ_AT_START, READ_AT_START_ANSWER, startReadsInName, startReadsWorkerName, type StartReadsAnswerMessage, type StartReadsRequest } from './start-reads-message.ts'
 
 // The module holds the worker's one read: a fresh copy per test.
 let reads: typeof import('./start-reads.ts')
@@ -16,20 +16,13 @@ beforeEach(async () => {
 
 const request = (namespace: string): StartReadsRequest => ({ type: READ_AT_START, namespace, configIds: ['model', 'mode'], historyRoot: '/workspace', historyLimit: 2 })
 
-/** A worker scope stand-in: the listener first, then "Comlink", which records what reaches it. */
-function scope(indexedDB: IDBFactory, name?: string) {
-  const target = new EventTarget()
-  reads.listenForStartReads(target, { indexedDB, ...(name !== undefined ? { name } : {}) })
-  const comlinkSaw: unknown[] = []
-  target.addEventListener('message', (event) => comlinkSaw.push((event as MessageEvent).data))
-  const ask = (data: unknown) => {
-    const channel = new MessageChannel()
-    const answer = new Promise<StartReadsAnswer>((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)))
-    target.dispatchEvent(new MessageEvent('message', { data, ports: [channel.port2] }))
-    return answer.finally(() => channel.port1.close())
-  }
-  const post = (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data }))
-  return { ask, post, comlinkSaw }
+/** A worker started with `request` in its name (null: a plain name); `answer` is what it posts. */
+function worker(indexedDB: IDBFactory, request: StartReadsRequest | null) {
+  let answer: (message: StartReadsAnswerMessage) => void = () => {}
+  const posted = new Promise<StartReadsAnswerMessage>((resolve) => (answer = resolve))
+  const name = request ? startReadsWorkerName(request) : 'fxterm-engine'
+  reads.startReadsNamed({ postMessage: (message) => answer(message) }, { name, indexedDB })
+  return posted.then((message) => (expect(message.type).toBe(READ_AT_START_ANSWER), message.answer))
 }
 
 describe('start-up reads in the engine worker', () => {
@@ -43,19 +36,14 @@ describe('start-up reads in the engine worker', () => {
     await idbConfigStore({ namespace: 'docs', indexedDB }).set('model', 'gpt-x')
     const history = idbPromptHistoryStore({ namespace: 'docs', indexedDB })
     for (const [i, prompt] of ['one', 'two', 'three'].entries()) await history.append('/workspace', prompt, i)
-    const worker = scope(indexedDB)
-    expect(await worker.ask(request('docs'))).toEqual({ session: { found: { id: 'newest', revision } }, config: { model: 'gpt-x' }, history: ['two', 'three'] })
-    expect(worker.comlinkSaw).toEqual([]) // the request never reaches Comlink
+    expect(await worker(indexedDB, request('docs'))).toEqual({ session: { found: { id: 'newest', revision } }, config: { model: 'gpt-x' }, history: ['two', 'three'] })
     expect(await reads.takeStartSession('older')).toBeNull()
     expect(await reads.takeStartSession('newest')).toEqual({ bytes: utf8('newest bytes'), engine: null }) // no wasmUrl: nothing decoded
     expect(await reads.takeStartSession('newest')).toBeNull()
   })
 
-  it('answers found: null, no settings and no history for a first visit; other messages go on to Comlink', async () => {
-    const worker = scope(freshIndexedDB())
-    worker.post({ type: 'something else', id: 1 })
-    expect(worker.comlinkSaw).toEqual([{ type: 'something else', id: 1 }])
-    expect(await worker.ask(request('fxterm'))).toEqual({ session: { found: null }, config: {}, history: [] })
+  it('answers found: null, no settings and no history for a first visit', async () => {
+    expect(await worker(freshIndexedDB(), request('fxterm'))).toEqual({ session: { found: null }, config: {}, history: [] })
   })
 
   it('given engine.wasm, an engine decodes the session before it is booted, and restores it after', async () => {
@@ -66,8 +54,7 @@ describe('start-up reads in the engine worker', () => {
       const indexedDB = freshIndexedDB()
       const bytes = snapshot('s9', 'Read ahead', 'what was said before')
       await idbSessionStore({ namespace: 'fxterm', indexedDB }).commit('s9', bytes, undefined)
-      const worker = scope(indexedDB)
-      await worker.ask({ ...request('fxterm'), wasmUrl: 'https://app.example/engine.wasm' })
+      await worker(indexedDB, { ...request('fxterm'), wasmUrl: 'https://app.example/engine.wasm' })
       const read = await reads.takeStartSession('s9')
       expect([fetched, read?.bytes]).toEqual([['https://app.example/engine.wasm'], bytes])
       read!.engine!.boot({ cols: 80, rows: 24, seed: 1, provider: 'demo', model: 'demo', tools: false, cwd: '/', notices: [], args: [], sessions: true }, 1)
@@ -79,15 +66,23 @@ describe('start-up reads in the engine worker', () => {
     }
   })
 
-  it('starts the reads a request in the worker\'s name asks for before its message arrives, and answers on the message\'s port', async () => {
+  it('starts the reads the worker\'s name asks for as it runs, and posts the answer', async () => {
     const indexedDB = freshIndexedDB()
     await idbConfigStore({ namespace: 'docs', indexedDB }).set('mode', 'plan')
     const opened: string[] = []
     const watched = new Proxy(indexedDB, { get: (target, key) => (key === 'open' ? (name: string, version?: number) => (opened.push(name), target.open(name, version)) : Reflect.get(target, key)) })
-    const worker = scope(watched, startReadsWorkerName(request('docs')))
-    expect(opened.sort()).toEqual(['docs-config', 'docs-history', 'docs-sessions'])
-    expect(await worker.ask(request('docs'))).toEqual({ session: { found: null }, config: { mode: 'plan' }, history: [] })
-    expect(opened).toHaveLength(3) // read once, not again for the message
+    const answer = worker(watched, request('docs'))
+    expect(opened.sort()).toEqual(['docs-config', 'docs-history', 'docs-sessions']) // at once, not a task later
+    expect(await answer).toEqual({ session: { found: null }, config: { mode: 'plan' }, history: [] })
+  })
+
+  it('reads nothing when the worker\'s name asks for nothing', async () => {
+    const opened: string[] = []
+    const watched = { open: (name: string) => (opened.push(name), freshIndexedDB().open(name)) } as unknown as IDBFactory
+    let posted = false
+    reads.startReadsNamed({ postMessage: () => (posted = true) }, { name: 'fxterm-engine', indexedDB: watched })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect([opened, posted]).toEqual([[], false])
   })
 
   it('takes a request from a name only in the form the page writes', () => {
@@ -99,7 +94,7 @@ describe('start-up reads in the engine worker', () => {
 
   it('answers null for each read that fails, so the page reads those itself', async () => {
     const blocked = { open: () => { throw new Error('storage is blocked') } } as unknown as IDBFactory
-    expect(await scope(blocked).ask(request('fxterm'))).toEqual({ session: null, config: null, history: null })
+    expect(await worker(blocked, request('fxterm'))).toEqual({ session: null, config: null, history: null })
   })
 })
 

@@ -1,11 +1,11 @@
 /**
  * The engine worker reads what start-up restores — the session a reload resumes, the settings,
- * the prompt history — as soon as it starts, when the page asks (spawnEngineWorkerReading). The
- * page's thread is busy opening the terminal then, and IndexedDB answers a read on the thread that
- * asked: read on the page, those answers waited for that thread, and the 4 MB of a long session
+ * the prompt history — as soon as it starts, when the page asks in the worker's name
+ * (spawnEngineWorkerReading). The page's thread is busy opening the terminal then, and IndexedDB
+ * answers a read on the thread that asked: read on the page, those answers waited for that thread, and the 4 MB of a long session
  * were deserialized there and copied again to this worker. Here the session's bytes arrive where
  * the engine needs them; the page learns only its id and revision (for its lock and its next
- * commit), with the settings and the history, on the port it sent.
+ * commit), with the settings and the history, in a message.
  */
 import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
@@ -13,29 +13,19 @@ import { idbSessionStore } from '../stores/idb-session-store.ts'
 import { decodeAhead } from './decode-ahead.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
-import { READ_AT_START, startReadsInName, type StartReadsAnswer, type StartReadsRequest } from './start-reads-message.ts'
+import { READ_AT_START_ANSWER, startReadsInName, type StartReadsAnswer, type StartReadsAnswerMessage, type StartReadsRequest } from './start-reads-message.ts'
 
 /** The session read here: its bytes, and an engine that decoded them when the page gave wasmUrl. */
 type Held = { id: string; bytes: Uint8Array; engine: Promise<EngineInstance | null> }
 let held: Held | null = null
 
 /**
- * Listens for the page's request; call before Comlink.expose, so Comlink never sees it. A request
- * in the worker's `name` (start-reads-message.ts) is read at once; its message only brings the port.
+ * Reads what the request in the worker's `name` asks for (start-reads-message.ts), at once, and
+ * posts the answer on `scope`; a worker whose name carries no request reads nothing.
  */
-export function listenForStartReads(scope: Pick<EventTarget, 'addEventListener'>, options: { name?: string; indexedDB?: IDBFactory } = {}): void {
-  const named = startReadsInName(options.name ?? '')
-  let reading = named ? readAtStart(named, options.indexedDB) : null
-  let asked = false
-  scope.addEventListener('message', (event) => {
-    const { data, ports } = event as MessageEvent<Partial<StartReadsRequest> | null>
-    if (data?.type !== READ_AT_START || asked || !ports[0]) return
-    event.stopImmediatePropagation()
-    asked = true
-    const port = ports[0]
-    reading ??= readAtStart(data as StartReadsRequest, options.indexedDB)
-    void reading.then((answer) => port.postMessage(answer))
-  })
+export function startReadsNamed(scope: { postMessage(message: StartReadsAnswerMessage, transfer: Transferable[]): void }, options: { name: string; indexedDB?: IDBFactory }): void {
+  const request = startReadsInName(options.name)
+  if (request) void readAtStart(request, options.indexedDB).then((answer) => scope.postMessage({ type: READ_AT_START_ANSWER, answer }, []))
 }
 
 /** Every read at once; a failed one answers null (the page reads that one itself). */
