@@ -12,4 +12,9 @@ import { hasSavedSessions } from './saved-sessions-flag.ts'
 
 // With engine.wasm's URL the worker also decodes the session before the page boots the engine
 // (src/worker/decode-ahead.ts).
-if (hasSavedSessions()) (globalThis as { __fxEarly?: unknown }).__fxEarly = spawnEngineWorkerReading({ ...PAGE_START_READS, wasmUrl: engineWasmUrl() })
+if (hasSavedSessions()) {
+  ;(globalThis as { __fxEarly?: unknown }).__fxEarly = spawnEngineWorkerReading({ ...PAGE_START_READS, wasmUrl: engineWasmUrl() })
+  // The resume takes the session's Web Lock; a page's first lock call connects to the browser's
+  // lock manager, seen to take 20-70 ms during the page's start. Connected now, while scripts load.
+  navigator.locks?.query().catch(() => {})
+}
