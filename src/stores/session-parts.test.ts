@@ -132,4 +132,30 @@ describe('commonPrefix and commonSuffix', () => {
     expect(commonSuffix(a, b.subarray(2), 1001)).toBe(0 + commonSuffix(a.subarray(2), b.subarray(2), 1001))
     expect(commonSuffix(a, a.slice(), 10)).toBe(10)
   })
+
+  it('commonSuffix agrees with a byte-by-byte count for every alignment of both ends and views', () => {
+    const naive = (a: Uint8Array, b: Uint8Array, limit: number) => {
+      let n = 0
+      while (n < limit && a[a.length - 1 - n] === b[b.length - 1 - n]) n++
+      return n
+    }
+    const tail = bytesOf(301)
+    for (let headA = 0; headA < 6; headA++) {
+      for (let headB = 0; headB < 6; headB++) {
+        for (const cut of [0, 1, 2, 3, 5, 150, 299]) {
+          const a = new Uint8Array(headA + tail.length)
+          a.fill(7, 0, headA)
+          a.set(tail, headA)
+          const b = new Uint8Array(headB + tail.length)
+          b.fill(9, 0, headB)
+          b.set(tail, headB)
+          if (cut > 0) b[b.length - cut] = b[b.length - cut]! ^ 0xff // differ `cut` bytes from the end
+          for (const [va, vb] of [[a, b], [a.subarray(1), b], [a, b.subarray(3)], [a.subarray(2, a.length), b.subarray(1, b.length)]] as const) {
+            const limit = Math.min(va.length, vb.length)
+            for (const l of [limit, limit >> 1, 3]) expect(commonSuffix(va, vb, l), `${headA} ${headB} ${cut} ${l}`).toBe(naive(va, vb, l))
+          }
+        }
+      }
+    }
+  })
 })

@@ -125,22 +125,40 @@ export function commonPrefix(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
- * How many trailing bytes `a` and `b` share, at most `limit`. A rename moves the tail by any
- * number of bytes, so the two ends rarely sit alike in their words: 4 bytes at a time through
- * DataViews (measured as fast as aligned words put together by shifts, and simpler).
+ * How many trailing bytes `a` and `b` share, at most `limit`, compared 4 at a time. A rename
+ * moves the tail by any number of bytes, so the two ends rarely sit alike in their words; then `b`
+ * is copied once to where they do (a 4 MB copy is ~1 ms; comparing through unaligned DataView
+ * reads took 8-16 ms in the store's worker, where aligned words take 2-4).
  */
 export function commonSuffix(a: Uint8Array, b: Uint8Array, limit: number): number {
-  let ai = a.byteLength - 1
-  let bi = b.byteLength - 1
-  let n = 0
-  const da = new DataView(a.buffer, a.byteOffset, a.byteLength)
-  const db = new DataView(b.buffer, b.byteOffset, b.byteLength)
-  while (n + 4 <= limit && da.getInt32(ai - 3) === db.getInt32(bi - 3)) {
-    ai -= 4
-    bi -= 4
-    n += 4
+  const aEnd = a.byteOffset + a.byteLength
+  let bb = b
+  if ((aEnd & 3) !== ((b.byteOffset + b.byteLength) & 3)) {
+    const shift = (aEnd - b.byteLength) & 3
+    bb = new Uint8Array(b.byteLength + 4).subarray(shift, shift + b.byteLength)
+    bb.set(b)
   }
-  while (n < limit && a[ai] === b[bi]) {
+  let ai = a.byteLength
+  let bi = bb.byteLength
+  let n = 0
+  // Byte by byte up to a word boundary (the same one in both), then whole words, then the rest.
+  while (n < limit && ((a.byteOffset + ai) & 3) !== 0) {
+    if (a[ai - 1] !== bb[bi - 1]) return n
+    ai--
+    bi--
+    n++
+  }
+  if (n === limit) return n
+  const words = (limit - n) >>> 2
+  const wa = new Int32Array(a.buffer, a.byteOffset + ai - words * 4, words)
+  const wb = new Int32Array(bb.buffer, bb.byteOffset + bi - words * 4, words)
+  let w = words - 1
+  while (w >= 0 && wa[w] === wb[w]) w--
+  const same = (words - 1 - w) * 4
+  ai -= same
+  bi -= same
+  n += same
+  while (n < limit && a[ai - 1] === bb[bi - 1]) {
     ai--
     bi--
     n++
