@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import { deferStores, openDeferredStores } from './deferred-stores.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
 import type { BrowserStores } from './open-browser-stores.ts'
+import type { SessionStoreHandOver } from './types.ts'
 
 /** A probe the test decides: resolves with stores on "IndexedDB" (persistent) or in memory. */
 function probe() {
@@ -84,5 +85,27 @@ describe('deferStores reading ahead of the probe', () => {
     const second = openDeferredStores({ namespace: 'no-ahead', readAhead: false })
     expect(await second.stores.config.get('model')).toBe('kept')
     expect((await second.opening).persistent).toBe(true)
+  })
+})
+
+describe('deferStores and the off-thread session store\'s additions', () => {
+  test('a chosen store without them commits by copy and knows no late write; one with them gets the calls', async () => {
+    const plain = probe()
+    const stores = deferStores(plain.opening)
+    plain.settle(plain.chosen(false))
+    const sessions = stores.sessions as typeof stores.sessions & SessionStoreHandOver
+    const { revision } = await sessions.commitHandingOver('s1', new TextEncoder().encode('kept'), undefined)
+    expect(await sessions.load('s1')).toEqual({ bytes: new TextEncoder().encode('kept'), revision })
+    expect(await sessions.lastCommitted('s1')).toBeNull()
+
+    const offThread = probe()
+    const calls: string[] = []
+    const chosen = offThread.chosen(true)
+    const withThem = { ...chosen, sessions: { ...chosen.sessions, commitHandingOver: async () => (calls.push('handed over'), { revision: 'r9' }), lastCommitted: async () => (calls.push('last'), 'r9') } }
+    const deferred = deferStores(offThread.opening).sessions as typeof sessions
+    offThread.settle(withThem)
+    expect(await deferred.commitHandingOver('s1', new Uint8Array(1), undefined)).toEqual({ revision: 'r9' })
+    expect(await deferred.lastCommitted('s1')).toBe('r9')
+    expect(calls).toEqual(['handed over', 'last'])
   })
 })

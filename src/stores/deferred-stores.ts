@@ -18,8 +18,14 @@ type AnyStore = Record<string, (...args: unknown[]) => Promise<unknown>>
 const METHODS: Record<StoreKey, readonly string[]> = {
   config: ['get', 'set'],
   history: ['load', 'append', 'clear'],
-  sessions: ['load', 'commit', 'list', 'remove'],
+  sessions: ['load', 'commit', 'list', 'remove', 'commitHandingOver', 'lastCommitted'],
   oauth: ['load', 'commit', 'remove'],
+}
+
+/** What a chosen store without the off-thread store's additions (types.ts) answers instead. */
+const STAND_INS: Record<string, (store: AnyStore, args: unknown[]) => Promise<unknown>> = {
+  commitHandingOver: (store, args) => store['commit']!(...args),
+  lastCommitted: async () => null,
 }
 
 /** The methods that only read, which may run ahead of the probe. */
@@ -29,7 +35,10 @@ const READS = new Set(['get', 'load', 'list'])
 function defer<K extends StoreKey>(stores: Promise<BrowserStores>, key: K, early: AnyStore | undefined): BrowserStores[K] {
   const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
   let written = false
-  const chosen = async (method: string, args: unknown[]) => ((await stores)[key] as unknown as AnyStore)[method]!(...args)
+  const chosen = async (method: string, args: unknown[]) => {
+    const store = (await stores)[key] as unknown as AnyStore
+    return store[method] ? store[method](...args) : STAND_INS[method]!(store, args)
+  }
   for (const method of METHODS[key]) {
     out[method] = (...args) => {
       if (!READS.has(method)) written = true

@@ -15,6 +15,7 @@ function offThread(indexedDB: IDBFactory, now?: () => number) {
     list: (...args) => (writes.push('list'), api.list(...args)),
     commit: (...args) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
     remove: (...args) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
+    lastCommitted: (...args) => api.lastCommitted(...args),
   }
   const store = idbSessionStoreOffThread({
     indexedDB,
@@ -47,6 +48,29 @@ describe('idbSessionStoreOffThread', () => {
     const bytes = utf8('still mine')
     await store.commit('s1', bytes, undefined)
     expect(new TextDecoder().decode(bytes)).toBe('still mine')
+  })
+
+  it('commitHandingOver moves the bytes to a worker that has answered before, and copies them until then', async () => {
+    const { store } = offThread(freshIndexedDB())
+    const early = utf8('before the worker answered')
+    const { revision } = await store.commitHandingOver('s1', early, undefined)
+    expect(new TextDecoder().decode(early)).toBe('before the worker answered')
+    const part = utf8('xx a view into a bigger buffer').subarray(3)
+    const { revision: second } = await store.commitHandingOver('s1', part, revision)
+    expect(part.byteLength).toBeGreaterThan(0) // not its whole buffer: copied
+    const moved = utf8('moved')
+    const { revision: third } = await store.commitHandingOver('s1', moved, second)
+    expect(moved.byteLength).toBe(0)
+    expect(await store.load('s1')).toEqual({ bytes: utf8('moved'), revision: third })
+  })
+
+  it('lastCommitted answers the revision of its own last commit of a session, null before any', async () => {
+    const indexedDB = freshIndexedDB()
+    const { store } = offThread(indexedDB)
+    expect(await store.lastCommitted('s1')).toBeNull()
+    const { revision } = await store.commit('s1', utf8('a'), undefined)
+    await idbSessionStore({ indexedDB }).commit('s1', utf8('another tab'), revision)
+    expect(await store.lastCommitted('s1')).toBe(revision)
   })
 
   it('a revision conflict comes back with its code', async () => {

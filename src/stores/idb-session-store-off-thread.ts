@@ -9,8 +9,9 @@
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
 import { FxError } from '../terminal/fx-error.ts'
+import { FX_STORE_FAILED } from './store-errors.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
-import type { AsyncSessionStore } from './types.ts'
+import type { AsyncSessionStore, SessionStoreHandOver } from './types.ts'
 
 export type OffThreadOptions = IdbSessionStoreOptions & {
   /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
@@ -30,12 +31,14 @@ function spawnStoreWorker(): Comlink.Endpoint {
 type Api = Comlink.Remote<SessionStoreApi>
 
 /** See the file comment. */
-export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore {
+export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore & SessionStoreHandOver {
   // Opened here only when the worker cannot serve: no second connection on the page otherwise.
-  let onPage: AsyncSessionStore | undefined
+  let onPage: ReturnType<typeof idbSessionStore> | undefined
   const here = () => (onPage ??= idbSessionStore(options))
   const { namespace } = options
   let worker: { api: Api; failed: Promise<null> } | null | undefined
+  /** The worker has answered a call: it runs, so bytes moved to it are not lost to a failed start. */
+  let answered = false
   const remote = () => {
     if (worker === undefined) {
       try {
@@ -59,8 +62,19 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
       worker = null
       return fallback()
     }
+    answered = true
     if (result.ok) return result.value
     throw rebuild(result.error)
+  }
+  const commit = (id: string, bytes: Uint8Array, expectedRevision: string | undefined) => {
+    checkId(id)
+    // Cloned by postMessage into the worker's memory: the caller keeps its bytes, and the page
+    // allocates no 4 MB copy of its own per commit (slice() and transfer did; the garbage
+    // collections that much memory brings stalled typing).
+    return ask(
+      (api) => api.commit(namespace, id, bytes, expectedRevision),
+      () => here().commit(id, bytes, expectedRevision),
+    )
   }
   return {
     load(id) {
@@ -68,15 +82,21 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
       return ask((api) => api.load(namespace, id), () => here().load(id))
     },
     list: () => ask((api) => api.list(namespace), () => here().list()),
-    commit(id, bytes, expectedRevision) {
+    commit,
+    commitHandingOver(id, bytes, expectedRevision) {
       checkId(id)
-      // Cloned by postMessage into the worker's memory: the caller keeps its bytes, and the page
-      // allocates no 4 MB copy of its own per commit (slice() and transfer did; the garbage
-      // collections that much memory brings stalled typing).
+      // Moved only to a worker that is known to run (else a failed start would lose them) and
+      // only when the view is its whole buffer (else the rest would go along).
+      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+      if (!answered || !whole) return commit(id, bytes, expectedRevision)
       return ask(
-        (api) => api.commit(namespace, id, bytes, expectedRevision),
-        () => here().commit(id, bytes, expectedRevision),
+        (api) => api.commit(namespace, id, Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), expectedRevision),
+        () => Promise.reject(new FxError(FX_STORE_FAILED, 'the session store worker stopped answering')),
       )
+    },
+    lastCommitted(id) {
+      checkId(id)
+      return ask((api) => api.lastCommitted(namespace, id), () => here().lastCommitted(id))
     },
     remove(id) {
       checkId(id)

@@ -19,7 +19,7 @@ import { copyBytes, nextRevision } from './revision.ts'
 import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
 import { FX_STORE_RECORD_INVALID, sessionConflict } from './store-errors.ts'
 import { FxError } from '../terminal/fx-error.ts'
-import type { AsyncSessionStore, IdbStoreOptions } from './types.ts'
+import type { AsyncSessionStore, IdbStoreOptions, SessionStoreHandOver } from './types.ts'
 
 type SessionMeta = { id: string; revision: string; seq: number; updatedAtMs: number }
 type PartsRecord = { revision: string; parts: Part[]; nextKey: number }
@@ -41,7 +41,7 @@ const partKey = (id: string, key: number) => ['part', id, key]
 const partRange = (id: string) => IDBKeyRange.bound(['part', id], ['part', id, []])
 
 /** A session store on IndexedDB; `list()` answers newest first (ties by id). */
-export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSessionStore {
+export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'> {
   const use = keyvalStore(databaseName(options.namespace, 'sessions'), options.indexedDB)
   const now = options.now ?? Date.now
   /** What this store last committed per session: the next commit writes only what differs. */
@@ -105,6 +105,8 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSess
         })
       })
     },
+
+    lastCommitted: async (id) => written.get(id)?.revision ?? null,
 
     async list() {
       const metas = await use('readonly', (store) => promisifyRequest(store.getAll(prefixRange('meta'))))

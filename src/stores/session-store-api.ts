@@ -2,14 +2,14 @@
  * The IndexedDB session store, callable across a MessagePort, for a worker to run: IndexedDB
  * serializes a value inside put(), synchronously on the calling thread (about 20 ms for a 4 MB
  * commit, which typing waited behind). A load's bytes cross back without a copy, and a commit's
- * bytes, cloned into this worker by postMessage, are stored without another.
+ * bytes, cloned or moved into this worker by postMessage, are stored without another copy.
  *
  * Errors cross the port as plain data (`code`, `name`, `message`) and are rebuilt on the other
  * side, so callers still branch on FX_SESSION_REVISION_CONFLICT or a QuotaExceededError.
  */
 import * as Comlink from 'comlink'
 import { idbSessionStore } from './idb-session-store.ts'
-import type { AsyncSessionStore, RevisionedBytes } from './types.ts'
+import type { AsyncSessionStore, RevisionedBytes, SessionStoreHandOver } from './types.ts'
 
 type Listed = Array<{ id: string; updatedAtMs: number }>
 
@@ -22,11 +22,12 @@ export type SessionStoreApi = {
   list(namespace: string | undefined): Promise<WireResult<Listed>>
   commit(namespace: string | undefined, id: string, bytes: Uint8Array, expectedRevision: string | undefined): Promise<WireResult<{ revision: string }>>
   remove(namespace: string | undefined, id: string): Promise<WireResult<void>>
+  lastCommitted(namespace: string | undefined, id: string): Promise<WireResult<string | null>>
 }
 
 /** The API over idbSessionStore, one store per namespace; the options are for tests. */
 export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; now?: () => number } = {}): SessionStoreApi {
-  const stores = new Map<string, AsyncSessionStore>()
+  const stores = new Map<string, AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'>>()
   const storeFor = (namespace: string | undefined) => {
     const key = namespace ?? ''
     let store = stores.get(key)
@@ -42,6 +43,7 @@ export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; no
     list: (namespace) => settle(storeFor(namespace).list()),
     commit: (namespace, id, bytes, expectedRevision) => settle(storeFor(namespace).commit(id, bytes, expectedRevision)),
     remove: (namespace, id) => settle(storeFor(namespace).remove(id)),
+    lastCommitted: (namespace, id) => settle(storeFor(namespace).lastCommitted(id)),
   }
 }
 

@@ -81,6 +81,18 @@ export type AsyncSessionStore = {
   remove(id: string): Promise<void>
 }
 
+/**
+ * What fxterm's off-thread session store adds (idb-session-store-off-thread.ts). `commitHandingOver`
+ * is `commit` for a caller that needs the bytes no more: they move to the store's worker instead of
+ * being copied there (the page then serializes no 4 MB per commit). `lastCommitted` is the revision
+ * the store's own last commit of `id` wrote (null when it wrote none): a commit that timed out and
+ * landed later is known by it, its bytes having moved on.
+ */
+export type SessionStoreHandOver = {
+  commitHandingOver(id: string, bytes: Uint8Array, expectedRevision: string | undefined): Promise<{ revision: string }>
+  lastCommitted(id: string): Promise<string | null>
+}
+
 /** fxterm's OAuth session store. `remove` answers true once it removed the record. */
 export type AsyncOAuthSessionStore = {
   load(): Promise<RevisionedBytes | null>

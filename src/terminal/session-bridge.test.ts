@@ -245,6 +245,64 @@ describe('session bridge commits', () => {
     expect(bodyOf((await memory.load('s1'))?.bytes)).toBe('next')
   })
 
+  it('hands its snapshots over to a store that takes them, and still knows a late write of its own by the store\'s revision', async () => {
+    const indexedDB = freshIndexedDB()
+    const backing = idbSessionStore({ indexedDB })
+    let late: (() => void) | undefined
+    const calls: string[] = []
+    const store = {
+      ...backing,
+      commit: (id: string, bytes: Uint8Array, expected: string | undefined) => {
+        calls.push(`copied ${bodyOf(bytes)}`)
+        return backing.commit(id, bytes, expected)
+      },
+      commitHandingOver: async (id: string, bytes: Uint8Array, expected: string | undefined) => {
+        calls.push(`handed over ${bodyOf(bytes)}`)
+        const copy = bytes.slice()
+        structuredClone(bytes.buffer, { transfer: [bytes.buffer] }) // the caller's view is emptied, as a transfer does
+        if (bodyOf(copy) === 'slow' && !late) await new Promise<void>((resolve) => (late = resolve))
+        return backing.commit(id, copy, expected)
+      },
+    }
+    const { bridge } = bridgeOver(store, { timeoutMs: 20 })
+    const first = snap('s1', 'first')
+    expect(await bridge.commit(first)).toEqual({ type: 'commit_ok' })
+    expect(first.byteLength).toBe(0) // moved on, not copied
+    expect((await bridge.commit(snap('s1', 'slow'))).type).toBe('commit_error')
+    late!()
+    await until(async () => bodyOf((await backing.load('s1'))?.bytes) === 'slow')
+    // The stored revision is the one the store's own late write made: taken as ours, no conflict.
+    expect(await bridge.commit(snap('s1', 'next'))).toEqual({ type: 'commit_ok' })
+    expect(bodyOf((await backing.load('s1'))?.bytes)).toBe('next')
+    // After an unanswered commit the next bytes are kept for a retry: copied, then handed over on it.
+    expect(calls).toEqual(['handed over first', 'handed over slow', 'copied next', 'handed over next'])
+  })
+
+  it('does not take a write by another tab as its own late write', async () => {
+    const indexedDB = freshIndexedDB()
+    const mine = idbSessionStore({ indexedDB })
+    const other = idbSessionStore({ indexedDB })
+    let late: (() => void) | undefined
+    const store = {
+      ...mine,
+      commitHandingOver: async (id: string, bytes: Uint8Array, expected: string | undefined) => {
+        if (bodyOf(bytes) === 'slow' && !late) {
+          await new Promise<void>((resolve) => (late = resolve))
+          throw new Error('lost')
+        }
+        return mine.commit(id, bytes, expected)
+      },
+    }
+    const { bridge } = bridgeOver(store, { timeoutMs: 20 })
+    await bridge.commit(snap('s1', 'first'))
+    expect((await bridge.commit(snap('s1', 'slow'))).type).toBe('commit_error')
+    const { revision } = (await other.load('s1'))!
+    await other.commit('s1', snap('s1', 'other tab'), revision)
+    late!()
+    expect(await bridge.commit(snap('s1', 'next'))).toEqual({ type: 'conflict' })
+    expect(bodyOf((await other.load('s1'))?.bytes)).toBe('other tab')
+  })
+
   it('answers bytes without a readable header with commit_error and writes nothing', async () => {
     const { store, commits } = spy(memorySessionStore())
     const { bridge, reports } = bridgeOver(store)

@@ -12,7 +12,7 @@
 import { guardStore, type Guarded } from '../stores/guard-store.ts'
 import { newestFirst } from '../stores/idb-session-store.ts'
 import { FX_SESSION_REVISION_CONFLICT, messageOf } from '../stores/store-errors.ts'
-import type { SessionStore } from '../stores/types.ts'
+import type { SessionStore, SessionStoreHandOver } from '../stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../worker/engine-frames.ts'
 import type { ResumeSession } from '../worker/worker-api.ts'
 import { createSessionLocks, type SessionLocks } from './session-locks.ts'
@@ -88,6 +88,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
   const store: Guarded<SessionStore> = guardStore(options.store, { name: 'session store', ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) })
   const startStore: Guarded<SessionStore> = guardStore(options.store, { name: 'session store', timeoutMs: START_TIMEOUT_MS })
   const locks: SessionLocks = createSessionLocks(options.namespace, options.locks)
+  const handOver = handsOver(store) ? store : null
   /** The revision this tab last loaded or wrote, per session id. */
   const revisions = new Map<string, string>()
   /** Bytes of a commit that failed without an answer (a timeout): it may still have landed. */
@@ -125,11 +126,17 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
   const writeOnce = async (id: string, bytes: Uint8Array, retried = false): Promise<SessionEvent> => {
     const expected = revisions.get(id)
     const started = performance.now()
+    const size = bytes.byteLength
     try {
-      const { revision } = await store.commit(id, bytes, expected)
+      // The engine's snapshots are the bridge's own (they crossed from its worker), so a store
+      // that can take them over gets them: their buffer moves on instead of being copied again.
+      // Not after a commit of this id went unanswered: a conflict may then be with that late
+      // write of ours, and these bytes are needed again for the retry (adoptLateWrite).
+      const handing = handOver !== null && !unconfirmed.has(id)
+      const { revision } = await (handing ? handOver.commitHandingOver(id, bytes, expected) : store.commit(id, bytes, expected))
       revisions.set(id, revision)
       unconfirmed.delete(id)
-      timeCommit(started, bytes.byteLength)
+      timeCommit(started, size)
       if (expected === undefined) options.onListChanged?.()
       return OK
     } catch (error) {
@@ -154,7 +161,9 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
     unconfirmed.delete(id)
     try {
       const stored = await store.load(id)
-      if (!stored || !sameBytes(stored.bytes, sent)) return false
+      // Bytes handed over are gone from here: the store knows the revision its own write made.
+      const ours = stored && (handOver ? stored.revision === (await handOver.lastCommitted(id)) : sameBytes(stored.bytes, sent))
+      if (!stored || !ours) return false
       revisions.set(id, stored.revision)
       return true
     } catch {
@@ -289,6 +298,11 @@ async function withDetails(store: Guarded<SessionStore>, entry: { id: string; up
   } catch {
     return base // unreadable: still listed, by id
   }
+}
+
+function handsOver(store: object): store is SessionStoreHandOver {
+  const s = store as Partial<SessionStoreHandOver>
+  return typeof s.commitHandingOver === 'function' && typeof s.lastCommitted === 'function'
 }
 
 function isListEntry(entry: unknown): entry is { id: string; updatedAtMs: number } {
