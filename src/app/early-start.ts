@@ -28,7 +28,7 @@ performance.mark('fxterm:worker-spawned')
 
 // IndexedDB is probed now, for the stores' writes (deferred-stores.ts). What start-up restores
 // comes from the engine worker's reads; one that failed is read here instead.
-export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false })
+export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false, resumesNewest: true })
 export const sessionStore = stores.sessions
 export const configStore = prefetchConfig(stores.config, CONFIG_IDS, startReads.then((reads) => reads?.config ?? null))
 export const historyStore = prefetchHistory(stores.history, PAGE_WORKSPACE_ROOT, HISTORY_LIMIT, startReads.then((reads) => reads?.history ?? null))

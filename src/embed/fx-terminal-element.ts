@@ -76,7 +76,7 @@ export class FxTerminalElement extends HTMLElement {
 
     const attr = (name: string) => this.getAttribute(name) ?? undefined
     const namespace = attr('namespace') ?? 'fxterm'
-    const { opening, stores } = openDeferredStores({ namespace })
+    const { opening, stores } = openDeferredStores({ namespace, resumesNewest: true })
     const provider = attr('provider')
     const model = attr('model')
     const files = attr('files')

@@ -7,7 +7,7 @@ import { sessionStoreApi } from './session-store-api.ts'
 import { freshIndexedDB, rejectionOf, utf8 } from './test-idb.ts'
 
 /** The store with its writes across a real MessagePort, as a worker would take them. */
-function offThread(indexedDB: IDBFactory, now?: () => number) {
+function offThread(indexedDB: IDBFactory, now?: () => number, more: { startWorkerAfterMs?: number; warmNewest?: boolean } = {}) {
   const writes: string[] = []
   const api = sessionStoreApi({ indexedDB, ...(now ? { now } : {}) })
   const counted: typeof api = {
@@ -16,10 +16,12 @@ function offThread(indexedDB: IDBFactory, now?: () => number) {
     commit: (...args) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
     remove: (...args) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
     lastCommitted: (...args) => api.lastCommitted(...args),
+    warmNewest: (...args) => (writes.push('warm'), api.warmNewest(...args)),
   }
   const store = idbSessionStoreOffThread({
     indexedDB,
     ...(now ? { now } : {}),
+    ...more,
     connect: () => {
       const { port1, port2 } = new MessageChannel()
       Comlink.expose(counted, port1)
@@ -104,5 +106,15 @@ describe('idbSessionStoreOffThread', () => {
     expect(started).toBe(1)
     await warmed.list()
     expect(started, 'the started worker serves the calls').toBe(1)
+  })
+
+  it('started by itself on a page that resumes the newest session, the worker warms up with that session', async () => {
+    const indexedDB = freshIndexedDB()
+    await idbSessionStore({ indexedDB, now: () => 1 }).commit('older', utf8('a'), undefined)
+    await idbSessionStore({ indexedDB, now: () => 2 }).commit('newest', utf8('b'), undefined)
+    const { writes } = offThread(indexedDB, undefined, { startWorkerAfterMs: 1, warmNewest: true })
+    const quiet = offThread(indexedDB, undefined, { startWorkerAfterMs: 1 })
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect([writes, quiet.writes]).toEqual([['warm'], []])
   })
 })

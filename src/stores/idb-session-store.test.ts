@@ -86,6 +86,40 @@ describe('idbSessionStore', () => {
     expect(await rawEntries(indexedDB, 'fxterm-sessions')).toEqual([])
   })
 
+  it('warmed up with a session, a new store (a reload) writes only what its first commit changed', async () => {
+    const indexedDB = freshIndexedDB()
+    const big = Uint8Array.from({ length: 5 * PART_BYTES }, (_, i) => (i * 7) % 256)
+    const { revision } = await idbSessionStore({ indexedDB }).commit('s1', big, undefined)
+    const before = await partRecords(indexedDB)
+    const reloaded = idbSessionStore({ indexedDB })
+    const warming = reloaded.warm('s1')
+    // A turn appended: the commit waits for the warm-up under way, then writes the last part only.
+    const longer = new Uint8Array(big.length + 100)
+    longer.set(big)
+    longer.fill(9, big.length)
+    const { revision: next } = await reloaded.commit('s1', longer, revision)
+    await warming
+    const after = await partRecords(indexedDB)
+    expect(after.slice(0, 4)).toEqual(before.slice(0, 4))
+    expect(after.slice(4).reduce((n, [, bytes]) => n + bytes.byteLength, 0)).toBe(PART_BYTES + 100)
+    expect(await idbSessionStore({ indexedDB }).load('s1')).toEqual({ bytes: longer, revision: next })
+    expect(await reloaded.lastCommitted('s1')).toBe(next)
+  })
+
+  it('a warm-up of a session another tab then changes is not used: that commit conflicts, the next writes every part', async () => {
+    const indexedDB = freshIndexedDB()
+    const { revision } = await idbSessionStore({ indexedDB }).commit('s1', new Uint8Array(3 * PART_BYTES).fill(1), undefined)
+    const mine = idbSessionStore({ indexedDB })
+    await mine.warm('s1')
+    expect(await mine.lastCommitted('s1')).toBeNull() // read, not written, by this store
+    const { revision: theirs } = await idbSessionStore({ indexedDB }).commit('s1', new Uint8Array(3 * PART_BYTES).fill(2), revision)
+    expect(((await rejectionOf(mine.commit('s1', new Uint8Array(3 * PART_BYTES).fill(3), revision))) as { code?: string }).code).toBe('FX_SESSION_REVISION_CONFLICT')
+    const mixed = new Uint8Array(3 * PART_BYTES).fill(2)
+    mixed.fill(4, 0, 10)
+    await mine.commit('s1', mixed, theirs)
+    expect((await idbSessionStore({ indexedDB }).load('s1'))?.bytes).toEqual(mixed)
+  })
+
   it('loads a session stored whole (before parts), and its next commit stores parts', async () => {
     const indexedDB = freshIndexedDB()
     const store = idbSessionStore({ indexedDB })

@@ -19,7 +19,7 @@ import { copyBytes, nextRevision } from './revision.ts'
 import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
 import { FX_STORE_RECORD_INVALID, sessionConflict } from './store-errors.ts'
 import { FxError } from '../terminal/fx-error.ts'
-import type { AsyncSessionStore, IdbStoreOptions, SessionStoreHandOver } from './types.ts'
+import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes, SessionStoreHandOver } from './types.ts'
 
 type SessionMeta = { id: string; revision: string; seq: number; updatedAtMs: number }
 type PartsRecord = { revision: string; parts: Part[]; nextKey: number }
@@ -35,43 +35,78 @@ export type IdbSessionStoreOptions = IdbStoreOptions & {
   handsOverBytes?: boolean
 }
 
+/**
+ * The store, with `lastCommitted` (SessionStoreHandOver) and `warm(id)`: reads session `id` into
+ * what the next commit compares with, so that the first commit after a reload writes only the parts
+ * that changed, not all of them (a commit waits for a warm-up of its session under way).
+ */
+export type IdbSessionStore = AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<void> }
+
 const metaKey = (id: string) => ['meta', id]
 const dataKey = (id: string) => ['data', id]
 const partKey = (id: string, key: number) => ['part', id, key]
 const partRange = (id: string) => IDBKeyRange.bound(['part', id], ['part', id, []])
 
 /** A session store on IndexedDB; `list()` answers newest first (ties by id). */
-export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'> {
+export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessionStore {
   const use = keyvalStore(databaseName(options.namespace, 'sessions'), options.indexedDB)
   const now = options.now ?? Date.now
-  /** What this store last committed per session: the next commit writes only what differs. */
+  /**
+   * What this store last committed (or warmed up with) per session: the next commit writes only
+   * what differs.
+   */
   const written = new Map<string, PartsRecord & { bytes: Uint8Array }>()
+  const warming = new Map<string, Promise<void>>()
+  /** The revision of this store's own last commit per session (SessionStoreHandOver.lastCommitted). */
+  const committed = new Map<string, string>()
+
+  /** Session `id` as stored, with its parts when it is stored in parts; null when there is none. */
+  const read = (id: string): Promise<(RevisionedBytes & Partial<Pick<PartsRecord, 'parts' | 'nextKey'>>) | null> => {
+    const invalid = (why: string) => new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" ${why}; it was left as it is`)
+    return use('readonly', (store) => {
+      return new Promise((resolve, reject) => {
+        onResult(store.get(dataKey(id)), reject, (record: unknown) => {
+          if (record === undefined) return resolve(null)
+          if (isBytesRecord(record)) return resolve({ bytes: record.bytes, revision: record.revision })
+          if (!isPartsRecord(record)) return reject(invalid('is not in the format fxterm writes'))
+          const keys = store.getAllKeys(partRange(id))
+          onResult(store.getAll(partRange(id)), reject, (values: unknown[]) => {
+            const byKey = new Map<number, unknown>()
+            keys.result.forEach((key, i) => byKey.set((key as [string, string, number])[2], values[i]))
+            const bytes = joinParts(record.parts, byKey)
+            if (bytes === null) return reject(invalid('is missing some of its parts'))
+            resolve({ bytes, revision: record.revision, parts: record.parts, nextKey: record.nextKey })
+          })
+        })
+      })
+    })
+  }
 
   return {
     async load(id) {
       checkId(id)
-      const invalid = (why: string) => new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" ${why}; it was left as it is`)
-      return use('readonly', (store) => {
-        return new Promise((resolve, reject) => {
-          onResult(store.get(dataKey(id)), reject, (record: unknown) => {
-            if (record === undefined) return resolve(null)
-            if (isBytesRecord(record)) return resolve({ bytes: record.bytes, revision: record.revision })
-            if (!isPartsRecord(record)) return reject(invalid('is not in the format fxterm writes'))
-            const keys = store.getAllKeys(partRange(id))
-            onResult(store.getAll(partRange(id)), reject, (values: unknown[]) => {
-              const byKey = new Map<number, unknown>()
-              keys.result.forEach((key, i) => byKey.set((key as [string, string, number])[2], values[i]))
-              const bytes = joinParts(record.parts, byKey)
-              if (bytes === null) return reject(invalid('is missing some of its parts'))
-              resolve({ bytes, revision: record.revision })
-            })
-          })
-        })
-      })
+      const found = await read(id)
+      return found && { bytes: found.bytes, revision: found.revision }
+    },
+
+    async warm(id) {
+      checkId(id)
+      if (written.has(id) || warming.has(id)) return warming.get(id)
+      const warmed = read(id).then(
+        (found) => {
+          // A commit that landed meanwhile left what it wrote, which is newer.
+          if (found?.parts && found.nextKey !== undefined && !written.has(id)) written.set(id, { revision: found.revision, parts: found.parts, nextKey: found.nextKey, bytes: found.bytes })
+        },
+        () => {}, // nothing to compare with: the next commit writes every part, as it would have
+      )
+      warming.set(id, warmed)
+      await warmed
+      warming.delete(id)
     },
 
     async commit(id, bytes, expectedRevision) {
       checkId(id)
+      await warming.get(id) // a read that tells which parts this commit may keep
       const owned = options.handsOverBytes && bytes instanceof Uint8Array ? bytes : copyBytes(bytes)
       const updatedAtMs = now()
       return use('readwrite', (store) => {
@@ -96,6 +131,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSess
             // Answer only once the transaction is durable, so a returned revision is really stored.
             promisifyRequest(store.transaction).then(() => {
               written.set(id, { ...record, bytes: owned })
+              committed.set(id, revision)
               resolve({ revision })
             }, (error: unknown) => {
               written.delete(id)
@@ -106,7 +142,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSess
       })
     },
 
-    lastCommitted: async (id) => written.get(id)?.revision ?? null,
+    lastCommitted: async (id) => committed.get(id) ?? null,
 
     async list() {
       const metas = await use('readonly', (store) => promisifyRequest(store.getAll(prefixRange('meta'))))
@@ -119,6 +155,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): AsyncSess
     async remove(id) {
       checkId(id)
       written.delete(id)
+      committed.delete(id)
       await use('readwrite', (store) => {
         store.delete(metaKey(id))
         store.delete(dataKey(id))

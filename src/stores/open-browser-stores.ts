@@ -24,6 +24,8 @@ export type OpenBrowserStoresOptions = {
   probeTimeoutMs?: number
   /** Stores already opened by `startupReadStores` (reused when the probe passes). */
   early?: StartupReadStores
+  /** The page resumes the newest session (`--resume last`): its first commit is made cheap ahead. */
+  resumesNewest?: boolean
 }
 
 /** The stores a page reads while starting (settings, prompt history, the session it resumes). */
@@ -81,7 +83,7 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
     // Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead.
-    sessions: idbSessionStoreOffThread({ ...idb, startWorkerAfterMs: 300 }),
+    sessions: idbSessionStoreOffThread({ ...idb, startWorkerAfterMs: 300, ...(options.resumesNewest ? { warmNewest: true } : {}) }),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }

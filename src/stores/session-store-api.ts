@@ -8,8 +8,8 @@
  * side, so callers still branch on FX_SESSION_REVISION_CONFLICT or a QuotaExceededError.
  */
 import * as Comlink from 'comlink'
-import { idbSessionStore } from './idb-session-store.ts'
-import type { AsyncSessionStore, RevisionedBytes, SessionStoreHandOver } from './types.ts'
+import { idbSessionStore, type IdbSessionStore } from './idb-session-store.ts'
+import type { RevisionedBytes } from './types.ts'
 
 type Listed = Array<{ id: string; updatedAtMs: number }>
 
@@ -23,11 +23,13 @@ export type SessionStoreApi = {
   commit(namespace: string | undefined, id: string, bytes: Uint8Array, expectedRevision: string | undefined): Promise<WireResult<{ revision: string }>>
   remove(namespace: string | undefined, id: string): Promise<WireResult<void>>
   lastCommitted(namespace: string | undefined, id: string): Promise<WireResult<string | null>>
+  /** Reads the newest session into what its next commit compares with (IdbSessionStore.warm). */
+  warmNewest(namespace: string | undefined): Promise<WireResult<void>>
 }
 
 /** The API over idbSessionStore, one store per namespace; the options are for tests. */
 export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; now?: () => number } = {}): SessionStoreApi {
-  const stores = new Map<string, AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'>>()
+  const stores = new Map<string, IdbSessionStore>()
   const storeFor = (namespace: string | undefined) => {
     const key = namespace ?? ''
     let store = stores.get(key)
@@ -44,6 +46,14 @@ export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; no
     commit: (namespace, id, bytes, expectedRevision) => settle(storeFor(namespace).commit(id, bytes, expectedRevision)),
     remove: (namespace, id) => settle(storeFor(namespace).remove(id)),
     lastCommitted: (namespace, id) => settle(storeFor(namespace).lastCommitted(id)),
+    warmNewest: (namespace) =>
+      settle(
+        (async () => {
+          const store = storeFor(namespace)
+          const [newest] = await store.list()
+          if (newest) await store.warm(newest.id)
+        })(),
+      ),
   }
 }
 
