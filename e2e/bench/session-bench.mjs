@@ -78,7 +78,16 @@ export async function seedSession({ id, turns, live, turnBytes }) {
     const tx = db.transaction('records', 'readwrite')
     const store = tx.objectStore('records')
     store.put({ id, revision: '1.bench', seq: 1, updatedAtMs: now }, ['meta', id])
-    store.put({ bytes, revision: '1.bench' }, ['data', id])
+    // Stored as fxterm stores it (src/stores/session-parts.ts): even parts of at most 128 KiB.
+    const count = Math.ceil(bytes.length / (128 * 1024))
+    const parts = []
+    for (let key = 0; key < count; key++) {
+      const from = Math.floor((bytes.length * key) / count)
+      const to = Math.floor((bytes.length * (key + 1)) / count)
+      store.put(bytes.slice(from, to), ['part', id, key])
+      parts.push({ key, length: to - from })
+    }
+    store.put({ revision: '1.bench', parts, nextKey: count }, ['data', id])
     tx.oncomplete = resolve
     tx.onerror = () => reject(tx.error)
   })
@@ -127,8 +136,8 @@ function installRawResume({ id, replayTurns, replayBytes }) {
       open.onsuccess = () => resolve(open.result)
       open.onerror = () => reject(open.error)
     })
-    // Whole in the data record as seeded, or in parts once fxterm has committed it (in the same
-    // transaction: the data record, then every part, joined in the record's order).
+    // In parts, as seeded and as fxterm commits it (in the same transaction: the data record,
+    // then every part, joined in the record's order).
     const bytes = await new Promise((resolve, reject) => {
       const store = db.transaction('records', 'readonly').objectStore('records')
       const request = store.get(['data', id])
@@ -137,7 +146,6 @@ function installRawResume({ id, replayTurns, replayBytes }) {
       const values = store.getAll(range)
       values.onsuccess = () => {
         const record = request.result
-        if (record.bytes) return resolve(record.bytes)
         const byKey = new Map(keys.result.map((key, i) => [key[2], values.result[i]]))
         const out = new Uint8Array(record.parts.reduce((n, part) => n + part.length, 0))
         record.parts.reduce((at, part) => (out.set(byKey.get(part.key), at), at + part.length), 0)

@@ -23,9 +23,9 @@ export type OffThreadOptions = IdbSessionStoreOptions & {
    */
   startWorkerAfterMs?: number
   /**
-   * Once started that way, the worker reads the newest session (the one a `--resume last` page
-   * continues) so that its first commit writes only the parts that changed: without it, the
-   * first commit after a reload wrote all of a 4 MB session again (130-170 ms).
+   * As it starts, the worker reads the newest session (the one a `--resume last` page continues),
+   * and a commit waits for that read, so the first commit after a reload writes only the parts
+   * that changed: it wrote all of a 4 MB session again (130-170 ms).
    */
   warmNewest?: boolean
 }
@@ -53,15 +53,15 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
         // error event; its calls would never answer, so they are raced against that event.
         const failed = new Promise<null>((resolve) => endpoint.addEventListener('error', () => resolve(null)))
         worker = { api: Comlink.wrap<SessionStoreApi>(endpoint), failed }
+        // First in the worker's queue, so the calls after it (a commit) find it under way.
+        if (options.warmNewest) void worker.api.warmNewest(namespace)
       } catch {
         worker = null // no module workers here
       }
     }
     return worker
   }
-  if (options.startWorkerAfterMs !== undefined) {
-    setTimeout(() => whenIdle(() => void (options.warmNewest ? remote()?.api.warmNewest(namespace) : remote())), options.startWorkerAfterMs)
-  }
+  if (options.startWorkerAfterMs !== undefined) setTimeout(() => whenIdle(remote), options.startWorkerAfterMs)
   /** The worker's answer, or `fallback` run here (and every later call too) when it failed. */
   const ask = async <T>(call: (api: Api) => Promise<WireResult<T>>, fallback: () => Promise<T>): Promise<T> => {
     const current = remote()

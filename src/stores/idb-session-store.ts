@@ -38,9 +38,10 @@ export type IdbSessionStoreOptions = IdbStoreOptions & {
 /**
  * The store, with `lastCommitted` (SessionStoreHandOver) and `warm(id)`: reads session `id` into
  * what the next commit compares with, so that the first commit after a reload writes only the parts
- * that changed, not all of them (a commit waits for a warm-up of its session under way).
+ * that changed, not all of them (a commit waits for a warm-up under way). `warmNewest()` warms up
+ * with the newest session, the one a `--resume last` page continues.
  */
-export type IdbSessionStore = AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<void> }
+export type IdbSessionStore = AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<void>; warmNewest(): Promise<void> }
 
 const metaKey = (id: string) => ['meta', id]
 const dataKey = (id: string) => ['data', id]
@@ -57,6 +58,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
    */
   const written = new Map<string, PartsRecord & { bytes: Uint8Array }>()
   const warming = new Map<string, Promise<void>>()
+  let warmingNewest: Promise<void> | undefined
   /** The revision of this store's own last commit per session (SessionStoreHandOver.lastCommitted). */
   const committed = new Map<string, string>()
 
@@ -82,11 +84,19 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
     })
   }
 
-  return {
+  const self: IdbSessionStore = {
     async load(id) {
       checkId(id)
       const found = await read(id)
       return found && { bytes: found.bytes, revision: found.revision }
+    },
+
+    warmNewest() {
+      warmingNewest ??= (async () => {
+        const [newest] = await self.list()
+        if (newest) await self.warm(newest.id)
+      })().catch(() => {})
+      return warmingNewest
     },
 
     async warm(id) {
@@ -106,7 +116,9 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
 
     async commit(id, bytes, expectedRevision) {
       checkId(id)
-      await warming.get(id) // a read that tells which parts this commit may keep
+      // A read that tells which parts this commit may keep.
+      await warmingNewest
+      await warming.get(id)
       const owned = options.handsOverBytes && bytes instanceof Uint8Array ? bytes : copyBytes(bytes)
       const updatedAtMs = now()
       return use('readwrite', (store) => {
@@ -164,6 +176,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
       })
     },
   }
+  return self
 }
 
 /** Session ids are strings; anything else is a caller's bug, reported before touching storage. */

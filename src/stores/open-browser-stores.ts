@@ -83,7 +83,9 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
     // Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead.
-    sessions: idbSessionStoreOffThread({ ...idb, startWorkerAfterMs: 300, ...(options.resumesNewest ? { warmNewest: true } : {}) }),
+    // A page that resumes starts the worker at its first idle moment: the first commit then finds
+    // it warmed up with the session, which takes a while to read.
+    sessions: idbSessionStoreOffThread({ ...idb, ...(options.resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) }),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }

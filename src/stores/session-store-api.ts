@@ -46,14 +46,7 @@ export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; no
     commit: (namespace, id, bytes, expectedRevision) => settle(storeFor(namespace).commit(id, bytes, expectedRevision)),
     remove: (namespace, id) => settle(storeFor(namespace).remove(id)),
     lastCommitted: (namespace, id) => settle(storeFor(namespace).lastCommitted(id)),
-    warmNewest: (namespace) =>
-      settle(
-        (async () => {
-          const store = storeFor(namespace)
-          const [newest] = await store.list()
-          if (newest) await store.warm(newest.id)
-        })(),
-      ),
+    warmNewest: (namespace) => settle(storeFor(namespace).warmNewest()),
   }
 }
 
