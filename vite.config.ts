@@ -114,11 +114,9 @@ export default defineConfig({
     // polyfill was one more request on the way to the first frame.
     modulePreload: { polyfill: false },
     // The headless agent example is a page of its own (built, then moved to examples/agent.html).
-    // <fx-terminal> is one script at a stable name next to engine.wasm (fx-terminal.js), so a page
-    // can load it with one tag; everything it imports is a hashed asset as usual.
+    // <fx-terminal> (fx-terminal.js) is built next, on its own: vite.element.config.ts.
     rollupOptions: {
-      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html', 'fx-terminal': 'src/embed/fx-terminal.ts', 'early-worker': 'src/app/early-worker.ts' },
-      output: { entryFileNames: (chunk) => (chunk.name === 'fx-terminal' ? 'fx-terminal.js' : 'assets/[name]-[hash].js') },
+      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html', 'early-worker': 'src/app/early-worker.ts' },
     },
   },
   plugins: [builtExamplePages(), shellManifest(), preloadPageCode(), earlyWorkerScript()],
