@@ -18,7 +18,7 @@ type AnyStore = Record<string, (...args: unknown[]) => Promise<unknown>>
 const METHODS: Record<StoreKey, readonly string[]> = {
   config: ['get', 'set'],
   history: ['load', 'append', 'clear'],
-  sessions: ['load', 'commit', 'list', 'remove', 'commitHandingOver', 'lastCommitted'],
+  sessions: ['load', 'commit', 'list', 'remove', 'commitHandingOver', 'lastCommitted', 'loadHead'],
   oauth: ['load', 'commit', 'remove'],
 }
 
@@ -26,10 +26,11 @@ const METHODS: Record<StoreKey, readonly string[]> = {
 const STAND_INS: Record<string, (store: AnyStore, args: unknown[]) => Promise<unknown>> = {
   commitHandingOver: (store, args) => store['commit']!(...args),
   lastCommitted: async () => null,
+  loadHead: (store, args) => store['load']!(args[0]),
 }
 
 /** The methods that only read, which may run ahead of the probe. */
-const READS = new Set(['get', 'load', 'list'])
+const READS = new Set(['get', 'load', 'list', 'loadHead'])
 
 /** Plain objects with own methods (guardStore wraps own methods; a Proxy would have none). */
 function defer<K extends StoreKey>(stores: Promise<BrowserStores>, key: K, early: AnyStore | undefined): BrowserStores[K] {

@@ -12,6 +12,7 @@ function offThread(indexedDB: IDBFactory, now?: () => number, more: { startWorke
   const api = sessionStoreApi({ indexedDB, ...(now ? { now } : {}) })
   const counted: typeof api = {
     load: (...args) => (writes.push(`load ${args[1]}`), api.load(...args)),
+    loadHead: (...args) => (writes.push(`head ${args[1]}`), api.loadHead(...args)),
     list: (...args) => (writes.push('list'), api.list(...args)),
     commit: (...args) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
     remove: (...args) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
@@ -73,6 +74,13 @@ describe('idbSessionStoreOffThread', () => {
     const { revision } = await store.commit('s1', utf8('a'), undefined)
     await idbSessionStore({ indexedDB }).commit('s1', utf8('another tab'), revision)
     expect(await store.lastCommitted('s1')).toBe(revision)
+  })
+
+  it('loadHead reads the start of a session through the worker', async () => {
+    const { store, writes } = offThread(freshIndexedDB())
+    const { revision } = await store.commit('s1', utf8('a short session'), undefined)
+    expect(await store.loadHead('s1', 4)).toEqual({ bytes: utf8('a short session'), revision }) // one part: all of it
+    expect(writes).toEqual(['commit s1', 'head s1'])
   })
 
   it('a revision conflict comes back with its code', async () => {

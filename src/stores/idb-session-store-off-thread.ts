@@ -11,7 +11,7 @@ import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-ses
 import { FxError } from '../terminal/fx-error.ts'
 import { FX_STORE_FAILED } from './store-errors.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
-import type { AsyncSessionStore, SessionStoreHandOver } from './types.ts'
+import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
 export type OffThreadOptions = IdbSessionStoreOptions & {
   /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
@@ -37,7 +37,7 @@ function spawnStoreWorker(): Comlink.Endpoint {
 type Api = Comlink.Remote<SessionStoreApi>
 
 /** See the file comment. */
-export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore & SessionStoreHandOver {
+export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore & SessionStoreHandOver & SessionStoreHeads {
   // Opened here only when the worker cannot serve: no second connection on the page otherwise.
   let onPage: ReturnType<typeof idbSessionStore> | undefined
   const here = () => (onPage ??= idbSessionStore(options))
@@ -88,6 +88,10 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     load(id) {
       checkId(id)
       return ask((api) => api.load(namespace, id), () => here().load(id))
+    },
+    loadHead(id, atLeast) {
+      checkId(id)
+      return ask((api) => api.loadHead(namespace, id, atLeast), () => here().loadHead(id, atLeast))
     },
     list: () => ask((api) => api.list(namespace), () => here().list()),
     commit,

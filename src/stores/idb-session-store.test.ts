@@ -120,6 +120,19 @@ describe('idbSessionStore', () => {
     expect((await idbSessionStore({ indexedDB }).load('s1'))?.bytes).toEqual(mixed)
   })
 
+  it('loadHead reads only the parts that hold the start asked for', async () => {
+    const indexedDB = freshIndexedDB()
+    const store = idbSessionStore({ indexedDB })
+    const big = Uint8Array.from({ length: 3 * PART_BYTES }, (_, i) => (i * 7) % 256)
+    const { revision } = await store.commit('s1', big, undefined)
+    expect(await store.loadHead('s1', 10)).toEqual({ bytes: big.subarray(0, PART_BYTES), revision })
+    expect(await store.loadHead('s1', PART_BYTES + 1)).toEqual({ bytes: big.subarray(0, 2 * PART_BYTES), revision })
+    expect(await store.loadHead('s1', 10 * PART_BYTES)).toEqual({ bytes: big, revision })
+    expect(await store.loadHead('missing', 10)).toBeNull()
+    await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.delete(['part', 's1', 0]))
+    expect(((await rejectionOf(store.loadHead('s1', 10))) as { code?: string }).code).toBe('FX_STORE_RECORD_INVALID')
+  })
+
   it('loads a session stored whole (before parts), and its next commit stores parts', async () => {
     const indexedDB = freshIndexedDB()
     const store = idbSessionStore({ indexedDB })

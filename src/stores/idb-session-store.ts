@@ -19,7 +19,7 @@ import { copyBytes, nextRevision } from './revision.ts'
 import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
 import { FX_STORE_RECORD_INVALID, sessionConflict } from './store-errors.ts'
 import { FxError } from '../terminal/fx-error.ts'
-import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes, SessionStoreHandOver } from './types.ts'
+import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
 type SessionMeta = { id: string; revision: string; seq: number; updatedAtMs: number }
 type PartsRecord = { revision: string; parts: Part[]; nextKey: number }
@@ -41,7 +41,7 @@ export type IdbSessionStoreOptions = IdbStoreOptions & {
  * that changed, not all of them (a commit waits for a warm-up under way). `warmNewest()` warms up
  * with the newest session, the one a `--resume last` page continues.
  */
-export type IdbSessionStore = AsyncSessionStore & Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<void>; warmNewest(): Promise<void> }
+export type IdbSessionStore = AsyncSessionStore & SessionStoreHeads & Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<void>; warmNewest(): Promise<void> }
 
 const metaKey = (id: string) => ['meta', id]
 const dataKey = (id: string) => ['data', id]
@@ -62,8 +62,11 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
   /** The revision of this store's own last commit per session (SessionStoreHandOver.lastCommitted). */
   const committed = new Map<string, string>()
 
-  /** Session `id` as stored, with its parts when it is stored in parts; null when there is none. */
-  const read = (id: string): Promise<(RevisionedBytes & Partial<Pick<PartsRecord, 'parts' | 'nextKey'>>) | null> => {
+  /**
+   * Session `id` as stored, with its parts when it is stored in parts; null when there is none.
+   * With `atLeast`, only the parts that hold its first `atLeast` bytes (no parts then).
+   */
+  const read = (id: string, atLeast = Infinity): Promise<(RevisionedBytes & Partial<Pick<PartsRecord, 'parts' | 'nextKey'>>) | null> => {
     const invalid = (why: string) => new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" ${why}; it was left as it is`)
     return use('readonly', (store) => {
       return new Promise((resolve, reject) => {
@@ -71,6 +74,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
           if (record === undefined) return resolve(null)
           if (isBytesRecord(record)) return resolve({ bytes: record.bytes, revision: record.revision })
           if (!isPartsRecord(record)) return reject(invalid('is not in the format fxterm writes'))
+          if (atLeast !== Infinity) return readHead(store, id, record, atLeast, reject, resolve)
           const keys = store.getAllKeys(partRange(id))
           onResult(store.getAll(partRange(id)), reject, (values: unknown[]) => {
             const byKey = new Map<number, unknown>()
@@ -97,6 +101,12 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
         if (newest) await self.warm(newest.id)
       })().catch(() => {})
       return warmingNewest
+    },
+
+    async loadHead(id, atLeast) {
+      checkId(id)
+      const found = await read(id, atLeast)
+      return found && { bytes: found.bytes, revision: found.revision }
     },
 
     async warm(id) {
@@ -177,6 +187,28 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
     },
   }
   return self
+}
+
+/** The first parts of `record` that hold `atLeast` bytes, joined, into `resolve` (see `read`). */
+function readHead(store: IDBObjectStore, id: string, record: PartsRecord, atLeast: number, reject: (error: unknown) => void, resolve: (found: RevisionedBytes) => void): void {
+  const parts: Part[] = []
+  let length = 0
+  for (const part of record.parts) {
+    if (length >= atLeast) break
+    parts.push(part)
+    length += part.length
+  }
+  const byKey = new Map<number, unknown>()
+  if (parts.length === 0) return resolve({ bytes: new Uint8Array(0), revision: record.revision })
+  parts.forEach((part, i) =>
+    onResult(store.get(partKey(id, part.key)), reject, (value: unknown) => {
+      byKey.set(part.key, value)
+      if (i < parts.length - 1) return // requests answer in order: the last one answers last
+      const bytes = joinParts(parts, byKey)
+      if (bytes === null) return reject(new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" is missing some of its parts; it was left as it is`))
+      resolve({ bytes, revision: record.revision })
+    }),
+  )
 }
 
 /** Session ids are strings; anything else is a caller's bug, reported before touching storage. */

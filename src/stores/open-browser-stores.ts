@@ -12,7 +12,7 @@ import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
 import { databaseName, OBJECT_STORE } from './keyval-database.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
 import { FX_STORE_TIMEOUT } from './store-errors.ts'
-import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore, SessionStoreHandOver } from './types.ts'
+import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
 /** Options of `openBrowserStores`. */
 export type OpenBrowserStoresOptions = {
@@ -53,7 +53,7 @@ export type BrowserStores = {
   config: AsyncConfigStore
   history: AsyncPromptHistoryStore
   /** The off-thread store's additions where it is the one (deferred stores stand in for them). */
-  sessions: AsyncSessionStore & Partial<SessionStoreHandOver>
+  sessions: AsyncSessionStore & Partial<SessionStoreHandOver & SessionStoreHeads>
   oauth: AsyncOAuthSessionStore
   persistent: boolean
   notice?: string

@@ -19,6 +19,7 @@ export type WireResult<T> = { ok: true; value: T } | { ok: false; error: WireErr
 /** What the session store worker exposes; `namespace` picks the database. */
 export type SessionStoreApi = {
   load(namespace: string | undefined, id: string): Promise<WireResult<RevisionedBytes | null>>
+  loadHead(namespace: string | undefined, id: string, atLeast: number): Promise<WireResult<RevisionedBytes | null>>
   list(namespace: string | undefined): Promise<WireResult<Listed>>
   commit(namespace: string | undefined, id: string, bytes: Uint8Array, expectedRevision: string | undefined): Promise<WireResult<{ revision: string }>>
   remove(namespace: string | undefined, id: string): Promise<WireResult<void>>
@@ -37,17 +38,19 @@ export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; no
     return store
   }
   return {
-    // Read here, so the bytes are this side's own: they cross without a copy.
-    load: async (namespace, id) => {
-      const result = await settle(storeFor(namespace).load(id))
-      return result.ok && result.value ? Comlink.transfer(result, [result.value.bytes.buffer as ArrayBuffer]) : result
-    },
+    load: async (namespace, id) => moved(await settle(storeFor(namespace).load(id))),
+    loadHead: async (namespace, id, atLeast) => moved(await settle(storeFor(namespace).loadHead(id, atLeast))),
     list: (namespace) => settle(storeFor(namespace).list()),
     commit: (namespace, id, bytes, expectedRevision) => settle(storeFor(namespace).commit(id, bytes, expectedRevision)),
     remove: (namespace, id) => settle(storeFor(namespace).remove(id)),
     lastCommitted: (namespace, id) => settle(storeFor(namespace).lastCommitted(id)),
     warmNewest: (namespace) => settle(storeFor(namespace).warmNewest()),
   }
+}
+
+/** A read's bytes cross without a copy (they were read here, so they are this side's own). */
+function moved(result: WireResult<RevisionedBytes | null>): WireResult<RevisionedBytes | null> {
+  return result.ok && result.value ? Comlink.transfer(result, [result.value.bytes.buffer as ArrayBuffer]) : result
 }
 
 async function settle<T>(work: Promise<T>): Promise<WireResult<T>> {

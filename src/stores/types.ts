@@ -93,6 +93,15 @@ export type SessionStoreHandOver = {
   lastCommitted(id: string): Promise<string | null>
 }
 
+/**
+ * A session store that can read the start of a session without the rest (fxterm's IndexedDB stores):
+ * at least `atLeast` bytes from the start (all of it when it is shorter), with its revision. The
+ * /resume list reads only each session's header; loading them whole read 4 MB per long session.
+ */
+export type SessionStoreHeads = {
+  loadHead(id: string, atLeast: number): Promise<RevisionedBytes | null>
+}
+
 /** fxterm's OAuth session store. `remove` answers true once it removed the record. */
 export type AsyncOAuthSessionStore = {
   load(): Promise<RevisionedBytes | null>

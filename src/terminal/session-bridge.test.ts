@@ -360,6 +360,26 @@ describe('session bridge list', () => {
     ])
   })
 
+  it('reads only the start of each session where the store can, and the whole one when its header is longer', async () => {
+    const memory = memorySessionStore()
+    await memory.commit('short', snap('short'), undefined)
+    const long = encodeSnapshot({ id: 'long', title: 'x'.repeat(5000), createdMs: 1, updatedMs: 1, turns: 2, firstPrompt: 'p' }, '{"body":"b"}')
+    await memory.commit('long', long, undefined)
+    const heads: string[] = []
+    const recorded = spy(memory)
+    const store = {
+      ...recorded.store,
+      loadHead: async (id: string, atLeast: number) => {
+        heads.push(id)
+        const found = await memory.load(id)
+        return found && { bytes: found.bytes.slice(0, atLeast), revision: found.revision }
+      },
+    }
+    const listed = await bridgeOver(store).bridge.list()
+    expect(listed.map((entry) => [entry.id, entry.title?.length])).toEqual(expect.arrayContaining([['short', 'Title of short'.length], ['long', 5000]]))
+    expect([heads.sort(), recorded.loads()]).toEqual([['long', 'short'], 1]) // loaded whole: only the long header
+  })
+
   it('sorts an app store that answers in any order, and skips a load that fails', async () => {
     const store: SessionStore = {
       load: (id) => {

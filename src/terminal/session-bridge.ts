@@ -12,7 +12,7 @@
 import { guardStore, type Guarded } from '../stores/guard-store.ts'
 import { newestFirst } from '../stores/idb-session-store.ts'
 import { FX_SESSION_REVISION_CONFLICT, messageOf } from '../stores/store-errors.ts'
-import type { SessionStore, SessionStoreHandOver } from '../stores/types.ts'
+import type { RevisionedBytes, SessionStore, SessionStoreHandOver, SessionStoreHeads } from '../stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../worker/engine-frames.ts'
 import type { ResumeSession } from '../worker/worker-api.ts'
 import { createSessionLocks, type SessionLocks } from './session-locks.ts'
@@ -20,6 +20,8 @@ import { readSnapshotHeader, snapshotId } from './snapshot-header.ts'
 
 /** How many sessions /resume shows with title, turns and first prompt (the rest by id). */
 export const LIST_DETAILS = 50
+/** What /resume reads of each session for its header, where the store reads a session's start. */
+const LIST_HEAD_BYTES = 4096
 /** Start-up waits for the resume read, so it gets 3 s rather than the guard's usual 10. */
 const START_TIMEOUT_MS = 3_000
 /** How long a reload waits for the lock the page it replaces may still hold. */
@@ -289,9 +291,11 @@ function timeCommit(start: number, bytes: number): void {
 /** `entry` with the title, turns and first prompt of its snapshot header, when it can be read. */
 async function withDetails(store: Guarded<SessionStore>, entry: { id: string; updatedAtMs: number }): Promise<SessionListEntry> {
   const base: SessionListEntry = { id: entry.id, updatedAtMs: entry.updatedAtMs }
+  const headerOf = (found: RevisionedBytes | null) => (found?.bytes instanceof Uint8Array ? readSnapshotHeader(found.bytes) : null)
   try {
-    const found = await store.load(entry.id)
-    const header = found?.bytes instanceof Uint8Array ? readSnapshotHeader(found.bytes) : null
+    // Only the start where the store can read it (the header is ~300 bytes of a session of MBs).
+    const heads = (store as Partial<SessionStoreHeads>).loadHead?.bind(store)
+    const header = (heads ? headerOf(await heads(entry.id, LIST_HEAD_BYTES)) : null) ?? headerOf(await store.load(entry.id))
     if (!header) return base
     const { title, turns, firstPrompt } = header.meta
     return { ...base, title, turns, firstPrompt }
