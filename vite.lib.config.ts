@@ -4,7 +4,7 @@ import pkg from './package.json' with { type: 'json' }
 
 /**
  * The library build (`npm run build:lib` → lib/): ESM for bundlers. Dependencies stay imports
- * (the app installs them); the two workers are bundled whole, each in its own file, and found
+ * (the app installs them); the workers are bundled whole, each in its own file, and found
  * with `new URL(…, import.meta.url)` like engine.wasm, which ships beside them (from public/,
  * with the demo tape). Types come from `tsc -p tsconfig.lib.json`.
  */
@@ -15,7 +15,9 @@ export default defineConfig({
   resolve: {
     alias: { 'node:zlib': fileURLToPath(new URL('./src/workspace/zlib-stub.ts', import.meta.url)) },
   },
-  worker: { format: 'es' },
+  // Each worker one file: an app's bundler copies a worker the library names with new URL(…) as it
+  // is, and would leave a chunk it loads behind (the engine worker loads its host lazily).
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   publicDir: 'public',
   build: {
     outDir: 'lib',
