@@ -16,5 +16,9 @@ if (hasSavedSessions()) {
   ;(globalThis as { __fxEarly?: unknown }).__fxEarly = spawnEngineWorkerReading({ ...PAGE_START_READS, wasmUrl: engineWasmUrl() })
   // The resume takes the session's Web Lock; a page's first lock call connects to the browser's
   // lock manager, seen to take 20-70 ms during the page's start. Connected now, while scripts load.
-  navigator.locks?.query().catch(() => {})
+  try {
+    navigator.locks?.query().catch(() => {})
+  } catch {
+    // No lock manager here (an opaque origin): the resume finds that out itself.
+  }
 }
