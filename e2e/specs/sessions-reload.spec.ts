@@ -80,3 +80,44 @@ test('a turn cut off by a reload mid-stream continues after it, and the prompt i
   expect(userTexts[0]).toBe(prompt)
   await expect.poll(() => savedSessions(page)).toEqual([expect.objectContaining({ title: prompt, active: false })])
 })
+
+/** The one session's parts in order, as its data record lists them: [part number, length]. */
+async function storedParts(page: Page): Promise<Array<[number, number]>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('fxterm-sessions')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const store = db.transaction('records', 'readonly').objectStore('records')
+    const records = await new Promise<unknown[]>((resolve) => {
+      const request = store.getAll(IDBKeyRange.bound(['data'], ['data', []]))
+      request.onsuccess = () => resolve(request.result)
+    })
+    db.close()
+    const [record] = records as Array<{ parts: Array<{ key: number; length: number }> }>
+    return record!.parts.map(({ key, length }) => [key, length] as [number, number])
+  })
+}
+
+test('after a reload, renaming a long session rewrites only the part with its header', async ({ page, mock }) => {
+  const prompt = 'write me a long essay'
+  const essay = 'A paragraph of a long essay about how terminals draw text.\n\n'.repeat(7_000) // ~420 KB
+  await mock.script({ chunks: textReply(essay, 'The end of the essay.') })
+  await openWithMock(page, mock)
+  await submitPrompt(page, prompt)
+  await waitForScreen(page, 'The end of the essay.', 30_000)
+  await expect.poll(() => savedSessions(page)).toEqual([expect.objectContaining({ title: prompt, active: false })])
+  const before = await storedParts(page)
+  expect(before.length).toBeGreaterThan(3)
+
+  await page.reload() // the replay is the reply's end: no banner on screen to wait for
+  await waitForTerminal(page)
+  await waitForScreen(page, `Session resumed: ${prompt}`)
+  await runSlashCommand(page, '/rename Terminals and text')
+  await expect.poll(() => savedSessions(page)).toEqual([expect.objectContaining({ title: 'Terminals and text' })])
+  const after = await storedParts(page)
+  // Every part but the first (the header, longer now) is the record it was, not written again.
+  expect(after.slice(1)).toEqual(before.slice(1))
+  expect(after[0]![0]).not.toBe(before[0]![0])
+})
