@@ -120,9 +120,14 @@ describe('idbSessionStoreOffThread', () => {
     const indexedDB = freshIndexedDB()
     await idbSessionStore({ indexedDB, now: () => 1 }).commit('older', utf8('a'), undefined)
     await idbSessionStore({ indexedDB, now: () => 2 }).commit('newest', utf8('b'), undefined)
-    const { writes } = offThread(indexedDB, undefined, { startWorkerAfterMs: 1, warmNewest: true })
+    const { store, writes } = offThread(indexedDB, undefined, { startWorkerAfterMs: 1, warmNewest: true })
     const quiet = offThread(indexedDB, undefined, { startWorkerAfterMs: 1 })
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect([writes, quiet.writes]).toEqual([['warm'], []])
+    // The warm-up's answer shows the worker runs: the first commit already moves its bytes there.
+    const bytes = utf8('b, and more')
+    const { revision } = (await idbSessionStore({ indexedDB }).load('newest'))!
+    await store.commitHandingOver('newest', bytes, revision)
+    expect(bytes.byteLength).toBe(0)
   })
 })

@@ -54,7 +54,8 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
         const failed = new Promise<null>((resolve) => endpoint.addEventListener('error', () => resolve(null)))
         worker = { api: Comlink.wrap<SessionStoreApi>(endpoint), failed }
         // First in the worker's queue, so the calls after it (a commit) find it under way.
-        if (options.warmNewest) void worker.api.warmNewest(namespace)
+        // Its answer also shows the worker runs, so the first commit's bytes can move there.
+        if (options.warmNewest) void worker.api.warmNewest(namespace).then(() => (answered = true))
       } catch {
         worker = null // no module workers here
       }
