@@ -22,8 +22,6 @@ export type OffThreadOptions = IdbSessionStoreOptions & {
    * start-up does not pay for it.
    */
   startWorkerAfterMs?: number
-  /** Starts the worker as the store is made (a page that will soon commit a session it resumed). */
-  startWorkerNow?: boolean
   /**
    * As it starts, the worker reads the newest session (the one a `--resume last` page continues),
    * and a commit waits for that read, so the first commit after a reload writes only the parts
@@ -64,8 +62,7 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     }
     return worker
   }
-  if (options.startWorkerNow) remote()
-  else if (options.startWorkerAfterMs !== undefined) setTimeout(() => whenIdle(remote), options.startWorkerAfterMs)
+  if (options.startWorkerAfterMs !== undefined) setTimeout(() => whenIdle(remote), options.startWorkerAfterMs)
   /** The worker's answer, or `fallback` run here (and every later call too) when it failed. */
   const ask = async <T>(call: (api: Api) => Promise<WireResult<T>>, fallback: () => Promise<T>): Promise<T> => {
     const current = remote()

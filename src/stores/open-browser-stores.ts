@@ -24,13 +24,8 @@ export type OpenBrowserStoresOptions = {
   probeTimeoutMs?: number
   /** Stores already opened by `startupReadStores` (reused when the probe passes). */
   early?: StartupReadStores
-  /**
-   * The page resumes the newest session (`--resume last`): the sessions' worker reads it as it
-   * starts, so that its first commit writes only what changed.
-   */
+  /** The page resumes the newest session (`--resume last`): its first commit is made cheap ahead. */
   resumesNewest?: boolean
-  /** A session was saved on an earlier visit: that worker starts at once, not when first needed. */
-  hasSavedSession?: boolean
 }
 
 /** The stores a page reads while starting (settings, prompt history, the session it resumes). */
@@ -71,11 +66,6 @@ const PROBE_KEY = '\u0000fxterm-probe'
 export async function openBrowserStores(options: OpenBrowserStoresOptions = {}): Promise<BrowserStores> {
   const { namespace } = options
   const configDatabase = databaseName(namespace, 'config') // validates the namespace first
-  const idb = { namespace, indexedDB: options.indexedDB }
-  // With a session to resume, the sessions' worker starts now, alongside the probe, which ends
-  // late while the page is busy with the resume: the first commit otherwise started the worker
-  // itself (50-75 ms) and then waited for its warm-up. A first visit keeps the later start.
-  const resuming = options.resumesNewest && options.hasSavedSession ? idbSessionStoreOffThread({ ...idb, startWorkerNow: true, warmNewest: true }) : null
   const unavailable = await probeIndexedDB(options.indexedDB ?? globalIndexedDB(), configDatabase, options.probeTimeoutMs ?? 5_000)
   if (unavailable !== undefined) {
     return {
@@ -88,11 +78,14 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
     }
   }
   requestPersistence()
+  const idb = { namespace, indexedDB: options.indexedDB }
   return {
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
     // Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead.
-    sessions: resuming ?? idbSessionStoreOffThread({ ...idb, startWorkerAfterMs: 300, ...(options.resumesNewest ? { warmNewest: true } : {}) }),
+    // A page that resumes starts the worker at its first idle moment: the first commit then finds
+    // it warmed up with the session, which takes a while to read.
+    sessions: idbSessionStoreOffThread({ ...idb, ...(options.resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) }),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }
