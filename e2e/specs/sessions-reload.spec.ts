@@ -6,7 +6,7 @@ import { BANNER, openWithMock } from '../support/app.ts'
 import { textReply } from '../support/chunks.ts'
 import { pressKey, readScreen, readViewport, runSlashCommand, submitPrompt, waitForComposer, waitForScreen, waitForTerminal } from '../support/screen.ts'
 import { textOf } from '../support/tool-messages.ts'
-import { savedPrompts, savedSessions as readSavedSessions, savedSetting } from '../support/saved-state.ts'
+import { savedParts, savedPrompts, savedSessions as readSavedSessions, savedSetting } from '../support/saved-state.ts'
 
 /** The saved sessions, with the fields these tests compare. */
 const savedSessions = (page: Page) => readSavedSessions(page).then((list) => list.map(({ id, title, turns, active }) => ({ id, title, turns, active })))
@@ -81,24 +81,8 @@ test('a turn cut off by a reload mid-stream continues after it, and the prompt i
   await expect.poll(() => savedSessions(page)).toEqual([expect.objectContaining({ title: prompt, active: false })])
 })
 
-/** The one session's parts in order, as its data record lists them: [part number, length]. */
-async function storedParts(page: Page): Promise<Array<[number, number]>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('fxterm-sessions')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(open.error)
-    })
-    const store = db.transaction('records', 'readonly').objectStore('records')
-    const records = await new Promise<unknown[]>((resolve) => {
-      const request = store.getAll(IDBKeyRange.bound(['data'], ['data', []]))
-      request.onsuccess = () => resolve(request.result)
-    })
-    db.close()
-    const [record] = records as Array<{ parts: Array<{ key: number; length: number }> }>
-    return record!.parts.map(({ key, length }) => [key, length] as [number, number])
-  })
-}
+/** The one saved session's parts in order: [part number, length]. */
+const storedParts = async (page: Page) => (await savedParts(page))[0] ?? []
 
 test('after a reload, renaming a long session rewrites only the part with its header', async ({ page, mock }) => {
   const prompt = 'write me a long essay'

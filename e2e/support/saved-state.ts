@@ -4,11 +4,11 @@ import type { Page } from '@playwright/test'
 
 export type SavedSession = { id: string; title: string; turns: number; prompts: string[]; active: boolean }
 
-type Query = { what: 'sessions' } | { what: 'prompts' } | { what: 'setting'; id: string }
+type Query = { what: 'sessions' } | { what: 'parts' } | { what: 'prompts' } | { what: 'setting'; id: string }
 
 /** In the page: one read of the database the query is about (null when it does not exist yet). */
 async function readInPage(query: Query): Promise<unknown> {
-  const name = query.what === 'sessions' ? 'fxterm-sessions' : query.what === 'prompts' ? 'fxterm-history' : 'fxterm-config'
+  const name = query.what === 'sessions' || query.what === 'parts' ? 'fxterm-sessions' : query.what === 'prompts' ? 'fxterm-history' : 'fxterm-config'
   if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open(name)
@@ -29,6 +29,10 @@ async function readInPage(query: Query): Promise<unknown> {
     if (query.what === 'prompts') {
       const records = (await answer(store.getAll())) as Array<{ value?: unknown }>
       return records.flatMap((record) => (typeof record.value === 'string' ? [record.value] : []))
+    }
+    if (query.what === 'parts') {
+      const records = (await answer(store.getAll(IDBKeyRange.bound(['data'], ['data', []])))) as Array<{ parts?: Array<{ key: number; length: number }> }>
+      return records.map((record) => (record.parts ?? []).map(({ key, length }) => [key, length]))
     }
     // A session is stored in parts (['part', id, n], listed in order by its ['data', id] record),
     // or whole in the data record as sessions were before parts.
@@ -65,6 +69,11 @@ async function readInPage(query: Query): Promise<unknown> {
 /** Every saved session in `fxterm-sessions`, sorted by title. */
 export async function savedSessions(page: Page): Promise<SavedSession[]> {
   return ((await page.evaluate(readInPage, { what: 'sessions' } as Query)) as SavedSession[] | null) ?? []
+}
+
+/** Each saved session's parts in order, as its data record lists them: [part number, length]. */
+export async function savedParts(page: Page): Promise<Array<Array<[number, number]>>> {
+  return ((await page.evaluate(readInPage, { what: 'parts' } as Query)) as Array<Array<[number, number]>> | null) ?? []
 }
 
 /** The prompts in the history database (any workspace root), oldest first. */
