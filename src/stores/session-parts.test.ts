@@ -150,7 +150,7 @@ describe('commonPrefix and commonSuffix', () => {
           b.fill(9, 0, headB)
           b.set(tail, headB)
           if (cut > 0) b[b.length - cut] = b[b.length - cut]! ^ 0xff // differ `cut` bytes from the end
-          for (const [va, vb] of [[a, b], [a.subarray(1), b], [a, b.subarray(3)], [a.subarray(2, a.length), b.subarray(1, b.length)]] as const) {
+          for (const [va, vb] of [[a, b], [a.subarray(1), b], [a, b.subarray(3)], [a.subarray(2, a.length), b.subarray(1, b.length)], [a.subarray(0, a.length - 1), b.subarray(0, b.length - 2)], [a.subarray(1, a.length - 3), b.subarray(2, b.length - 1)]] as const) {
             const limit = Math.min(va.length, vb.length)
             for (const l of [limit, limit >> 1, 3]) expect(commonSuffix(va, vb, l), `${headA} ${headB} ${cut} ${l}`).toBe(naive(va, vb, l))
           }

@@ -24,15 +24,16 @@ let auth: WorkerAuth | null = null
 let flushOutput: () => Promise<void> = () => Promise.resolve()
 
 /**
- * Sessions and prompt history go to the page, which owns the stores. A snapshot is copied here
- * and the copy transferred: the host loop keeps the original (to restore a restarted engine), and
- * the page's main thread, where typing is echoed, then never copies megabytes itself.
+ * Sessions and prompt history go to the page, which owns the stores. A snapshot is moved there
+ * (the host loop keeps its own copy to restore a restarted engine), so the page's main thread,
+ * where typing is echoed, never copies megabytes itself.
  */
 function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
   return {
     commit: (bytes) => {
-      const copy = bytes.slice()
-      return host.sessionCommit(Comlink.transfer(copy, [copy.buffer]))
+      // The engine's decoded payload has a buffer of its own; anything else goes as a copy.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
+      return host.sessionCommit(Comlink.transfer(own, [own.buffer]))
     },
     list: () => host.sessionList(),
     open: (id) => host.sessionOpen(id),

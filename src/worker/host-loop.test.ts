@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { ModelEvent, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest } from './engine-frames.ts'
-import { createHostLoop, type HostLoop } from './host-loop.ts'
+import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 
 const { Terminal } = xtermHeadless
 const wasmPath = fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))
@@ -90,15 +90,16 @@ function fakeBridge(results: ExecResult[]) {
 const SYSTEM = { role: 'system', content: expect.stringContaining('fxterm') }
 const RUN_COMMAND = expect.objectContaining({ name: 'run_command' })
 
-async function start(provider: ModelProvider, bridge: ReturnType<typeof fakeBridge>['bridge'] | null = null) {
+async function start(provider: ModelProvider, bridge: ReturnType<typeof fakeBridge>['bridge'] | null = null, sessions?: SessionHost) {
   const term = new Terminal({ cols: 80, rows: 30, allowProposedApi: true, scrollback: 1000 })
   const events: ({ type: string } & Record<string, unknown>)[] = []
   const exits: number[] = []
   const loop = await createHostLoop({
     module,
-    boot: { cols: 80, rows: 30, provider: 'fake', model: 'fake-model', tools: bridge !== null, cwd: '/workspace', notices: [], args: [] },
+    boot: { cols: 80, rows: 30, provider: 'fake', model: 'fake-model', tools: bridge !== null, cwd: '/workspace', notices: [], args: [], sessions: sessions !== undefined },
     providers: [provider],
     workspace: bridge,
+    ...(sessions ? { sessions } : {}),
     write: (bytes) => term.write(bytes),
     onEvent: (event) => events.push(event),
     onExit: (code) => exits.push(code),
@@ -378,6 +379,39 @@ describe('the host loop', () => {
     await until('a provider call from the new engine', () => calls.length === 2)
     expect(calls[1]?.request.messages).toEqual([SYSTEM, { role: 'user', content: 'hello again' }])
     await h.untilLine('the new reply', (line) => line === '● Fresh start.')
+  })
+
+  test('after a trap the new engine continues from the last commit, though the session host moved those bytes away', async () => {
+    const { provider, calls } = scriptedProvider([[{ type: 'text_delta', delta: 'First reply.' }, { type: 'finish', reason: 'stop' }], [{ type: 'text_delta', delta: 'Second reply.' }, { type: 'finish', reason: 'stop' }]])
+    let commits = 0
+    const sessions: SessionHost = {
+      // As the worker does: the bytes are transferred to the page, which leaves them empty here.
+      commit: async (bytes) => {
+        structuredClone(bytes, { transfer: [bytes.buffer as ArrayBuffer] })
+        commits++
+        return { type: 'commit_ok' }
+      },
+      list: async () => [],
+      open: async () => null,
+      remove() {},
+      historyAppend() {},
+      historyClear() {},
+    }
+    const h = await start(provider, null, sessions)
+    h.type('remember this\r')
+    await h.untilLine('the first reply', (line) => line === '● First reply.')
+    await until('the turn\'s commits', () => commits >= 2)
+
+    h.loop.trapForTest()
+    await h.untilLine('the restart notice', (line) => line.includes('the conversation continues from'))
+    h.type('and now?\r')
+    await until('a request from the new engine', () => calls.length === 2)
+    expect(calls[1]?.request.messages).toEqual([
+      SYSTEM,
+      { role: 'user', content: 'remember this' },
+      { role: 'assistant', content: 'First reply.' },
+      { role: 'user', content: 'and now?' },
+    ])
   })
 
   test('after a trap the engine boots again at the size the terminal has now', async () => {
