@@ -28,9 +28,9 @@ performance.mark('fxterm:worker-spawned')
 
 // IndexedDB is probed now, for the stores' writes (deferred-stores.ts). What start-up restores
 // comes from the engine worker's reads; one that failed is read here instead.
-// With a session to resume, the sessions' worker starts soon and reads it (its first commit then
-// writes only what changed); on a first visit it starts later, and nothing competes with the start.
-export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false, resumesNewest: workerCompilesWasm })
+// The session store runs in the engine worker, which has read the session a reload resumes: its
+// first commit writes only what changed, with no worker to start first.
+export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false, resumesNewest: workerCompilesWasm, sessionsIn: early.worker })
 export const sessionStore = stores.sessions
 export const configStore = prefetchConfig(stores.config, CONFIG_IDS, startReads.then((reads) => reads?.config ?? null))
 export const historyStore = prefetchHistory(stores.history, PAGE_WORKSPACE_ROOT, HISTORY_LIMIT, startReads.then((reads) => reads?.history ?? null))

@@ -10,6 +10,7 @@ import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
 import { FxError } from '../terminal/fx-error.ts'
 import { FX_STORE_FAILED } from './store-errors.ts'
+import { SERVE_SESSIONS } from '../worker/start-reads-message.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
 import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
@@ -28,6 +29,22 @@ export type OffThreadOptions = IdbSessionStoreOptions & {
    * that changed: it wrote all of a 4 MB session again (130-170 ms).
    */
   warmNewest?: boolean
+}
+
+/** Something that takes a message with a port: the engine worker (a Worker). */
+export type SessionsServer = { postMessage(message: unknown, transfer: Transferable[]): void }
+
+/**
+ * An endpoint to the session store `server` runs (the engine worker, which serves one when asked
+ * with SERVE_SESSIONS): it has read the session a reload resumes already, and it is running, where
+ * a worker of the store's own took 50-75 ms to start before the first commit after a reload.
+ */
+export function sessionStoreServedBy(server: SessionsServer): () => Comlink.Endpoint {
+  return () => {
+    const { port1, port2 } = new MessageChannel()
+    server.postMessage({ type: SERVE_SESSIONS, port: port2 }, [port2])
+    return port1
+  }
 }
 
 function spawnStoreWorker(): Comlink.Endpoint {

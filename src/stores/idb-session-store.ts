@@ -38,10 +38,13 @@ export type IdbSessionStoreOptions = IdbStoreOptions & {
 /**
  * The store, with `lastCommitted` (SessionStoreHandOver) and `warm(id)`: reads session `id` into
  * what the next commit compares with, so that the first commit after a reload writes only the parts
- * that changed, not all of them (a commit waits for a warm-up under way). `warmNewest()` warms up
- * with the newest session, the one a `--resume last` page continues.
+ * that changed, not all of them (a commit waits for a warm-up under way). It answers what it read,
+ * as `load` does, but those bytes stay the store's too: the caller must not change them.
+ * `warmNewest()` warms up with the newest session, the one a `--resume last` page continues.
  */
-export type IdbSessionStore = AsyncSessionStore & SessionStoreHeads & Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<void>; warmNewest(): Promise<void> }
+export type IdbSessionStore = AsyncSessionStore &
+  SessionStoreHeads &
+  Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<RevisionedBytes | null>; warmNewest(): Promise<void> }
 
 const metaKey = (id: string) => ['meta', id]
 const dataKey = (id: string) => ['data', id]
@@ -57,7 +60,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
    * what differs.
    */
   const written = new Map<string, PartsRecord & { bytes: Uint8Array }>()
-  const warming = new Map<string, Promise<void>>()
+  const warming = new Map<string, Promise<RevisionedBytes | null>>()
   let warmingNewest: Promise<void> | undefined
   /** The revision of this store's own last commit per session (SessionStoreHandOver.lastCommitted). */
   const committed = new Map<string, string>()
@@ -109,26 +112,30 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
       return found && { bytes: found.bytes, revision: found.revision }
     },
 
-    async warm(id) {
+    warm(id) {
       checkId(id)
-      if (written.has(id) || warming.has(id)) return warming.get(id)
-      const warmed = read(id).then(
-        (found) => {
+      const last = written.get(id)
+      if (last) return Promise.resolve({ bytes: last.bytes, revision: last.revision })
+      let warmed = warming.get(id)
+      if (!warmed) {
+        warmed = read(id).then((found) => {
           // A commit that landed meanwhile left what it wrote, which is newer.
           if (found?.parts && found.nextKey !== undefined && !written.has(id)) written.set(id, { revision: found.revision, parts: found.parts, nextKey: found.nextKey, bytes: found.bytes })
-        },
-        () => {}, // nothing to compare with: the next commit writes every part, as it would have
-      )
-      warming.set(id, warmed)
-      await warmed
-      warming.delete(id)
+          return found && { bytes: found.bytes, revision: found.revision }
+        })
+        warming.set(id, warmed)
+        const done = () => void warming.delete(id)
+        warmed.then(done, done)
+      }
+      return warmed
     },
 
     async commit(id, bytes, expectedRevision) {
       checkId(id)
       // A read that tells which parts this commit may keep.
       await warmingNewest
-      await warming.get(id)
+      // A failed read leaves nothing to compare with: this commit writes every part, as it would have.
+      await warming.get(id)?.catch(() => {})
       const owned = options.handsOverBytes && bytes instanceof Uint8Array ? bytes : copyBytes(bytes)
       const updatedAtMs = now()
       return use('readwrite', (store) => {

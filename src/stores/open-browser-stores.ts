@@ -8,7 +8,7 @@ import { idbConfigStore } from './idb-config-store.ts'
 import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
 import { idbPromptHistoryStore } from './idb-prompt-history-store.ts'
 import { idbSessionStore } from './idb-session-store.ts'
-import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
+import { idbSessionStoreOffThread, sessionStoreServedBy, type SessionsServer } from './idb-session-store-off-thread.ts'
 import { databaseName, OBJECT_STORE } from './keyval-database.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
 import { FX_STORE_TIMEOUT } from './store-errors.ts'
@@ -26,6 +26,11 @@ export type OpenBrowserStoresOptions = {
   early?: StartupReadStores
   /** The page resumes the newest session (`--resume last`): its first commit is made cheap ahead. */
   resumesNewest?: boolean
+  /**
+   * The engine worker, to run the session store in (it serves one, sessionStoreServedBy) instead of
+   * a worker of the store's own. The static page's, which has read the session a reload resumes.
+   */
+  sessionsIn?: SessionsServer
 }
 
 /** The stores a page reads while starting (settings, prompt history, the session it resumes). */
@@ -82,13 +87,22 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
   return {
     config: options.early?.config ?? idbConfigStore(idb),
     history: options.early?.history ?? idbPromptHistoryStore(idb),
-    // Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead.
-    // A page that resumes starts the worker at its first idle moment: the first commit then finds
-    // it warmed up with the session, which takes a while to read.
-    sessions: idbSessionStoreOffThread({ ...idb, ...(options.resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) }),
+    sessions: sessionStore(idb, options),
     oauth: idbOAuthSessionStore(idb),
     persistent: true,
   }
+}
+
+/**
+ * Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead. In the engine
+ * worker, when it is given, connected at once: it is running, and holds the session it resumed.
+ * Else a worker of the store's own, which a page that resumes starts at its first idle moment: the
+ * first commit then finds it warmed up with the session, which takes a while to read.
+ */
+function sessionStore(idb: { namespace?: string; indexedDB?: IDBFactory }, options: OpenBrowserStoresOptions) {
+  const { resumesNewest, sessionsIn } = options
+  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), startWorkerAfterMs: 0, warmNewest: resumesNewest === true })
+  return idbSessionStoreOffThread({ ...idb, ...(resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) })
 }
 
 /** Undefined when a write to `dbName` commits, else why it did not, for the notice. */

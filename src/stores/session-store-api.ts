@@ -9,6 +9,7 @@
  */
 import * as Comlink from 'comlink'
 import { idbSessionStore, type IdbSessionStore } from './idb-session-store.ts'
+import { sharedSessionStore } from './shared-session-store.ts'
 import type { RevisionedBytes } from './types.ts'
 
 type Listed = Array<{ id: string; updatedAtMs: number }>
@@ -28,13 +29,18 @@ export type SessionStoreApi = {
   warmNewest(namespace: string | undefined): Promise<WireResult<void>>
 }
 
-/** The API over idbSessionStore, one store per namespace; the options are for tests. */
-export function sessionStoreApi({ indexedDB, now }: { indexedDB?: IDBFactory; now?: () => number } = {}): SessionStoreApi {
+/**
+ * The API over idbSessionStore, one store per namespace. `shared`: the thread's stores
+ * (shared-session-store.ts), as the engine worker's start-up read uses them. The other options are for tests.
+ */
+export function sessionStoreApi({ indexedDB, now, shared = false }: { indexedDB?: IDBFactory; now?: () => number; shared?: boolean } = {}): SessionStoreApi {
   const stores = new Map<string, IdbSessionStore>()
   const storeFor = (namespace: string | undefined) => {
+    const options = { ...(namespace !== undefined ? { namespace } : {}), ...(indexedDB ? { indexedDB } : {}) }
+    if (shared) return sharedSessionStore(options)
     const key = namespace ?? ''
     let store = stores.get(key)
-    if (!store) stores.set(key, (store = idbSessionStore({ handsOverBytes: true, ...(namespace !== undefined ? { namespace } : {}), ...(indexedDB ? { indexedDB } : {}), ...(now ? { now } : {}) })))
+    if (!store) stores.set(key, (store = idbSessionStore({ handsOverBytes: true, ...options, ...(now ? { now } : {}) })))
     return store
   }
   return {
@@ -67,4 +73,9 @@ async function settle<T>(work: Promise<T>): Promise<WireResult<T>> {
       },
     }
   }
+}
+
+/** Serves this thread's shared stores on `port` (the engine worker, for its page). */
+export function serveSessionStore(port: MessagePort): void {
+  Comlink.expose(sessionStoreApi({ shared: true }), port)
 }

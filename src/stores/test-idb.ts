@@ -59,3 +59,8 @@ export async function rejectionOf(promise: unknown): Promise<{ code?: unknown; m
 
 /** UTF-8 bytes of `text`. */
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+/** Byte equality without the matcher's element-by-element walk (seconds for megabytes). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength))
+}

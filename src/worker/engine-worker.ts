@@ -3,13 +3,23 @@
  * (start-reads.ts) begin the moment the worker runs. The engine's host (engine-host.ts: providers,
  * sign-in, the host loop; 64 KB) is fetched and parsed while IndexedDB answers, 30-70 ms on a busy
  * two-core machine that the reads no longer wait for. The page's calls that arrive before the
- * host is in are held, in order (held-messages.ts).
+ * host is in are held, in order (held-messages.ts). The page's session store may be served here
+ * too (SERVE_SESSIONS): it holds the session read at start-up, and this worker is already running.
  */
 import { holdMessages } from './held-messages.ts'
 import { startReadsNamed } from './start-reads.ts'
+import { SERVE_SESSIONS } from './start-reads-message.ts'
 
 const scope = self as unknown as Parameters<typeof holdMessages>[0]
 startReadsNamed(scope, { name: self.name })
+// Added before the held messages' listener, so the engine's Comlink never sees this message.
+scope.addEventListener('message', (event) => {
+  const data = (event as MessageEvent<{ type?: unknown; port?: unknown } | null>).data
+  if (data?.type !== SERVE_SESSIONS || !(data.port instanceof MessagePort)) return
+  event.stopImmediatePropagation()
+  const port = data.port
+  void import('../stores/session-store-api.ts').then(({ serveSessionStore }) => serveSessionStore(port))
+})
 const held = holdMessages(scope)
 import('./engine-host.ts').then(
   ({ exposeEngine }) => exposeEngine(held),

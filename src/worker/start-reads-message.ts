@@ -11,6 +11,11 @@
 export const READ_AT_START = 'fxterm:read-at-start'
 /** The `type` of the worker's answer message. */
 export const READ_AT_START_ANSWER = 'fxterm:read-at-start-answer'
+/**
+ * The `type` of a message from the page carrying a MessagePort (`port`) on which the engine worker
+ * serves the page's session store (serveSessionStore): the store that read the session at start-up.
+ */
+export const SERVE_SESSIONS = 'fxterm:serve-sessions'
 /** The engine worker's name when it reads nothing. */
 export const ENGINE_WORKER_NAME = 'fxterm-engine'
 

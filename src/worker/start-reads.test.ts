@@ -4,8 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
-import { freshIndexedDB, utf8 } from '../stores/test-idb.ts'
-import { READ_AT_START, READ_AT_START_ANSWER, startReadsInName, startReadsWorkerName, type StartReadsAnswerMessage, type StartReadsRequest } from './start-reads-message.ts'
+import { freshIndexedDB, rawEntries, sameBytes, utf8 } from '../stores/test-idb.ts'
+import { PART_BYTES } from '../stores/session-parts.ts'
+import { idbSessionStoreOffThread, sessionStoreServedBy } from '../stores/idb-session-store-off-thread.ts'
+import * as Comlink from 'comlink'
+import { READ_AT_START, READ_AT_START_ANSWER, SERVE_SESSIONS, startReadsInName, startReadsWorkerName, type StartReadsAnswerMessage, type StartReadsRequest } from './start-reads-message.ts'
 
 // The module holds the worker's one read: a fresh copy per test.
 let reads: typeof import('./start-reads.ts')
@@ -92,6 +95,37 @@ describe('start-up reads in the engine worker', () => {
     }
   })
 
+  it('the session store it serves the page compares the first commit with the session read at start-up: only the changed part is written', async () => {
+    const indexedDB = freshIndexedDB()
+    const big = Uint8Array.from({ length: 5 * PART_BYTES }, (_, i) => (i * 7) % 256)
+    const { revision } = await idbSessionStore({ namespace: 'fxterm', indexedDB }).commit('s1', big, undefined)
+    const before = await partRecords(indexedDB)
+    expect((await worker(indexedDB, request('fxterm'))).session).toEqual({ found: { id: 's1', revision } })
+    expect(sameBytes((await reads.takeStartSession('s1'))!.bytes, big)).toBe(true)
+
+    // The page connects as it does to the engine worker: a port in a SERVE_SESSIONS message.
+    const { sessionStoreApi } = await import('../stores/session-store-api.ts') // this test's module copies, as reads
+    const served: string[] = []
+    const engineWorker = {
+      postMessage(message: { type: string; port: MessagePort }, transfer: Transferable[]) {
+        served.push(message.type)
+        expect(transfer).toEqual([message.port])
+        Comlink.expose(sessionStoreApi({ shared: true, indexedDB }), message.port)
+      },
+    }
+    const store = idbSessionStoreOffThread({ namespace: 'fxterm', indexedDB, connect: sessionStoreServedBy(engineWorker) })
+    const renamed = big.slice()
+    renamed[10] = 255 // a rename: the header changes
+    const { revision: next } = await store.commit('s1', renamed, revision)
+    const after = await partRecords(indexedDB)
+    expect(served).toEqual([SERVE_SESSIONS])
+    // The first part's record is replaced by a new one; the other four are the same, untouched.
+    expect(after.map(([key]) => key)).toEqual([1, 2, 3, 4, 5])
+    expect(after.slice(0, 4).every(([, bytes], i) => sameBytes(bytes, before[i + 1]![1]))).toBe(true)
+    const stored = await idbSessionStore({ namespace: 'fxterm', indexedDB }).load('s1')
+    expect([stored?.revision, sameBytes(stored!.bytes, renamed)]).toEqual([next, true])
+  })
+
   it('answers null for each read that fails, so the page reads those itself', async () => {
     const blocked = { open: () => { throw new Error('storage is blocked') } } as unknown as IDBFactory
     expect(await worker(blocked, request('fxterm'))).toEqual({ session: null, config: null, history: null })
@@ -110,3 +144,9 @@ function snapshot(id: string, title: string, prompt: string): Uint8Array {
   out.set(body, 12 + meta.length)
   return out
 }
+
+async function partRecords(indexedDB: IDBFactory): Promise<Array<[number, Uint8Array]>> {
+  const entries = await rawEntries(indexedDB, 'fxterm-sessions')
+  return entries.filter(([key]) => (key as unknown[])[0] === 'part').map(([key, value]) => [(key as [string, string, number])[2], value as Uint8Array])
+}
+

@@ -9,7 +9,7 @@
  */
 import { idbConfigStore } from '../stores/idb-config-store.ts'
 import { idbPromptHistoryStore } from '../stores/idb-prompt-history-store.ts'
-import { idbSessionStore } from '../stores/idb-session-store.ts'
+import { sharedSessionStore } from '../stores/shared-session-store.ts'
 import { decodeAhead } from './decode-ahead.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
@@ -50,17 +50,20 @@ export async function readAtStart(request: StartReadsRequest, indexedDB?: IDBFac
 }
 
 async function readNewestSession(idb: { namespace: string; indexedDB?: IDBFactory }, module: Promise<WebAssembly.Module> | null): Promise<NonNullable<StartReadsAnswer['session']>> {
-  const store = idbSessionStore(idb)
+  // The store this worker serves the page its sessions from, if the page asks (serveSessionStore):
+  // warmed up with the session read here, its first commit writes only what changed.
+  const store = sharedSessionStore(idb)
   const [newest] = await store.list() // newest first
-  const found = newest ? await store.load(newest.id) : null
+  const found = newest ? await store.warm(newest.id) : null
   if (!newest || !found) return { found: null }
   held = { id: newest.id, bytes: found.bytes, engine: module ? decodeAhead(module, found.bytes) : Promise.resolve(null) }
   return { found: { id: newest.id, revision: found.revision } }
 }
 
 /**
- * Session `id` as read here, once (then it belongs to the caller): its bytes, and the engine that
- * decoded them (null when none did). Null when this worker does not hold that session.
+ * Session `id` as read here, once: its bytes, and the engine that decoded them (null when none
+ * did). Null when this worker does not hold that session. The bytes are also what the session
+ * store's next commit compares with, so they are never changed (nor moved away).
  */
 export async function takeStartSession(id: string): Promise<{ bytes: Uint8Array; engine: EngineInstance | null } | null> {
   const read = held
