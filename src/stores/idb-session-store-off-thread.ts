@@ -23,6 +23,8 @@ export type OffThreadOptions = IdbSessionStoreOptions & {
    * start-up does not pay for it.
    */
   startWorkerAfterMs?: number
+  /** Connects at once: for a worker that runs already (sessionStoreServedBy), where that costs nothing. */
+  connectNow?: boolean
   /**
    * As it starts, the worker reads the newest session (the one a `--resume last` page continues),
    * and a commit waits for that read, so the first commit after a reload writes only the parts
@@ -79,7 +81,8 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     }
     return worker
   }
-  if (options.startWorkerAfterMs !== undefined) setTimeout(() => whenIdle(remote), options.startWorkerAfterMs)
+  if (options.connectNow) remote()
+  else if (options.startWorkerAfterMs !== undefined) setTimeout(() => whenIdle(remote), options.startWorkerAfterMs)
   /** The worker's answer, or `fallback` run here (and every later call too) when it failed. */
   const ask = async <T>(call: (api: Api) => Promise<WireResult<T>>, fallback: () => Promise<T>): Promise<T> => {
     const current = remote()

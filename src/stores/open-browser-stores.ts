@@ -101,7 +101,7 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
  */
 function sessionStore(idb: { namespace?: string; indexedDB?: IDBFactory }, options: OpenBrowserStoresOptions) {
   const { resumesNewest, sessionsIn } = options
-  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), startWorkerAfterMs: 0, warmNewest: resumesNewest === true })
+  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), connectNow: true, warmNewest: resumesNewest === true })
   return idbSessionStoreOffThread({ ...idb, ...(resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) })
 }
 

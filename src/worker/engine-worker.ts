@@ -18,7 +18,7 @@ scope.addEventListener('message', (event) => {
   if (data?.type !== SERVE_SESSIONS || !(data.port instanceof MessagePort)) return
   event.stopImmediatePropagation()
   const port = data.port
-  void import('../stores/session-store-api.ts').then(({ serveSessionStore }) => serveSessionStore(port))
+  void serving.then(({ serveSessionStore }) => serveSessionStore(port))
 })
 const held = holdMessages(scope)
 import('./engine-host.ts').then(
@@ -28,3 +28,7 @@ import('./engine-host.ts').then(
     throw error
   }),
 )
+// Fetched now, after the host (it is 1 KB): the page's first commit should not wait for it.
+// Where it cannot load, the page's calls go unanswered and its store reports them (guard-store.ts).
+const serving = import('../stores/session-store-api.ts')
+serving.catch(() => {})
