@@ -3,6 +3,14 @@
 // was nine pushes, each with its own capacity check and call; the live preview renders its line
 // again on every delta, so this was a good part of a streamed reply's time.
 
+// item kinds (F_KIND)
+export const K_TEXT = 0
+export const K_CODE = 1
+export const K_DELIM = 2
+export const K_LINK_OPEN = 3
+export const K_LINK_CLOSE = 4
+export const K_URL = 5
+
 export const F_KIND = 0
 export const F_S = 1 // text range, or the delimiter's position
 export const F_E = 2 // text range end, or the delimiter's character

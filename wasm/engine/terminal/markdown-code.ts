@@ -5,7 +5,7 @@
 import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { Rows } from './layout'
 import { cellWidth } from './width'
-import { C_CODE, writeStyle } from './markdown-inline'
+import { C_CODE, writeStyle } from './markdown-style'
 import { WordSet } from './word-set'
 
 const C_KEYWORD: i32 = 35

@@ -10,93 +10,9 @@
 // brackets are matched in one pass, code-span closers are searched with a failure cache.
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
-import { InlineItems, F_KIND, F_S, F_E, F_U1, F_U2, F_SAFE, F_REM, F_OPENS, F_CLOSES } from './inline-items'
-
-export const F_BOLD: i32 = 1
-export const F_DIM: i32 = 2
-export const F_ITALIC: i32 = 4
-export const F_UNDERLINE: i32 = 8
-export const F_STRIKE: i32 = 16
-
-/** SGR foreground colours. */
-export const C_CODE: i32 = 36 // `inline code` and code blocks
-export const C_LINK: i32 = 94
-export const C_GRAY: i32 = 90
-
-const LINK_CLOSE = '\x1b]8;;\x1b\\'
-const MAX_URL: i32 = 2048
-
-/** Writes the complete style `flags` + `colour` as one SGR sequence (`ESC[0m` when plain). */
-export function writeStyle(out: ByteBuf, flags: i32, colour: i32): void {
-  if (flags == 0 && colour == 0) {
-    out.str('\x1b[0m')
-    return
-  }
-  out.str('\x1b[0')
-  if (flags & F_BOLD) out.str(';1')
-  if (flags & F_DIM) out.str(';2')
-  if (flags & F_ITALIC) out.str(';3')
-  if (flags & F_UNDERLINE) out.str(';4')
-  if (flags & F_STRIKE) out.str(';9')
-  if (colour != 0) {
-    out.byte(0x3b)
-    out.int(colour)
-  }
-  out.byte(0x6d)
-}
-
-@inline function isSpace(c: i32): bool {
-  return c == 0x20 || c == 0x09
-}
-
-export function isAsciiPunct(c: i32): bool {
-  return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) || (c >= 0x7b && c <= 0x7e)
-}
-
-@inline function isAlnum(c: i32): bool {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)
-}
-
-@inline function lower(c: i32): i32 {
-  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c
-}
-
-/** Whether `src[s, e)` starts with the lowercase ASCII `word`, ignoring case. */
-function startsWithCI(src: Uint8Array, s: i32, e: i32, word: string): bool {
-  const n = word.length
-  if (e - s < n) return false
-  for (let k = 0; k < n; k++) if (lower(byteAt(src, s + k)) != word.charCodeAt(k)) return false
-  return true
-}
-
-/** Length of the `http://` or `https://` scheme `src[s, e)` starts with, or 0. */
-function httpScheme(src: Uint8Array, s: i32, e: i32): i32 {
-  if (startsWithCI(src, s, e, 'https://')) return 8
-  if (startsWithCI(src, s, e, 'http://')) return 7
-  return 0
-}
-
-/**
- * Whether `src[s, e)` may become an OSC 8 link: an http or https URL with a host, made only of
- * printable ASCII (no space, no control, no ESC or BEL that could end the sequence), not too long.
- */
-export function isSafeHttpUrl(src: Uint8Array, s: i32, e: i32): bool {
-  const scheme = httpScheme(src, s, e)
-  if (scheme == 0 || e - s <= scheme || e - s > MAX_URL) return false
-  for (let i = s; i < e; i++) {
-    const c = byteAt(src, i)
-    if (c < 0x21 || c > 0x7e) return false
-  }
-  return true
-}
-
-// item kinds
-const K_TEXT = 0
-const K_CODE = 1
-const K_DELIM = 2
-const K_LINK_OPEN = 3
-const K_LINK_CLOSE = 4
-const K_URL = 5
+import { InlineItems, F_KIND, F_E, F_U1, F_U2, F_REM, F_OPENS, F_CLOSES, K_TEXT, K_CODE, K_DELIM, K_LINK_OPEN, K_LINK_CLOSE, K_URL } from './inline-items'
+import { InlineEmitter } from './markdown-inline-emit'
+import { isSpace, isAsciiPunct, isAlnum, lower, httpScheme, isSafeHttpUrl, allSpaces, bareUrlEnd } from './markdown-urls'
 
 // per-style counters packed in one i32: bold in bits 0-7, italic 8-15, strike 16-23
 const U_BOLD = 1
@@ -116,6 +32,7 @@ function startBytes(): StaticArray<u8> {
 /** Renders inline Markdown. One instance is reused; its arrays are scratch space. */
 export class InlineRenderer {
   private items: InlineItems = new InlineItems()
+  private emitter: InlineEmitter = new InlineEmitter()
   // delimiter pairing
   private stackStar: Array<i32> = []
   private stackUnder: Array<i32> = []
@@ -132,13 +49,10 @@ export class InlineRenderer {
    * preview, where a URL may still be arriving) links are styled but not made hyperlinks.
    */
   render(src: Uint8Array, start: i32, end: i32, out: ByteBuf, baseFlags: i32, baseColour: i32, links: bool = true): void {
-    this.links = links
     this.scan(src, start, end)
     this.pair()
-    this.emit(src, out, baseFlags, baseColour)
+    this.emitter.emit(this.items, src, out, baseFlags, baseColour, links)
   }
-
-  private links: bool = true
 
   private add(kind: i32, s: i32, e: i32, u1: i32, u2: i32, safe: bool): void {
     this.items.add(kind, s, e, u1, u2, safe)
@@ -450,157 +364,4 @@ export class InlineRenderer {
       if (r > 0 && flags & 1) st.push(k)
     }
   }
-
-  private bold: i32 = 0
-  private italic: i32 = 0
-  private strike: i32 = 0
-  private code: bool = false
-  private link: bool = false
-  private baseFlags: i32 = 0
-  private baseColour: i32 = 0
-  private curFlags: i32 = 0
-  private curColour: i32 = 0
-
-  /** Writes the style in force if it differs from the last one written. */
-  private sync(out: ByteBuf): void {
-    let flags = this.baseFlags
-    let colour = this.baseColour
-    if (this.bold > 0) flags |= F_BOLD
-    if (this.italic > 0) flags |= F_ITALIC
-    if (this.strike > 0) flags |= F_STRIKE
-    if (this.link) {
-      flags |= F_UNDERLINE
-      colour = C_LINK
-    }
-    if (this.code) colour = C_CODE
-    if (flags == this.curFlags && colour == this.curColour) return
-    writeStyle(out, flags, colour)
-    this.curFlags = flags
-    this.curColour = colour
-  }
-
-  private apply(units: i32, sign: i32): void {
-    this.bold += sign * (units & 0xff)
-    this.italic += sign * ((units >> 8) & 0xff)
-    this.strike += sign * ((units >> 16) & 0xff)
-  }
-
-  /** Third pass: the styled text. */
-  private emit(src: Uint8Array, out: ByteBuf, baseFlags: i32, baseColour: i32): void {
-    this.bold = 0
-    this.italic = 0
-    this.strike = 0
-    this.code = false
-    this.link = false
-    this.baseFlags = baseFlags
-    this.baseColour = baseColour
-    this.curFlags = 0
-    this.curColour = 0
-    let linkSafe = false
-    let linkUs = 0
-    let linkUe = 0
-    const it = this.items
-    const count = it.count
-    for (let k = 0; k < count; k++) {
-      const kind = it.get(k, F_KIND)
-      if (kind == K_TEXT) {
-        this.sync(out)
-        out.slice(src, it.get(k, F_S), it.get(k, F_E))
-      } else if (kind == K_CODE) {
-        this.code = true
-        this.sync(out)
-        out.slice(src, it.get(k, F_S), it.get(k, F_E))
-        this.code = false
-      } else if (kind == K_DELIM) {
-        this.apply(it.get(k, F_CLOSES), -1)
-        const left = it.get(k, F_REM)
-        if (left > 0) {
-          this.sync(out)
-          const c = it.get(k, F_E)
-          for (let n = 0; n < left; n++) out.byte(c)
-        }
-        this.apply(it.get(k, F_OPENS), 1)
-      } else if (kind == K_LINK_OPEN) {
-        linkSafe = it.get(k, F_SAFE) != 0
-        linkUs = it.get(k, F_U1)
-        linkUe = it.get(k, F_U2)
-        if (linkSafe) {
-          if (this.links) {
-            out.str('\x1b]8;;')
-            out.slice(src, linkUs, linkUe)
-            out.str('\x1b\\')
-          }
-          this.link = true
-        }
-      } else if (kind == K_LINK_CLOSE) {
-        if (linkSafe) {
-          if (this.links) out.str(LINK_CLOSE)
-          this.link = false
-        } else if (linkUe > linkUs) {
-          // not an http(s) link: its destination is shown as text, never linked
-          this.sync(out)
-          out.str(' (')
-          out.slice(src, linkUs, linkUe)
-          out.byte(0x29)
-        }
-        linkSafe = false
-      } else if (kind == K_URL) {
-        const us = it.get(k, F_S)
-        const ue = it.get(k, F_E)
-        if (it.get(k, F_SAFE) != 0) {
-          if (this.links) {
-            out.str('\x1b]8;;')
-            out.slice(src, us, ue)
-            out.str('\x1b\\')
-          }
-          this.link = true
-          this.sync(out)
-          out.slice(src, us, ue)
-          if (this.links) out.str(LINK_CLOSE)
-          this.link = false
-        } else {
-          this.sync(out)
-          out.slice(src, us, ue)
-        }
-      }
-    }
-    // leave the base style as it was found: plain
-    if (this.curFlags != 0 || this.curColour != 0) out.str('\x1b[0m')
-  }
-}
-
-function allSpaces(src: Uint8Array, s: i32, e: i32): bool {
-  for (let i = s; i < e; i++) if (byteAt(src, i) != 0x20) return false
-  return true
-}
-
-/**
- * The end of a bare URL whose scheme ends at `from`: up to whitespace or `<`, without trailing
- * punctuation and without a closing parenthesis that has no opening one in the URL.
- */
-function bareUrlEnd(src: Uint8Array, start: i32, from: i32, end: i32): i32 {
-  let j = from
-  let opens = 0
-  let closes = 0
-  while (j < end) {
-    const c = byteAt(src, j)
-    if (c <= 0x20 || c == 0x3c || c >= 0x7f) break
-    if (c == 0x28) opens++
-    else if (c == 0x29) closes++
-    j++
-  }
-  while (j > from) {
-    const c = byteAt(src, j - 1)
-    if (c == 0x3f || c == 0x21 || c == 0x2e || c == 0x2c || c == 0x3a || c == 0x2a || c == 0x5f || c == 0x7e || c == 0x27 || c == 0x22 || c == 0x3b) {
-      j--
-      continue
-    }
-    if (c == 0x29 && closes > opens) {
-      closes--
-      j--
-      continue
-    }
-    break
-  }
-  return j
 }

@@ -6,7 +6,8 @@
 import { ByteBuf, decodeAt, byteAt } from '../util/byte-buf'
 import { Rows, wrapInto, textWidth } from './layout'
 import { cellWidth } from './width'
-import { InlineRenderer, F_BOLD } from './markdown-inline'
+import { InlineRenderer } from './markdown-inline'
+import { F_BOLD } from './markdown-style'
 
 const BORDER = '\x1b[90m'
 const RESET = '\x1b[0m'

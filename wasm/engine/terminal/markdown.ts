@@ -11,7 +11,8 @@
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
 import { Rows, wrapBytes } from './layout'
-import { InlineRenderer, F_BOLD, F_UNDERLINE, C_GRAY, writeStyle } from './markdown-inline'
+import { InlineRenderer } from './markdown-inline'
+import { F_BOLD, F_UNDERLINE, C_GRAY, writeStyle } from './markdown-style'
 import { CodeHighlighter, hardWrap, langOf } from './markdown-code'
 import { Table, hasPipe, delimiterCells, cellCount, renderTable, rawFit } from './markdown-table'
 import { LineInfo, classify, isFenceClose, L_BLANK, L_PARA, L_HEADING, L_HR, L_QUOTE, L_ITEM, L_FENCE } from './markdown-lines'
