@@ -11,10 +11,13 @@ import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
 import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
 import type { StartReadsAnswer } from '../worker/start-reads-message.ts'
+import type { EarlyLock } from '../terminal/session-locks.ts'
 import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from './page-namespace.ts'
 
 type Early = { worker: Worker; reads: Promise<StartReadsAnswer | null> }
-const holder = globalThis as { __fxEarly?: Early }
+const holder = globalThis as { __fxEarly?: Early; __fxEarlyLock?: EarlyLock; __fxStarted?: boolean }
+// The first script, should it run after this (it loads `async`), then starts nothing of its own.
+holder.__fxStarted = true
 /** The first script started the worker (there is a session to resume): it compiles engine.wasm too. */
 export const workerCompilesWasm = holder.__fxEarly !== undefined
 const early = holder.__fxEarly ?? spawnEngineWorkerReading(PAGE_START_READS)
@@ -24,6 +27,9 @@ export const engineModule = workerCompilesWasm ? engineWasmUrl() : preloadEngine
 export const engineWorker = early.worker
 /** What the engine worker read at start-up: the session to resume (by id), settings, history. */
 export const startReads = early.reads
+/** The session lock the first script claimed (early-worker.ts), for the session bridge to take over. */
+export const earlyLock = holder.__fxEarlyLock
+delete holder.__fxEarlyLock
 performance.mark('fxterm:worker-spawned')
 
 // IndexedDB is probed now, for the stores' writes (deferred-stores.ts). What start-up restores

@@ -5,7 +5,7 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { configStore, engineModule, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening, workerCompilesWasm } from './early-start.ts'
+import { configStore, earlyLock, engineModule, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening, workerCompilesWasm } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -16,7 +16,7 @@ import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
 import { keepOfflineShell } from './offline-shell.ts'
 import { PAGE_NAMESPACE } from './page-namespace.ts'
-import { noteSavedSessions } from './saved-sessions-flag.ts'
+import { noteHeldSession, noteSavedSessions } from './saved-sessions-flag.ts'
 
 const opening = storesOpening
 
@@ -49,6 +49,8 @@ const { term, runtime } = mountFxTerminal(container, {
   args: ['--resume', 'last'],
   screenReader: params.get('a11y') === 'on',
   namespace: PAGE_NAMESPACE,
+  // The lock early-worker.ts claimed; the session locked last is the one it claims next time.
+  sessionLocks: { ...(earlyLock ? { early: earlyLock } : {}), onHeld: noteHeldSession },
   // The worker early-worker.ts started has read the session `--resume last` restores.
   resumeRead: startReads.then((reads) => reads?.session),
   configStore,

@@ -9,6 +9,7 @@
 import { PAGE_NAMESPACE } from './page-namespace.ts'
 
 const KEY = `${PAGE_NAMESPACE}:has-saved-sessions`
+const HELD_KEY = `${PAGE_NAMESPACE}:held-session`
 
 export function hasSavedSessions(): boolean {
   try {
@@ -28,5 +29,26 @@ export function noteSavedSessions(): void {
     if (localStorage.getItem(KEY) !== '1') localStorage.setItem(KEY, '1')
   } catch {
     // Storage blocked: nothing is resumed either.
+  }
+}
+
+/** The session whose lock this page held last (the one it wrote), or null. */
+export function lastHeldSession(): string | null {
+  try {
+    return localStorage.getItem(HELD_KEY)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Remembers the session whose lock this page now holds: the next load claims that lock early
+ * (early-worker.ts), since `--resume last` most likely resumes the session written last.
+ */
+export function noteHeldSession(id: string): void {
+  try {
+    if (localStorage.getItem(HELD_KEY) !== id) localStorage.setItem(HELD_KEY, id)
+  } catch {
+    // Storage blocked: the next load claims its lock when it resumes, as without this.
   }
 }

@@ -88,7 +88,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const configBridge = createConfigBridge(options.configStore && broadcastSaves(options.configStore, tabs), report)
   const historyBridge = createHistoryBridge(options.promptHistoryStore, workspace?.info.root ?? '/', report)
   const sessionBridge = options.sessionStore
-    ? createSessionBridge({ store: options.sessionStore, namespace, report, onListChanged: () => tabs.post({ type: 'sessions_changed' }) })
+    ? createSessionBridge({ store: options.sessionStore, namespace, report, onListChanged: () => tabs.post({ type: 'sessions_changed' }), ...(options.sessionLocks ? { sessionLocks: options.sessionLocks } : {}) })
     : null
   if (sessionBridge) unsubscribers.push(() => sessionBridge.dispose())
   unsubscribers.push(

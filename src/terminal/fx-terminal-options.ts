@@ -5,6 +5,7 @@ import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 import type { SignInOptions } from '../auth/issuer-config.ts'
 import type { TerminalAdapter } from './terminal-adapter.ts'
+import type { SessionLocksOptions } from './session-locks.ts'
 
 /** Options of {@link createFxTerminal}. */
 export type FxTerminalOptions = {
@@ -33,6 +34,11 @@ export type FxTerminalOptions = {
    * and the channel their tabs talk on (`fxterm:<namespace>`). Default 'fxterm'.
    */
   namespace?: string
+  /**
+   * The session lock a page claimed before the terminal existed (`early`, see
+   * `requestSessionLock`), and who is told which session's lock this tab comes to hold.
+   */
+  sessionLocks?: SessionLocksOptions
   /** Keeps the sign-in (/login): sealed token bytes with revisions. Default: in memory, for this tab. */
   oauthSessionStore?: OAuthSessionStore
   /** Opens the verification page of /login; return false when it could not (the URL stays printed). */

@@ -15,7 +15,7 @@ import { FX_SESSION_REVISION_CONFLICT, messageOf } from '../stores/store-errors.
 import type { RevisionedBytes, SessionStore, SessionStoreHandOver, SessionStoreHeads } from '../stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../worker/engine-frames.ts'
 import type { ResumeSession } from '../worker/worker-api.ts'
-import { createSessionLocks, type SessionLocks } from './session-locks.ts'
+import { createSessionLocks, type SessionLocks, type SessionLocksOptions } from './session-locks.ts'
 import { readSnapshotHeader, snapshotId } from './snapshot-header.ts'
 
 /** How many sessions /resume shows with title, turns and first prompt (the rest by id). */
@@ -25,7 +25,7 @@ const LIST_HEAD_BYTES = 4096
 /** Start-up waits for the resume read, so it gets 3 s rather than the guard's usual 10. */
 const START_TIMEOUT_MS = 3_000
 /** How long a reload waits for the lock the page it replaces may still hold. */
-const RELOAD_LOCK_WAIT_MS = 300
+export const RELOAD_LOCK_WAIT_MS = 300
 /** The performance measure of each successful commit (see timeCommit). */
 export const COMMIT_MEASURE = 'fxterm:session-commit'
 
@@ -38,6 +38,8 @@ export type SessionBridgeOptions = {
   namespace: string
   /** The Web Locks to use: default `navigator.locks`; null for none. */
   locks?: Pick<LockManager, 'request'> | null
+  /** An early claim to take over, and who is told which session's lock this tab holds. */
+  sessionLocks?: SessionLocksOptions
   /** The store's deadline per call (default 10 s). */
   timeoutMs?: number
   /** An `onEvent` for the app, and a notice for the person when there is one. */
@@ -89,7 +91,7 @@ export function resumeArgument(args: readonly string[]): string | null {
 export function createSessionBridge(options: SessionBridgeOptions): SessionBridge {
   const store: Guarded<SessionStore> = guardStore(options.store, { name: 'session store', ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) })
   const startStore: Guarded<SessionStore> = guardStore(options.store, { name: 'session store', timeoutMs: START_TIMEOUT_MS })
-  const locks: SessionLocks = createSessionLocks(options.namespace, options.locks)
+  const locks: SessionLocks = createSessionLocks(options.namespace, options.locks, options.sessionLocks)
   const handOver = handsOver(store) ? store : null
   /** The revision this tab last loaded or wrote, per session id. */
   const revisions = new Map<string, string>()
