@@ -92,7 +92,10 @@ export async function seedSession({ id, turns, live, turnBytes }) {
     tx.onerror = () => reject(tx.error)
   })
   db.close()
+  // What the page that wrote this session would have left: that it saved one, and that it held
+  // this session's lock (the next load claims that lock early, src/app/early-worker.ts).
   localStorage.setItem('fxterm:has-saved-sessions', '1')
+  localStorage.setItem('fxterm:held-session', id)
   return { bytes: bytes.length }
 }
 
