@@ -18,11 +18,21 @@ let input = new Uint8Array(4096)
 
 export function inputBuffer(len: u32): usize {
   if (<i32>len > input.length) {
-    let cap = input.length
-    while (cap < <i32>len) cap <<= 1
-    input = new Uint8Array(cap)
+    // Twice the old size, or just the frame when that is bigger: a 4 MB session arriving at a
+    // 4 KB buffer took 8 MB, every byte of it zero-filled.
+    input = new Uint8Array(max(input.length << 1, <i32>len))
   }
   return input.dataStart
+}
+
+/**
+ * The input buffer, handed over for good (a fresh one takes its place): a session's bytes, which
+ * its decoded messages keep views into instead of a copy of their own (see snapshot-body.ts).
+ */
+function takeInput(): Uint8Array {
+  const taken = input
+  input = new Uint8Array(4096)
+  return taken
 }
 
 export function outputPtr(): usize {
@@ -46,7 +56,7 @@ export function feed(len: u32): u32 {
   if (kind == F.IN_TRAP) abort('trap requested by the host')
   if (kind == F.IN_SESSION_DECODE) {
     // The host had the bytes before it could boot the engine: decoding is most of a resume.
-    holdSnapshot(input, start, end)
+    holdSnapshot(takeInput(), start, end)
     return 0
   }
   if (kind == F.IN_BOOT) engine.boot(input, start, end)
@@ -59,7 +69,7 @@ export function feed(len: u32): u32 {
   else if (kind == F.IN_TIMER) engine.timer(id)
   else if (kind == F.IN_NOTICE) engine.hostNotice(input, start, end)
   else if (kind == F.IN_CATALOG) engine.catalog(input, start, end)
-  else if (kind == F.IN_SESSION) engine.sessionBytes(input, start, end, (sub & 1) != 0, (sub & 2) != 0)
+  else if (kind == F.IN_SESSION) engine.sessionBytes(takeInput(), start, end, (sub & 1) != 0, (sub & 2) != 0)
   else if (kind == F.IN_SESSION_LIST) {
     sessionList(engine, input, start, end)
     engine.markDirty()

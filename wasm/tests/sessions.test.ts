@@ -243,6 +243,31 @@ describe('crashes, tabs and conflicts', () => {
     ])
   })
 
+  test('a resumed session keeps its messages whole while later inputs come in (they are read from the bytes it was sent)', async () => {
+    const a = await withSessions()
+    await turn(a, 'first question', 'A first answer that the commit after resume must write again unchanged.')
+    await turn(a, 'second question', 'A second answer, also kept as it was.')
+    const first = lastCommit(a)
+    const b = await withSessions()
+    await b.session(first)
+    // A paste almost as long as the session: it fills the engine's input buffer, where the session arrived.
+    await b.type('x'.repeat(first.byteLength - 64))
+    await b.type('\x03') // Ctrl+C: the draft is dropped, the session goes on
+    await b.type('/rename Kept whole\r')
+    expect(readSnapshot(lastCommit(b)).body.messages).toEqual(readSnapshot(first).body.messages)
+  })
+
+  test('so does a session decoded before boot', async () => {
+    const a = await withSessions()
+    await turn(a, 'first question', 'A long first answer that the commit after resume must write again unchanged. '.repeat(50))
+    const first = lastCommit(a)
+    // The boot that comes between (a long prompt history in it) lands where the session arrived.
+    const b = await createHarness({ sessions: true, history: ['y'.repeat(first.byteLength - 1024)] }, (engine) => engine.decodeSession(first))
+    await b.restoreDecoded()
+    await b.type('/rename Kept whole\r')
+    expect(readSnapshot(lastCommit(b)).body.messages).toEqual(readSnapshot(first).body.messages)
+  })
+
   test('a prompt accepted just before a crash is not lost: resume sends it', async () => {
     const a = await withSessions()
     await a.type('the prompt that must survive\r')

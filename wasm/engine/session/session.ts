@@ -113,9 +113,9 @@ export function titleOf(prompt: string): string {
 /** A snapshot decoded ahead of its restore (IN_SESSION_DECODE), until an IN_SESSION takes it. */
 let heldSnapshot: Snapshot | null = null
 
-/** Decodes `bytes` now, for the restore that follows (the engine may not be booted yet). */
+/** Decodes `bytes` (handed over: never written again) now, for the restore that follows (the engine may not be booted yet). */
 export function holdSnapshot(bytes: Uint8Array, start: i32, end: i32): void {
-  heldSnapshot = decodeSnapshot(bytes, start, end)
+  heldSnapshot = decodeSnapshot(bytes, start, end, true)
 }
 
 function takeHeldSnapshot(): Snapshot {
@@ -128,12 +128,13 @@ function takeHeldSnapshot(): Snapshot {
 }
 
 /**
- * A saved session from the host (`--resume`, or the /resume picker). Damaged or newer bytes
- * are refused with a notice, and the record is not overwritten: this engine starts a new one.
+ * A saved session from the host (`--resume`, or the /resume picker), in bytes handed over to it.
+ * Damaged or newer bytes are refused with a notice, and the record is not overwritten: this
+ * engine starts a new one.
  */
 export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, end: i32, readOnly: bool, held: bool = false): void {
   const t = engine.transcript
-  const s = held ? takeHeldSnapshot() : decodeSnapshot(bytes, start, end)
+  const s = held ? takeHeldSnapshot() : decodeSnapshot(bytes, start, end, true)
   if (s.error.length > 0) {
     t.notice('The saved session could not be opened: ' + s.error + '. It was left as it is; this is a new session.', YELLOW)
     engine.loop.event('{"type":"session.load_error"}')

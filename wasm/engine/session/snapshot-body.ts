@@ -13,11 +13,16 @@ export class BodyRead {
   messagesOk: bool = true
 }
 
-export function readSnapshotBody(src: Uint8Array, start: i32, end: i32, messages: Array<Message>, archived: Array<Message>): BodyRead | null {
-  // One copy of the body (the input buffer is reused): each message's JSON is kept as a view into
-  // it, not a copy of its own (2,000 allocations of ~4 KB each for 1,000 turns, most of a decode).
-  const body = new Uint8Array(end - start)
-  memory.copy(body.dataStart, src.dataStart + <usize>start, end - start)
+export function readSnapshotBody(src: Uint8Array, start: i32, end: i32, messages: Array<Message>, archived: Array<Message>, owned: bool = false): BodyRead | null {
+  // Each message's JSON is kept as a view into the body, not a copy of its own (2,000 allocations
+  // of ~4 KB each for 1,000 turns, most of a decode). Bytes handed over (`owned`: the engine's
+  // input buffer, taken for the session) are that body; others are copied once.
+  let body: Uint8Array
+  if (owned) body = src.subarray(start, end)
+  else {
+    body = new Uint8Array(end - start)
+    memory.copy(body.dataStart, src.dataStart + <usize>start, end - start)
+  }
   const r = new JsonReader(body, end - start)
   r.pos = 0
   const out = new BodyRead()
@@ -104,7 +109,10 @@ function readMessage(r: JsonReader): Message | null {
     const key = readKey(r)
     if (r.failed) return null
     r.skipWs()
-    if (key == 'content' && r.peek() == 0x22) r.stringInto(m.content)
+    if (key == 'content' && r.peek() == 0x22) {
+      m.content = sized(r)
+      r.stringInto(m.content)
+    }
     else if (key == 'toolCalls' && r.peek() == 0x5b) {
       if (!readToolCalls(r, m.toolCalls)) return null
     } else {
@@ -132,14 +140,17 @@ function readToolCalls(r: JsonReader, into: Array<ToolCallRec>): bool {
     if (r.peek() != 0x7b) return false
     r.pos++
     const rec = new ToolCallRec('', '')
-    const args = new ByteBuf(64)
+    let args = new ByteBuf(0)
     r.skipWs()
     if (r.peek() == 0x7d) r.pos++
     else {
       while (!r.failed) {
         const key = readKey(r)
         r.skipWs()
-        if (key == 'arguments' && r.peek() == 0x22) r.stringInto(args)
+        if (key == 'arguments' && r.peek() == 0x22) {
+          args = sized(r)
+          r.stringInto(args)
+        }
         else {
           const v = r.value(3)
           if (key == 'id') rec.id = v.str
@@ -153,4 +164,9 @@ function readToolCalls(r: JsonReader, into: Array<ToolCallRec>): bool {
     if (!endOfMember(r, 0x5d)) break
   }
   return !r.failed
+}
+
+/** A buffer just big enough for the string literal at the reader (its text is never longer). */
+function sized(r: JsonReader): ByteBuf {
+  return new ByteBuf(max(r.stringSpan(), 16))
 }

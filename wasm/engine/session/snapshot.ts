@@ -77,7 +77,8 @@ export function encodeSnapshotInto(out: ByteBuf, s: Snapshot): void {
   out.str('}}')
 }
 
-export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapshot {
+/** The snapshot in `bytes[start, end)`; `owned`: those bytes are never written again, so the messages keep views into them. */
+export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32, owned: bool = false): Snapshot {
   const s = new Snapshot()
   if (end - start < HEADER || readU32(bytes, start) != MAGIC) {
     s.error = 'it is not an fxterm session (or it was cut short)'
@@ -96,7 +97,7 @@ export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32): Snapsho
     return s
   }
   const meta = parseJson(bytes, start + HEADER, bodyAt)
-  const read = meta != null && meta.kind == J_OBJ ? readSnapshotBody(bytes, bodyAt, end, s.messages, s.archived) : null
+  const read = meta != null && meta.kind == J_OBJ ? readSnapshotBody(bytes, bodyAt, end, s.messages, s.archived, owned) : null
   if (meta == null || read == null) {
     s.error = 'its contents are damaged'
     return s
