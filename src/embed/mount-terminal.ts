@@ -15,6 +15,7 @@ import { attachTouchKeys, hasCoarsePointer } from '../terminal/touch-keys.ts'
 import { attachTouchScroll } from '../terminal/touch-scroll.ts'
 import { applyTheme, MIN_CONTRAST, paletteOf, THEMES, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
 import type { ITheme } from '@xterm/xterm'
+import { monospaceFonts } from '../terminal/font-stack.ts'
 
 export type MountOptions = Omit<FxTerminalOptions, 'terminal'> & {
   theme?: ThemeMode
@@ -37,7 +38,7 @@ export type MountedTerminal = {
 export function mountFxTerminal(container: HTMLElement, options: MountOptions): MountedTerminal {
   const { theme, onTheme, readonly, touchKeys, ...fxOptions } = options
   const term = new Terminal({
-    fontFamily: 'ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace',
+    fontFamily: monospaceFonts(),
     fontSize: 14,
     lineHeight: 1.15,
     cursorBlink: !readonly,
