@@ -40,11 +40,12 @@ export type IdbSessionStoreOptions = IdbStoreOptions & {
  * what the next commit compares with, so that the first commit after a reload writes only the parts
  * that changed, not all of them (a commit waits for a warm-up under way). It answers what it read,
  * as `load` does, but those bytes stay the store's too: the caller must not change them.
- * `warmNewest()` warms up with the newest session, the one a `--resume last` page continues.
+ * `warmNewest()` warms up with the newest session, the one a `--resume last` page continues, and
+ * answers it with its id (null when there is none); it reads once, however often it is asked.
  */
 export type IdbSessionStore = AsyncSessionStore &
   SessionStoreHeads &
-  Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<RevisionedBytes | null>; warmNewest(): Promise<void> }
+  Pick<SessionStoreHandOver, 'lastCommitted'> & { warm(id: string): Promise<RevisionedBytes | null>; warmNewest(): Promise<(RevisionedBytes & { id: string }) | null> }
 
 const metaKey = (id: string) => ['meta', id]
 const dataKey = (id: string) => ['data', id]
@@ -61,7 +62,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
    */
   const written = new Map<string, PartsRecord & { bytes: Uint8Array }>()
   const warming = new Map<string, Promise<RevisionedBytes | null>>()
-  let warmingNewest: Promise<void> | undefined
+  let warmingNewest: Promise<(RevisionedBytes & { id: string }) | null> | undefined
   /** The revision of this store's own last commit per session (SessionStoreHandOver.lastCommitted). */
   const committed = new Map<string, string>()
 
@@ -99,10 +100,10 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
     },
 
     warmNewest() {
-      warmingNewest ??= (async () => {
-        const [newest] = await self.list()
-        if (newest) await self.warm(newest.id)
-      })().catch(() => {})
+      warmingNewest ??= self.list().then(async ([newest]) => {
+        const found = newest ? await self.warm(newest.id) : null
+        return found && { id: newest!.id, ...found }
+      })
       return warmingNewest
     },
 
@@ -133,7 +134,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
     async commit(id, bytes, expectedRevision) {
       checkId(id)
       // A read that tells which parts this commit may keep.
-      await warmingNewest
+      await warmingNewest?.catch(() => {})
       // A failed read leaves nothing to compare with: this commit writes every part, as it would have.
       await warming.get(id)?.catch(() => {})
       const owned = options.handsOverBytes && bytes instanceof Uint8Array ? bytes : copyBytes(bytes)

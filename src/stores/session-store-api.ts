@@ -50,7 +50,8 @@ export function sessionStoreApi({ indexedDB, now, shared = false }: { indexedDB?
     commit: (namespace, id, bytes, expectedRevision) => settle(storeFor(namespace).commit(id, bytes, expectedRevision)),
     remove: (namespace, id) => settle(storeFor(namespace).remove(id)),
     lastCommitted: (namespace, id) => settle(storeFor(namespace).lastCommitted(id)),
-    warmNewest: (namespace) => settle(storeFor(namespace).warmNewest()),
+    // Only whether it is done crosses back: the bytes stay here, where commits compare with them.
+    warmNewest: (namespace) => settle(storeFor(namespace).warmNewest().then(() => undefined)),
   }
 }
 

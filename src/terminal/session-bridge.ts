@@ -25,7 +25,7 @@ const LIST_HEAD_BYTES = 4096
 /** Start-up waits for the resume read, so it gets 3 s rather than the guard's usual 10. */
 const START_TIMEOUT_MS = 3_000
 /** How long a reload waits for the lock the page it replaces may still hold. */
-export const RELOAD_LOCK_WAIT_MS = 300
+const RELOAD_LOCK_WAIT_MS = 300
 /** The performance measure of each successful commit (see timeCommit). */
 export const COMMIT_MEASURE = 'fxterm:session-commit'
 

@@ -113,7 +113,7 @@ describe('start-up reads in the engine worker', () => {
         Comlink.expose(sessionStoreApi({ shared: true, indexedDB }), message.port)
       },
     }
-    const store = idbSessionStoreOffThread({ namespace: 'fxterm', indexedDB, connect: sessionStoreServedBy(engineWorker) })
+    const store = idbSessionStoreOffThread({ namespace: 'fxterm', indexedDB, connect: sessionStoreServedBy(engineWorker), connectNow: true, warmNewest: true })
     const renamed = big.slice()
     renamed[10] = 255 // a rename: the header changes
     const { revision: next } = await store.commit('s1', renamed, revision)

@@ -51,13 +51,12 @@ export async function readAtStart(request: StartReadsRequest, indexedDB?: IDBFac
 
 async function readNewestSession(idb: { namespace: string; indexedDB?: IDBFactory }, module: Promise<WebAssembly.Module> | null): Promise<NonNullable<StartReadsAnswer['session']>> {
   // The store this worker serves the page its sessions from, if the page asks (serveSessionStore):
-  // warmed up with the session read here, its first commit writes only what changed.
-  const store = sharedSessionStore(idb)
-  const [newest] = await store.list() // newest first
-  const found = newest ? await store.warm(newest.id) : null
-  if (!newest || !found) return { found: null }
-  held = { id: newest.id, bytes: found.bytes, engine: module ? decodeAhead(module, found.bytes) : Promise.resolve(null) }
-  return { found: { id: newest.id, revision: found.revision } }
+  // warmed up with the session read here, its first commit writes only what changed, and the
+  // page's own warm-up request (warmNewest) finds this read done.
+  const newest = await sharedSessionStore(idb).warmNewest()
+  if (!newest) return { found: null }
+  held = { id: newest.id, bytes: newest.bytes, engine: module ? decodeAhead(module, newest.bytes) : Promise.resolve(null) }
+  return { found: { id: newest.id, revision: newest.revision } }
 }
 
 /**
