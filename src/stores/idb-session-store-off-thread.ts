@@ -11,6 +11,7 @@ import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-ses
 import { FxError } from '../terminal/fx-error.ts'
 import { FX_STORE_FAILED } from './store-errors.ts'
 import { SERVE_SESSIONS } from '../worker/start-reads-message.ts'
+import { movesWithItsBuffer } from './snapshot-buffers.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
 import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
@@ -119,9 +120,8 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     commitHandingOver(id, bytes, expectedRevision) {
       checkId(id)
       // Moved only to a worker that is known to run (else a failed start would lose them) and
-      // only when the view is its whole buffer (else the rest would go along).
-      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
-      if (!answered || !whole) return commit(id, bytes, expectedRevision)
+      // only with a buffer of their own (else the rest would go along).
+      if (!answered || !movesWithItsBuffer(bytes)) return commit(id, bytes, expectedRevision)
       return ask(
         (api) => api.commit(namespace, id, Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), expectedRevision),
         () => Promise.reject(new FxError(FX_STORE_FAILED, 'the session store worker stopped answering')),

@@ -17,6 +17,7 @@ import { promisifyRequest } from 'idb-keyval'
 import { databaseName, keyvalStore, onResult, prefixRange } from './keyval-database.ts'
 import { copyBytes, nextRevision } from './revision.ts'
 import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
+import { letGoOf } from './snapshot-buffers.ts'
 import { FX_STORE_RECORD_INVALID, sessionConflict } from './store-errors.ts'
 import { FxError } from '../terminal/fx-error.ts'
 import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
@@ -60,7 +61,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
    * What this store last committed (or warmed up with) per session: the next commit writes only
    * what differs.
    */
-  const written = new Map<string, PartsRecord & { bytes: Uint8Array }>()
+  const written = new Map<string, PartsRecord & { bytes: Uint8Array; handedOver?: boolean }>()
   const warming = new Map<string, Promise<RevisionedBytes | null>>()
   let warmingNewest: Promise<(RevisionedBytes & { id: string }) | null> | undefined
   /** The revision of this store's own last commit per session (SessionStoreHandOver.lastCommitted). */
@@ -116,7 +117,10 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
     warm(id) {
       checkId(id)
       const last = written.get(id)
-      if (last) return Promise.resolve({ bytes: last.bytes, revision: last.revision })
+      if (last) {
+        last.handedOver = false // lent out now: never recycled
+        return Promise.resolve({ bytes: last.bytes, revision: last.revision })
+      }
       let warmed = warming.get(id)
       if (!warmed) {
         warmed = read(id).then((found) => {
@@ -137,7 +141,8 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
       await warmingNewest?.catch(() => {})
       // A failed read leaves nothing to compare with: this commit writes every part, as it would have.
       await warming.get(id)?.catch(() => {})
-      const owned = options.handsOverBytes && bytes instanceof Uint8Array ? bytes : copyBytes(bytes)
+      const handedOver = options.handsOverBytes === true && bytes instanceof Uint8Array
+      const owned = handedOver ? bytes : copyBytes(bytes)
       const updatedAtMs = now()
       return use('readwrite', (store) => {
         return new Promise<{ revision: string }>((resolve, reject) => {
@@ -160,7 +165,10 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
             store.put(record, dataKey(id))
             // Answer only once the transaction is durable, so a returned revision is really stored.
             promisifyRequest(store.transaction).then(() => {
-              written.set(id, { ...record, bytes: owned })
+              // The bytes compared with last time are no one else's: a later snapshot may reuse them.
+              const replaced = written.get(id)
+              if (replaced?.handedOver && replaced.bytes !== owned) letGoOf(replaced.bytes)
+              written.set(id, { ...record, bytes: owned, handedOver })
               committed.set(id, revision)
               resolve({ revision })
             }, (error: unknown) => {

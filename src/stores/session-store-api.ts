@@ -10,6 +10,7 @@
 import * as Comlink from 'comlink'
 import { idbSessionStore, type IdbSessionStore } from './idb-session-store.ts'
 import { sharedSessionStore } from './shared-session-store.ts'
+import { recycleSnapshotBuffers } from './snapshot-buffers.ts'
 import type { RevisionedBytes } from './types.ts'
 
 type Listed = Array<{ id: string; updatedAtMs: number }>
@@ -78,5 +79,7 @@ async function settle<T>(work: Promise<T>): Promise<WireResult<T>> {
 
 /** Serves this thread's shared stores on `port` (the engine worker, for its page). */
 export function serveSessionStore(port: MessagePort): void {
+  // This thread copies snapshots out of the engine and now stores them too (snapshot-buffers.ts).
+  recycleSnapshotBuffers()
   Comlink.expose(sessionStoreApi({ shared: true }), port)
 }

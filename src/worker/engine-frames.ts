@@ -3,6 +3,7 @@
  * decoder for output frames. Kept in sync with wasm/engine/abi/frames.ts.
  */
 import type { ModelEvent, ModelInfo, ModelRequest } from '../protocol/model-events.ts'
+import { copyIntoSpare } from '../stores/snapshot-buffers.ts'
 
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
@@ -269,7 +270,9 @@ export function decodeEffects(memory: Uint8Array): EngineEffect[] {
     const kind = view.getUint8(at)
     const id = view.getUint32(at + 4, true)
     const len = view.getUint32(at + 8, true)
-    const payload = memory.slice(at + OUTPUT_HEADER, at + OUTPUT_HEADER + len)
+    const from = at + OUTPUT_HEADER
+    // A snapshot (megabytes) goes into a buffer this thread recycles (snapshot-buffers.ts).
+    const payload = kind === OUT.sessionCommit ? copyIntoSpare(memory.subarray(from, from + len)) : memory.slice(from, from + len)
     at += OUTPUT_HEADER + len
     const effect = decodeEffect(kind, id, payload)
     if (effect) effects.push(effect)

@@ -13,6 +13,7 @@ import { takeStartSession } from './start-reads.ts'
 import { preloadEngine } from '../terminal/preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from './worker-api.ts'
+import { movesWithItsBuffer } from '../stores/snapshot-buffers.ts'
 
 let loop: HostLoop | null = null
 /** `keys()` calls the engine has been fed, told with every frame (HostCallbacks.write). */
@@ -31,8 +32,8 @@ let flushOutput: () => Promise<void> = () => Promise.resolve()
 function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
   return {
     commit: (bytes) => {
-      // The engine's decoded payload has a buffer of its own; anything else goes as a copy.
-      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
+      // The engine's decoded payload has a buffer of its own (or a spare's); anything else goes as a copy.
+      const own = movesWithItsBuffer(bytes) ? bytes : bytes.slice()
       return host.sessionCommit(Comlink.transfer(own, [own.buffer]))
     },
     list: () => host.sessionList(),
