@@ -33,7 +33,10 @@ export class ByteBuf {
     if (need <= this.data.length) return
     // At least 16: an empty buffer (capacity 0, or an empty view) would otherwise never grow.
     let cap = max(this.data.length << 1, 16)
-    while (cap < need) cap <<= 1
+    // A jump past double (a 4 MB session snapshot into the effects buffer) takes what it needs and
+    // an eighth more, not the next power of two: every byte of a new buffer is zero-filled, and a
+    // 4 MB session took 8 MB.
+    if (cap < need) cap = need + (need >>> 3)
     const next = new Uint8Array(cap)
     memory.copy(next.dataStart, this.data.dataStart, this.length)
     this.data = next
