@@ -79,10 +79,12 @@ test('two elements with different namespaces keep separate prompt history', asyn
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'"
 
-/** Serves every document with the strict policy as a header, and records violations from the start. */
+/**
+ * Serves every response (documents, and the worker scripts whose own policy governs a worker) with
+ * the strict policy as a header, and records the page's violations from the start.
+ */
 async function withStrictCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.continue()
+  await page.context().route('**/*', async (route) => {
     const response = await route.fetch()
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': CSP } })
   })

@@ -5,7 +5,6 @@
  * script (early-worker.ts), and reads what start-up restores itself.
  */
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
-import { preloadEngine } from '../terminal/preload-engine.ts'
 import { engineWasmUrl } from '../terminal/engine-url.ts'
 import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
@@ -18,12 +17,12 @@ type Early = { worker: Worker; reads: Promise<StartReadsAnswer | null> }
 const holder = globalThis as { __fxEarly?: Early; __fxEarlyLock?: EarlyLock; __fxStarted?: boolean }
 // The first script, should it run after this (it loads `async`), then starts nothing of its own.
 holder.__fxStarted = true
-/** The first script started the worker (there is a session to resume): it compiles engine.wasm too. */
-export const workerCompilesWasm = holder.__fxEarly !== undefined
+/** The first script started the worker: there is a session to resume. */
+const resumesSaved = holder.__fxEarly !== undefined
 const early = holder.__fxEarly ?? spawnEngineWorkerReading(PAGE_START_READS)
 delete holder.__fxEarly
-/** engine.wasm, compiled here while the terminal opens, unless the worker compiles it. */
-export const engineModule = workerCompilesWasm ? engineWasmUrl() : preloadEngine()
+/** engine.wasm, compiled by the engine worker (create-fx-terminal.ts says why not here). */
+export const engineModule = engineWasmUrl()
 export const engineWorker = early.worker
 /** What the engine worker read at start-up: the session to resume (by id), settings, history. */
 export const startReads = early.reads
@@ -36,7 +35,7 @@ performance.mark('fxterm:worker-spawned')
 // comes from the engine worker's reads; one that failed is read here instead.
 // The session store runs in the engine worker, which has read the session a reload resumes: its
 // first commit writes only what changed, with no worker to start first.
-export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false, resumesNewest: workerCompilesWasm, sessionsIn: early.worker })
+export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false, resumesNewest: resumesSaved, sessionsIn: early.worker })
 export const sessionStore = stores.sessions
 export const configStore = prefetchConfig(stores.config, CONFIG_IDS, startReads.then((reads) => reads?.config ?? null))
 export const historyStore = prefetchHistory(stores.history, PAGE_WORKSPACE_ROOT, HISTORY_LIMIT, startReads.then((reads) => reads?.history ?? null))

@@ -5,7 +5,7 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { configStore, earlyLock, engineModule, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening, workerCompilesWasm } from './early-start.ts'
+import { configStore, earlyLock, engineModule, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -42,7 +42,6 @@ const { term, runtime } = mountFxTerminal(container, {
     document.body.style.background = theme.background ?? ''
   },
   wasm: engineModule,
-  workerCompilesWasm,
   createWorker: () => engineWorker,
   workspace,
   // A reload continues where the person left off; /new starts fresh.

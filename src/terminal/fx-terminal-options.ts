@@ -10,13 +10,11 @@ import type { SessionLocksOptions } from './session-locks.ts'
 /** Options of {@link createFxTerminal}. */
 export type FxTerminalOptions = {
   terminal: TerminalAdapter
-  /** engine.wasm: a URL (default: the file shipped with this module), bytes, or a compiled module. */
-  wasm?: string | URL | ArrayBuffer | WebAssembly.Module | Promise<WebAssembly.Module>
   /**
-   * `wasm` is a URL the engine worker compiles itself (the static page's worker does, when it
-   * decodes a session ahead: src/worker/decode-ahead.ts), so this page does not. Default false.
+   * engine.wasm: a URL (default: the file shipped with this module), which the engine worker
+   * fetches and compiles, or bytes, or a compiled module (e.g. `preloadEngine(url)`'s).
    */
-  workerCompilesWasm?: boolean
+  wasm?: string | URL | ArrayBuffer | WebAssembly.Module | Promise<WebAssembly.Module>
   /** AI_GATEWAY_API_KEY, FX_BASE_URL, FX_MODEL, FX_API_KEY. Never shown or stored by fxterm. */
   env?: Record<string, string | undefined>
   /** `['--resume', 'last']` continues the latest saved session, `['--resume', '<id>']` a given one. */
