@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import { earlyWorkerScript } from './build-plugins/early-worker-script.ts'
 import { fileURLToPath } from 'node:url'
 import { readdirSync } from 'node:fs'
 
@@ -74,30 +75,8 @@ function preloadPageCode(): Plugin {
   }
 }
 
-/**
- * The page starts its engine worker from a first script of its own (src/app/early-worker.ts),
- * ahead of the terminal's code: see that file. Vite folds every module script of a page into one
- * entry, so that script is an entry of its own, and its tag goes in here.
- */
-function earlyWorkerScript(): Plugin {
-  return {
-    name: 'fxterm-early-worker-script',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle || !ctx.filename.endsWith('/index.html')) return html
-        const early = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early-worker')
-        const at = html.indexOf('<script type="module"')
-        if (!early || at < 0) return html
-        return `${html.slice(0, at)}<script type="module" async crossorigin src="./${early.fileName}"></script>\n    ${html.slice(at)}`
-      },
-    },
-  }
-}
-
-// The engine wasm is built by `npm run build:wasm` into public/engine.wasm and served as is.
-export default defineConfig({
+/** What the app's builds share (the early worker script's own build too). */
+const shared = {
   base: './',
   resolve: {
     alias: {
@@ -106,19 +85,29 @@ export default defineConfig({
       'node:zlib': fileURLToPath(new URL('./src/workspace/zlib-stub.ts', import.meta.url)),
     },
   },
-  worker: { format: 'es' },
+  worker: { format: 'es' as const },
   build: {
     target: 'es2022',
     sourcemap: false,
     // Every browser fxterm runs in has modulepreload (Chromium, Firefox 115+, Safari 17+): the
     // polyfill was one more request on the way to the first frame.
     modulePreload: { polyfill: false },
+  },
+} satisfies UserConfig
+
+// The engine wasm is built by `npm run build:wasm` into public/engine.wasm and served as is.
+export default defineConfig({
+  ...shared,
+  build: {
+    ...shared.build,
     // The headless agent example is a page of its own (built, then moved to examples/agent.html).
     // <fx-terminal> (fx-terminal.js) is built next, on its own: vite.element.config.ts.
     rollupOptions: {
-      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html', 'early-worker': 'src/app/early-worker.ts' },
+      // The page's first script is built on its own (build-plugins/early-worker-script.ts).
+      input: { main: 'index.html', embed: 'embed.html', agent: 'public/examples/agent.html' },
     },
   },
-  plugins: [builtExamplePages(), shellManifest(), preloadPageCode(), earlyWorkerScript()],
+  // Before shellManifest: the files the early script's build adds are listed too.
+  plugins: [builtExamplePages(), earlyWorkerScript(shared), shellManifest(), preloadPageCode()],
   preview: { port: 4173, strictPort: true },
 })
