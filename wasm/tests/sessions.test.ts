@@ -124,6 +124,27 @@ describe('the snapshot round trip', () => {
     expect(h.lastOf('model_request')!.request.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(15)
   })
 
+  test("messages not replayed are read when first used: escapes, accents and emoji come back whole", async () => {
+    // Early turns are not shown on a resume, so their text is left in the snapshot until needed.
+    const tricky = (t: number) => `q${t} "quoted" back\\slash tab\tnew\nline café ✓ 🚀 \u0001 end`
+    const messages = []
+    for (let t = 1; t <= 14; t++) messages.push({ role: 'user', content: tricky(t) }, { role: 'assistant', content: `answer ${t}: ${tricky(t)}` })
+    const h = await withSessions()
+    const saved = snapshotBytes(2, { id: 'lazy1', title: 'Lazy one', turns: 14 }, { messages })
+    await h.session(saved)
+    expect(text(h)).toContain('earlier messages are not shown')
+    // The model gets every message exactly as it was saved.
+    await h.type('next\r')
+    const sent = h.lastOf('model_request')!.request.messages.slice(1, 29)
+    expect(sent.map((m: { content: string }) => m.content)).toEqual(messages.map((m) => m.content))
+    // /export reads every message's text now, the ones never shown too.
+    await h.type('/export json\r')
+    const exported = JSON.parse((h.lastOf('action')!.action as { content: string }).content)
+    expect(exported.messages.slice(0, 28).map((m: { content: string }) => m.content)).toEqual(messages.map((m) => m.content))
+    // And a commit writes the same messages again.
+    expect(readSnapshot(lastCommit(h)).body.messages.slice(0, 28)).toEqual(messages)
+  })
+
   test('long turns replay only as many as fit in 16 KiB of text, but always the last one', async () => {
     const messages = []
     // 3 KB a turn: the last five fit (15 KB), a sixth would not.

@@ -2,7 +2,7 @@
 // (the `ModelRequest` type in src/protocol/model-events.ts).
 
 import { ByteBuf } from '../util/byte-buf'
-import { writeJsonBuf, writeJsonString } from '../util/json'
+import { JsonReader, writeJsonBuf, writeJsonString } from '../util/json'
 import { HostTool, writeHostToolSpecs } from './host-tools'
 
 export const ROLE_USER = 1
@@ -15,7 +15,15 @@ export class ToolCallRec {
 }
 
 export class Message {
-  content: ByteBuf = new ByteBuf(64)
+  private text: ByteBuf | null = null
+  /**
+   * A resumed message's content, still the JSON string literal at `laterAt` in `laterSrc` (the
+   * snapshot's body), read on first use: a resume shows only the last turns, and reading every
+   * message's text was most of decoding a 1,000-turn session. `laterLength` is its length then.
+   */
+  private laterSrc: Uint8Array | null = null
+  private laterAt: i32 = 0
+  private laterLength: i32 = 0
   toolCalls: Array<ToolCallRec> = []
   toolCallId: string = ''
   /** How long the model took to send it (this session only; /export tape paces replays by it). */
@@ -32,6 +40,42 @@ export class Message {
   private jsonCallId: i32 = -1
   constructor(public role: i32) {}
 
+  /** The message's text (read now if it was resumed and not read yet). */
+  get content(): ByteBuf {
+    if (this.laterSrc != null) this.readLater()
+    let text = this.text
+    if (text == null) this.text = text = new ByteBuf(64)
+    return text
+  }
+
+  set content(text: ByteBuf) {
+    this.laterSrc = null
+    this.text = text
+  }
+
+  /** The text's length in bytes, without reading a resumed message's text. */
+  contentLength(): i32 {
+    if (this.laterSrc != null) return this.laterLength
+    const text = this.text
+    return text != null ? text.length : 0
+  }
+
+  /** The text is the JSON string literal at `at` in `src`, `length` bytes once read; `src` is never written again. */
+  contentLater(src: Uint8Array, at: i32, length: i32): void {
+    this.laterSrc = src
+    this.laterAt = at
+    this.laterLength = length
+  }
+
+  private readLater(): void {
+    const r = new JsonReader(this.laterSrc!, this.laterSrc!.length)
+    r.pos = this.laterAt
+    this.laterSrc = null
+    const text = new ByteBuf(max(this.laterLength, 16))
+    r.stringInto(text) // it was read once already (its length), so it is whole
+    this.text = text
+  }
+
   private argBytes(): i64 {
     let n: i64 = 0
     for (let i = 0; i < this.toolCalls.length; i++) n += <i64>unchecked(this.toolCalls[i]).args.length
@@ -41,7 +85,7 @@ export class Message {
   /** The kept JSON, when it still matches the message. */
   freshJson(): ByteBuf | null {
     const json = this.json
-    if (json == null || this.jsonContent != this.content.length || this.jsonCalls != this.toolCalls.length) return null
+    if (json == null || this.jsonContent != this.contentLength() || this.jsonCalls != this.toolCalls.length) return null
     if (this.jsonCallId != this.toolCallId.length || this.jsonArgs != this.argBytes()) return null
     return json
   }
@@ -49,7 +93,7 @@ export class Message {
   /** Keeps `json` as this message's JSON as it is now. */
   keepJson(json: ByteBuf): void {
     this.json = json
-    this.jsonContent = this.content.length
+    this.jsonContent = this.contentLength()
     this.jsonCalls = this.toolCalls.length
     this.jsonArgs = this.argBytes()
     this.jsonCallId = this.toolCallId.length
@@ -130,7 +174,7 @@ export class Conversation {
     let n = this.systemPrompt.length + this.instructions.length + this.toolDescription.length + 400
     for (let i = 0; i < this.messages.length; i++) {
       const m = unchecked(this.messages[i])
-      n += m.content.length + 16
+      n += m.contentLength() + 16
       for (let j = 0; j < m.toolCalls.length; j++) n += m.toolCalls[j].args.length + 48
     }
     return n
@@ -213,7 +257,7 @@ export function writeMessagesJson(out: ByteBuf, messages: Array<Message>): void 
 function writeMessage(out: ByteBuf, m: Message): void {
   let json = m.freshJson()
   if (json == null) {
-    json = new ByteBuf(m.content.length + 64)
+    json = new ByteBuf(m.contentLength() + 64)
     encodeMessage(json, m)
     m.keepJson(json)
   }

@@ -27,7 +27,7 @@ const INTERRUPTED_NOTE_BYTES = String.UTF8.byteLength(INTERRUPTED_NOTE)
 
 /** The engine's own note to the model (not a prompt): not counted as a turn, not replayed. */
 export function isInterruptedNote(m: Message): bool {
-  return m.role == ROLE_USER && m.content.length == INTERRUPTED_NOTE_BYTES && m.content.toString() == INTERRUPTED_NOTE
+  return m.role == ROLE_USER && m.contentLength() == INTERRUPTED_NOTE_BYTES && m.content.toString() == INTERRUPTED_NOTE
 }
 
 export class AgentLoop {

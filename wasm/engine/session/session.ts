@@ -181,7 +181,7 @@ function replay(engine: Engine, s: Snapshot): void {
   let cut = false
   for (let i = messages.length - 1; i >= 0 && !cut; i--) {
     const m = messages[i]
-    turnBytes += m.content.length
+    turnBytes += m.contentLength()
     if (m.role != ROLE_USER || isInterruptedNote(m)) continue
     cut = users > 0 && bytes + turnBytes > REPLAY_BYTES // `from` stays at the turn after this one
     if (cut) break

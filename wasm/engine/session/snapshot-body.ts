@@ -110,8 +110,11 @@ function readMessage(r: JsonReader): Message | null {
     if (r.failed) return null
     r.skipWs()
     if (key == 'content' && r.peek() == 0x22) {
-      m.content = sized(r)
-      r.stringInto(m.content)
+      // Read when first used (Message.content): only the last turns are shown on a resume.
+      const at = r.pos
+      const length = r.stringLength()
+      if (length < 0) return null
+      m.contentLater(r.src, at, length)
     }
     else if (key == 'toolCalls' && r.peek() == 0x5b) {
       if (!readToolCalls(r, m.toolCalls)) return null

@@ -136,25 +136,31 @@ export class JsonReader {
     return this.failed ? '' : out.toString()
   }
 
+  /** The first quote or backslash at or after `at`, or `end`: plain bytes are checked eight at a time. */
+  @inline plainUntil(at: i32): i32 {
+    const base = this.src.dataStart
+    while (at + 8 <= this.end) {
+      const w = load<u64>(base + <usize>at)
+      if (hasByte(w, 0x22) || hasByte(w, 0x5c)) break
+      at += 8
+    }
+    while (at < this.end) {
+      const b = unchecked(this.src[at])
+      if (b == 0x22 || b == 0x5c) break
+      at++
+    }
+    return at
+  }
+
   /**
    * How many bytes the string literal at `pos` (its opening quote) spans between its quotes, or
    * -1 when it does not end. Its text is at most that long: a reader sizes its buffer once
    * (a 4 KB message grew through seven buffers, each one zero-filled by the allocator).
    */
   stringSpan(): i32 {
-    const base = this.src.dataStart
     let at = this.pos + 1
     while (true) {
-      while (at + 8 <= this.end) {
-        const w = load<u64>(base + <usize>at)
-        if (hasByte(w, 0x22) || hasByte(w, 0x5c)) break
-        at += 8
-      }
-      while (at < this.end) {
-        const b = unchecked(this.src[at])
-        if (b == 0x22 || b == 0x5c) break
-        at++
-      }
+      at = this.plainUntil(at)
       if (at >= this.end) return -1
       if (unchecked(this.src[at]) == 0x22) break
       at += 2 // an escape: the byte after the backslash is never the end
@@ -169,52 +175,72 @@ export class JsonReader {
    */
   stringInto(out: ByteBuf): void {
     this.pos++ // opening quote
-    const base = this.src.dataStart
     while (true) {
       const run = this.pos
-      // Eight bytes at a time while none is a quote or a backslash.
-      while (this.pos + 8 <= this.end) {
-        const w = load<u64>(base + <usize>this.pos)
-        if (hasByte(w, 0x22) || hasByte(w, 0x5c)) break
-        this.pos += 8
-      }
-      while (this.pos < this.end) {
-        const b = unchecked(this.src[this.pos])
-        if (b == 0x22 || b == 0x5c) break
-        this.pos++
-      }
+      this.pos = this.plainUntil(run)
       if (this.pos > run) out.slice(this.src, run, this.pos)
       if (this.pos >= this.end) {
         this.failed = true
         return
       }
-      const c = <i32>unchecked(this.src[this.pos++])
-      if (c == 0x22) return
-      const e = this.peek()
-      this.pos++
-      if (e == 0x6e) out.byte(0x0a)
-      else if (e == 0x74) out.byte(0x09)
-      else if (e == 0x72) out.byte(0x0d)
-      else if (e == 0x62) out.byte(0x08)
-      else if (e == 0x66) out.byte(0x0c)
-      else if (e == 0x75) {
-        let cp = this.hex4()
-        if (cp >= 0xd800 && cp < 0xdc00 && this.peek() == 0x5c) {
-          this.pos++
-          if (this.peek() == 0x75) {
-            this.pos++
-            const lo = this.hex4()
-            if (lo >= 0xdc00 && lo < 0xe000) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00)
-            else cp = 0xfffd
-          } else cp = 0xfffd
-        } else if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd
-        out.codepoint(cp)
-      } else if (e == 0x22 || e == 0x5c || e == 0x2f) out.byte(e)
-      else {
-        this.failed = true
-        return
-      }
+      if (unchecked(this.src[this.pos++]) == 0x22) return
+      const cp = this.escape()
+      if (cp < 0) return
+      out.codepoint(cp)
     }
+  }
+
+  /**
+   * Skips the string literal at `pos` (its opening quote) and answers how many bytes stringInto
+   * would write for it, without writing them (a resumed message's text is read when first used);
+   * -1 when it is damaged.
+   */
+  stringLength(): i32 {
+    this.pos++ // opening quote
+    let n = 0
+    while (true) {
+      const run = this.pos
+      this.pos = this.plainUntil(run)
+      n += this.pos - run
+      if (this.pos >= this.end) {
+        this.failed = true
+        return -1
+      }
+      if (unchecked(this.src[this.pos++]) == 0x22) return n
+      const cp = this.escape()
+      if (cp < 0) return -1
+      n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
+    }
+  }
+
+  /**
+   * The code point of the escape after a backslash (a surrogate pair joined, a lone surrogate
+   * U+FFFD); -1, and the reader failed, when it is not one.
+   */
+  escape(): i32 {
+    const e = this.peek()
+    this.pos++
+    if (e == 0x6e) return 0x0a
+    if (e == 0x74) return 0x09
+    if (e == 0x72) return 0x0d
+    if (e == 0x62) return 0x08
+    if (e == 0x66) return 0x0c
+    if (e == 0x22 || e == 0x5c || e == 0x2f) return e
+    if (e != 0x75) {
+      this.failed = true
+      return -1
+    }
+    let cp = this.hex4()
+    if (cp >= 0xd800 && cp < 0xdc00 && this.peek() == 0x5c) {
+      this.pos++
+      if (this.peek() == 0x75) {
+        this.pos++
+        const lo = this.hex4()
+        if (lo >= 0xdc00 && lo < 0xe000) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00)
+        else cp = 0xfffd
+      } else cp = 0xfffd
+    } else if (cp >= 0xd800 && cp < 0xe000) cp = 0xfffd
+    return cp
   }
 
   array(depth: i32): JsonValue {
