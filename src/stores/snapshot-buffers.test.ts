@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { idbSessionStore } from './idb-session-store.ts'
-import { copyIntoSpare, letGoOf, movesWithItsBuffer, recycleSnapshotBuffers } from './snapshot-buffers.ts'
+import { copyIntoSpare, letGoOf, movesWithItsBuffer, recycleSnapshotBuffers, reserveSpares } from './snapshot-buffers.ts'
 import { freshIndexedDB, sameBytes } from './test-idb.ts'
 
 const MB = 1024 * 1024
@@ -43,6 +43,21 @@ describe('snapshot buffers', () => {
     const small = copyIntoSpare(snapshot(1000, 3))
     letGoOf(small)
     expect(copyIntoSpare(snapshot(1000, 4)).buffer).not.toBe(small.buffer)
+  })
+
+  it('makes two spares ahead for snapshots of a given size, used by the next copies', () => {
+    reserveSpares(MB) // off: nothing
+    recycleSnapshotBuffers()
+    reserveSpares(MB)
+    const first = copyIntoSpare(snapshot(MB + 100, 1))
+    const second = copyIntoSpare(snapshot(MB + 200, 2))
+    expect(first.buffer.byteLength).toBe(MB + MB / 8)
+    expect(second.buffer.byteLength).toBe(MB + MB / 8)
+    expect(second.buffer).not.toBe(first.buffer)
+    expect(sameBytes(first, snapshot(MB + 100, 1))).toBe(true)
+    // Both taken: the third is a new buffer.
+    const third = copyIntoSpare(snapshot(MB, 3))
+    expect([first.buffer, second.buffer]).not.toContain(third.buffer)
   })
 
   it('moves a view to another thread with its buffer only when the rest is room to grow', () => {

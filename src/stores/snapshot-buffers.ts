@@ -35,6 +35,19 @@ export function copyIntoSpare(bytes: Uint8Array): Uint8Array {
   return copy
 }
 
+/**
+ * Makes the spares for snapshots of about `size` bytes now (while idle: after a resume), their
+ * pages written once so that the first commits copy into memory already touched.
+ */
+export function reserveSpares(size: number): void {
+  if (spares === null || size < MIN_BYTES) return
+  while (spares.length < MAX_SPARES) {
+    const buffer = new ArrayBuffer(size + (size >>> 3))
+    new Uint8Array(buffer).fill(0)
+    spares.push(buffer)
+  }
+}
+
 /** Gives `bytes`' buffer back for a later copy: nothing may read or change it afterwards. */
 export function letGoOf(bytes: Uint8Array): void {
   const buffer = bytes.buffer

@@ -10,6 +10,7 @@ import type { AuthAction, AuthDisplayState, BootOptions, EngineEffect, ExecReque
 import { createDeltaCoalescer } from './delta-coalescer.ts'
 import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
 import { createEngineTimers, createFeedQueue } from './engine-feed.ts'
+import { reserveSpares } from '../stores/snapshot-buffers.ts'
 
 export type ExecBridge = {
   exec(id: number, request: ExecRequest): Promise<ExecResult>
@@ -304,10 +305,25 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     }
   }
 
+  /**
+   * After a resume, in a task of its own (its frame has gone to the page): room for the commits to
+   * come, in the engine's output, the copy kept for a restart and the buffers snapshots are copied
+   * into (snapshot-buffers.ts). Made in the first commit, that was ~4.7 MB of new memory three
+   * times over, page faults in the middle of a keystroke's answer.
+   */
+  const prepareForCommits = (size: number) =>
+    setTimeout(() => {
+      if (disposed) return
+      run((e) => (e.prepare(size), []))
+      kept.reserve(size)
+      reserveSpares(size)
+    }, 0)
+
   run((e) => e.boot({ ...boot, seed: seed() }, now()))
   const resume = options.resume
   if (resume?.decoded && options.engine) run((e) => e.restoreDecoded(resume.readOnly, now()))
   else if (resume) run((e) => e.session(resume.bytes, resume.readOnly, now()))
+  if (resume && options.sessions) prepareForCommits(resume.bytes.byteLength)
 
   return {
     keys: (bytes) => run((e) => e.keys(bytes, now())),
@@ -350,14 +366,19 @@ function sanitize(text: string): string {
  * buffer per commit cost 4-7 ms in the engine's worker, most of it the page faults of memory
  * never touched; copying into memory already touched takes ~1 ms.
  */
-function reusedBuffer(): { copy(bytes: Uint8Array): Uint8Array } {
+function reusedBuffer(): { copy(bytes: Uint8Array): Uint8Array; reserve(size: number): void } {
   let buffer = new Uint8Array(0)
+  // A quarter to spare: a session grows by a turn at a time.
+  const grow = (size: number) => (buffer = new Uint8Array(size + (size >>> 2)))
   return {
     copy(bytes) {
-      // A quarter to spare: a session grows by a turn at a time.
-      if (bytes.byteLength > buffer.byteLength) buffer = new Uint8Array(bytes.byteLength + (bytes.byteLength >>> 2))
+      if (bytes.byteLength > buffer.byteLength) grow(bytes.byteLength)
       buffer.set(bytes)
       return buffer.subarray(0, bytes.byteLength)
+    },
+    reserve(size) {
+      // Written once now, so its pages are in memory before a commit copies into them.
+      if (size > buffer.byteLength) grow(size).fill(0)
     },
   }
 }
