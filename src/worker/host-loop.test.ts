@@ -88,6 +88,21 @@ function fakeBridge(results: ExecResult[]) {
   }
 }
 
+/** A session host whose commits go to `commit` and succeed; it holds no sessions. */
+function sessionHostCommitting(commit: (bytes: Uint8Array) => void): SessionHost {
+  return {
+    commit: async (bytes) => {
+      commit(bytes)
+      return { type: 'commit_ok' }
+    },
+    list: async () => [],
+    open: async () => null,
+    remove() {},
+    historyAppend() {},
+    historyClear() {},
+  }
+}
+
 const SYSTEM = { role: 'system', content: expect.stringContaining('fxterm') }
 const RUN_COMMAND = expect.objectContaining({ name: 'run_command' })
 
@@ -385,19 +400,11 @@ describe('the host loop', () => {
   test('after a trap the new engine continues from the last commit, though the session host moved those bytes away', async () => {
     const { provider, calls } = scriptedProvider([[{ type: 'text_delta', delta: 'First reply.' }, { type: 'finish', reason: 'stop' }], [{ type: 'text_delta', delta: 'Second reply.' }, { type: 'finish', reason: 'stop' }]])
     let commits = 0
-    const sessions: SessionHost = {
-      // As the worker does: the bytes are transferred to the page, which leaves them empty here.
-      commit: async (bytes) => {
-        structuredClone(bytes, { transfer: [bytes.buffer as ArrayBuffer] })
-        commits++
-        return { type: 'commit_ok' }
-      },
-      list: async () => [],
-      open: async () => null,
-      remove() {},
-      historyAppend() {},
-      historyClear() {},
-    }
+    // As the worker does: the bytes are transferred to the page, which leaves them empty here.
+    const sessions = sessionHostCommitting((bytes) => {
+      structuredClone(bytes, { transfer: [bytes.buffer as ArrayBuffer] })
+      commits++
+    })
     const h = await start(provider, null, sessions)
     h.type('remember this\r')
     await h.untilLine('the first reply', (line) => line === '● First reply.')
@@ -417,17 +424,7 @@ describe('the host loop', () => {
 
   test('after a resume, in a task of its own, the engine is asked to make room for commits of the session\'s size', async () => {
     let saved: Uint8Array | null = null
-    const sessionHost = (): SessionHost => ({
-      commit: async (bytes) => {
-        saved = bytes.slice()
-        return { type: 'commit_ok' }
-      },
-      list: async () => [],
-      open: async () => null,
-      remove() {},
-      historyAppend() {},
-      historyClear() {},
-    })
+    const sessionHost = () => sessionHostCommitting((bytes) => (saved = bytes.slice()))
     const { provider } = scriptedProvider([[{ type: 'text_delta', delta: 'Noted.' }, { type: 'finish', reason: 'stop' }]])
     const first = await start(provider, null, sessionHost())
     first.type('remember this\r')
