@@ -11,6 +11,15 @@ afterEach(() => vi.useRealTimers())
 
 const name = (id: string) => `fxterm-session:docs:${id}`
 
+/** Session s1 held by another page (`holder`), and a tab whose first script claimed it early. */
+async function heldWithAnEarlyClaim() {
+  const locks = fakeLocks()
+  const holder = createSessionLocks('docs', locks)
+  expect(await holder.claim('s1')).toBe(true)
+  const early = { id: 's1', answer: requestSessionLock(locks, 'docs', 's1', 3_000) }
+  return { locks, holder, tab: createSessionLocks('docs', locks, { early }) }
+}
+
 describe('an early session lock', () => {
   it('is taken over by the claim of its session, with no second request, and the holder is told', async () => {
     const locks = fakeLocks()
@@ -37,11 +46,7 @@ describe('an early session lock', () => {
   })
 
   it('still waiting for a reloaded page to let go, it is taken over once that page does: the resume writes', async () => {
-    const locks = fakeLocks()
-    const leaving = createSessionLocks('docs', locks)
-    expect(await leaving.claim('s1')).toBe(true)
-    const early = { id: 's1', answer: requestSessionLock(locks, 'docs', 's1', 3_000) }
-    const tab = createSessionLocks('docs', locks, { early })
+    const { locks, holder: leaving, tab } = await heldWithAnEarlyClaim()
     const claimed = tab.claim('s1', { waitMs: 300 })
     setTimeout(() => leaving.release(), 30)
     expect(await claimed).toBe(true)
@@ -49,11 +54,7 @@ describe('an early session lock', () => {
   })
 
   it('the resume waits no longer than its own claim would: read-only, and a lock granted later is let go', async () => {
-    const locks = fakeLocks()
-    const other = createSessionLocks('docs', locks)
-    expect(await other.claim('s1')).toBe(true)
-    const early = { id: 's1', answer: requestSessionLock(locks, 'docs', 's1', 3_000) }
-    const tab = createSessionLocks('docs', locks, { early })
+    const { locks, holder: other, tab } = await heldWithAnEarlyClaim()
     expect(await tab.claim('s1', { waitMs: 20 })).toBe(false)
     other.release()
     await vi.waitFor(() => expect(locks.held()).toEqual([]))
