@@ -1,11 +1,10 @@
 /**
- * Run first by the page (boot.ts), just before main.ts opens the terminal: the engine's wasm
- * download and compilation (off the page's thread) and the IndexedDB probe go on while the page's
- * thread opens the terminal. The engine worker was started earlier still, by the page's first
+ * Run first by the page (boot.ts), just before main.ts opens the terminal: the engine worker (which
+ * downloads and compiles engine.wasm once it is told to start) and the IndexedDB probe go on while
+ * the page's thread opens the terminal. The engine worker was started earlier still, by the page's first
  * script (early-worker.ts), and reads what start-up restores itself.
  */
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
-import { engineWasmUrl } from '../terminal/engine-url.ts'
 import { openDeferredStores } from '../stores/deferred-stores.ts'
 import { prefetchConfig, prefetchHistory } from '../stores/prefetch-first-reads.ts'
 import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
@@ -21,8 +20,6 @@ holder.__fxStarted = true
 const resumesSaved = holder.__fxEarly !== undefined
 const early = holder.__fxEarly ?? spawnEngineWorkerReading(PAGE_START_READS)
 delete holder.__fxEarly
-/** engine.wasm, compiled by the engine worker (create-fx-terminal.ts says why not here). */
-export const engineModule = engineWasmUrl()
 export const engineWorker = early.worker
 /** What the engine worker read at start-up: the session to resume (by id), settings, history. */
 export const startReads = early.reads

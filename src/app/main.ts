@@ -5,7 +5,7 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { configStore, earlyLock, engineModule, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening } from './early-start.ts'
+import { configStore, earlyLock, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening } from './early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -41,7 +41,7 @@ const { term, runtime } = mountFxTerminal(container, {
     document.documentElement.style.background = theme.background ?? ''
     document.body.style.background = theme.background ?? ''
   },
-  wasm: engineModule,
+  // engine.wasm (the default URL) is compiled by the engine worker: create-fx-terminal.ts says why.
   createWorker: () => engineWorker,
   workspace,
   // A reload continues where the person left off; /new starts fresh.

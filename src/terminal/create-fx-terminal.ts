@@ -179,7 +179,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   // for it, and this one is busy opening the terminal then: its chunks were fed late, in the same
   // moments as the first keys' echo (A/B, 12 loads each, twice: the element 407 → 378 ms and
   // 411 → 376 ms to interactive; the page 368 → 349 ms and 395 → 374 ms).
-  const wasmInput: Promise<WebAssembly.Module | ArrayBuffer | string> = wasmUrl === null ? Promise.resolve(wasm as Exclude<typeof wasm, string | URL>) : Promise.resolve(wasmUrl)
+  const wasmInput: Promise<WebAssembly.Module | ArrayBuffer | string> = Promise.resolve(wasmUrl ?? (wasm as Exclude<typeof wasm, string | URL>))
 
   /** The session `--resume` names, read before the engine starts, or why there is none. */
   const resumeSession = async (which: string | null): Promise<{ session?: ResumeSession; notice?: string }> => {
