@@ -111,3 +111,41 @@ test('the element runs under the same strict CSP with no violation', async ({ pa
   await expect.poll(() => elementScreen(page, 'first'), { timeout: 20_000 }).toContain('Ran ')
   expect(await violations()).toEqual([])
 })
+
+/** The element's terminal size, as columns × rows. */
+const sizeOf = (page: Page, id: string) =>
+  page.evaluate((which) => {
+    const term = (document.getElementById(which) as FxElement | null)?.terminal
+    return term ? `${term.cols}×${term.rows}` : ''
+  }, id)
+
+test('in a closed accordion the element keeps its size, and fits its new box when the accordion opens', async ({ page }) => {
+  await page.goto(PAGE)
+  await expect.poll(() => elementScreen(page, 'first')).toMatch(/Run \/help for commands/)
+  // The element moves into a <details> that is closed: its box has no size while hidden.
+  await page.evaluate(() => {
+    const details = document.createElement('details')
+    details.innerHTML = '<summary>Try it</summary>'
+    const element = document.getElementById('first')!
+    element.before(details)
+    details.append(element)
+  })
+  const shown = await sizeOf(page, 'first')
+  await page.waitForTimeout(300) // a few frames: a fit on a hidden box would shrink it to nothing
+  expect(await sizeOf(page, 'first')).toBe(shown)
+
+  // Opened in a narrower, taller box: it fits that box, and it still takes keys.
+  await page.evaluate(() => {
+    const element = document.getElementById('first')!
+    element.style.width = '420px'
+    element.setAttribute('height', '480')
+    element.closest('details')!.open = true
+  })
+  await expect.poll(() => sizeOf(page, 'first')).not.toBe(shown)
+  const [cols, rows] = (await sizeOf(page, 'first')).split('×').map(Number)
+  const [oldCols, oldRows] = shown.split('×').map(Number)
+  expect(cols).toBeLessThan(oldCols!)
+  expect(rows).toBeGreaterThan(oldRows!)
+  await typeInto(page, 'first', 'still here')
+  await expect.poll(() => elementScreen(page, 'first')).toContain('❯ still here')
+})
