@@ -22,7 +22,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -39,7 +39,9 @@ import { agentLines, benchAgent } from './agent-bench.mjs'
 import { benchTape, tapeLines } from './tape-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const DIST = join(ROOT, 'dist')
+// FX_BENCH_DIST serves another build (an A/B: build each variant into its own folder, then
+// alternate runs of the same part against each).
+const DIST = process.env.FX_BENCH_DIST ? resolve(process.env.FX_BENCH_DIST) : join(ROOT, 'dist')
 const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
@@ -109,7 +111,7 @@ function freePort() {
 
 /** Starts `vite preview` in its own process group, so stopping it also stops what npx spawned. */
 async function startPreview(port) {
-  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', DIST], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
