@@ -1,13 +1,14 @@
 /**
  * Checks a prompt before anything is stored: text or text and image blocks. Images are base64
  * PNG, JPEG, GIF or WebP, recognised by their bytes (a claimed type that the bytes contradict is
- * refused); at most 8 per prompt, 3.75 MiB each and 6 MiB together (DESIGN.md limits).
+ * refused); at most 8 per prompt, 3.75 MiB each and 6 MiB together (docs/ARCHITECTURE.md,
+ * "Limits").
  */
 import { FxError } from '../terminal/fx-error.ts'
 import type { ChatMessage, ModelRequest } from '../protocol/model-events.ts'
 import type { FxPromptBlock, FxPromptInput } from './types.ts'
 
-/** Prompt image limits (DESIGN.md). */
+/** Prompt image limits (docs/ARCHITECTURE.md, "Limits"). */
 export const MAX_IMAGES = 8
 export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024
 export const MAX_IMAGES_TOTAL_BYTES = 6 * 1024 * 1024

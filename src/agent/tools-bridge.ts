@@ -41,7 +41,7 @@ export function executionIdOf(sessionId: string, callId: string): string {
 
 export type ToolOutcome = { output: string; isError: boolean; input: unknown }
 
-/** What the model reads of one tool result, at most (DESIGN.md: 64 KiB, cut with a marker). */
+/** The most the model reads of one tool result (docs/ARCHITECTURE.md, "Limits": 64 KiB, with a marker). */
 export const TOOL_RESULT_MAX_BYTES = 64 * 1024
 const encoder = new TextEncoder()
 

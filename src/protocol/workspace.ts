@@ -1,6 +1,6 @@
 /**
  * The workspace contract from the reference host contract (browser-integration.md), plus the
- * limits DESIGN.md shares between engine and host.
+ * limits docs/ARCHITECTURE.md ("Limits") shares between engine and host.
  */
 
 export const COMMAND_MAX_BYTES = 64 * 1024

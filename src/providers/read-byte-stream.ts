@@ -1,5 +1,5 @@
 /**
- * Reads a fetch body with `getReader()` (DESIGN.md: the worker reads the body itself; no
+ * Reads a fetch body with `getReader()` (docs/ARCHITECTURE.md: the worker reads the body itself; no
  * ReadableStream crosses a thread). The bytes are passed on as they arrive: the consumer
  * decodes them (sse-byte-scanner.ts decodes only what it does not read as bytes).
  *
