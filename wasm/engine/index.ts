@@ -10,7 +10,7 @@ import { ModelFailure } from './agent/retry'
 import { sessionList } from './commands/session-commands'
 import { handleKeys, submitHeldDraft } from './input/key-dispatch'
 import { authState } from './commands/auth-commands'
-import { agentInput } from './agent/host-tools'
+import { agentInput } from './agent/agent-input'
 import { holdSnapshot } from './session/session'
 
 let engine = new Engine()

@@ -361,7 +361,7 @@ export class AgentLoop {
 
   private startHostTool(call: ToolCallRec, rerun: bool): void {
     this.hostCallId = this.nextId++
-    emitToolCall(this.fx, this.hostCallId, call, rerun)
+    emitToolCall(this.fx, this.hostCallId, call.id, call.name, call.args, rerun)
     this.commitDue = true // a crash from here on reruns it (idempotent) or reports "may have partly run"
   }
 
