@@ -1,7 +1,7 @@
 // The engine: one instance owns the screen and the conversation. `feed` dispatches one input
 // frame; every handler records effects, and the frame ends with at most one terminal write.
 
-import { ByteBuf, stringBytes } from './util/byte-buf'
+import { ByteBuf, stringBuf, stringBytes } from './util/byte-buf'
 import { parseJson, J_STR, JsonValue, writeJsonString } from './util/json'
 import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_CATALOG_REQUEST } from './abi/frames'
 import { Composer } from './terminal/composer'
@@ -335,26 +335,4 @@ export class Engine {
     this.fx.buf.str(json)
     this.fx.end(at)
   }
-}
-
-/** Elapsed time as the activity row shows it: 5s, 18m0s, 1h1m3s. */
-export function formatElapsed(seconds: i64): string {
-  if (seconds < 60) return seconds.toString() + 's'
-  if (seconds < 3600) return (seconds / 60).toString() + 'm' + (seconds % 60).toString() + 's'
-  return (seconds / 3600).toString() + 'h' + ((seconds % 3600) / 60).toString() + 'm' + (seconds % 60).toString() + 's'
-}
-
-/** Token counts: 456, 1.2k, 3.4M. */
-export function formatCount(n: f64): string {
-  if (n < 1000) return (<i64>n).toString()
-  const scaled = n < 1e6 ? n / 1000 : n / 1e6
-  const unit = n < 1e6 ? 'k' : 'M'
-  const tenths = <i64>Math.round(scaled * 10)
-  return (tenths / 10).toString() + (tenths % 10 != 0 ? '.' + (tenths % 10).toString() : '') + unit
-}
-
-export function stringBuf(s: string): ByteBuf {
-  const b = new ByteBuf(s.length + 4)
-  b.str(s)
-  return b
 }

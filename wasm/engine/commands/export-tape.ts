@@ -3,7 +3,7 @@
 // included. Command results are left out, since a replay runs the commands for real. The host adds
 // the workspace's starting files before saving (action `export` with `tape: true`).
 
-import { ByteBuf } from '../util/byte-buf'
+import { ByteBuf, stringBuf } from '../util/byte-buf'
 import { parseJson, writeJsonBuf, J_OBJ } from '../util/json'
 import { ROLE_ASSISTANT, ROLE_USER } from '../agent/conversation'
 import { isInterruptedNote } from '../agent/loop'
@@ -65,10 +65,4 @@ export function tapeTurns(engine: Engine): i32 {
   let n = 0
   for (let i = 0; i < messages.length; i++) if (messages[i].role == ROLE_USER && !isInterruptedNote(messages[i])) n++
   return n
-}
-
-function stringBuf(s: string): ByteBuf {
-  const b = new ByteBuf(s.length + 8)
-  b.str(s)
-  return b
 }

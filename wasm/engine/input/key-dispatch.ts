@@ -3,8 +3,8 @@
 // menu, the approval row, and finally the composer and the turn (Enter submits or steers, Esc
 // and Ctrl+C interrupt, Up/Down walk the draft, queued prompts and history).
 
-import { Engine, HINT_TIMER_ID, stringBuf } from '../engine'
-import { ByteBuf, stringBytes } from '../util/byte-buf'
+import { Engine, HINT_TIMER_ID } from '../engine'
+import { ByteBuf, stringBuf, stringBytes } from '../util/byte-buf'
 import * as K from '../terminal/keys'
 import { runSlash } from '../commands/run-slash'
 import { pickerKey } from '../commands/pickers'

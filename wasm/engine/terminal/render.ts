@@ -2,7 +2,8 @@
 // approval row, queued prompts, activity row, composer, picker or menu or status line) is
 // redrawn in place after the rows the transcript committed during this feed.
 
-import { Engine, formatCount, formatElapsed } from '../engine'
+import { Engine } from '../engine'
+import { formatCount, formatElapsed } from '../util/format'
 import { ByteBuf } from '../util/byte-buf'
 import { OUT_ECHO_HINT, OUT_WRITE } from '../abi/frames'
 import { Rows } from './layout'
