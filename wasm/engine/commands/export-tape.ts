@@ -5,17 +5,16 @@
 
 import { ByteBuf, stringBuf } from '../util/byte-buf'
 import { parseJson, writeJsonBuf, J_OBJ } from '../util/json'
-import { ROLE_ASSISTANT, ROLE_USER } from '../agent/conversation'
+import { Conversation, ROLE_ASSISTANT, ROLE_USER } from '../agent/conversation'
 import { isInterruptedNote } from '../agent/loop'
-import { Engine } from '../engine'
 
 const FALLBACK = 'This demo was recorded with other questions: try the one suggested below, or connect a model with /login, /key or /provider.'
 
 /** The tape's JSON (without `files`, which the host adds). */
-export function tapeJson(engine: Engine): ByteBuf {
+export function tapeJson(conv: Conversation): ByteBuf {
   const out = new ByteBuf(4096)
   out.str('{"version":2,"turns":[')
-  const messages = engine.loop.conv.all()
+  const messages = conv.all()
   let turns = 0
   let responses = 0
   for (let i = 0; i < messages.length; i++) {
@@ -60,8 +59,8 @@ export function tapeJson(engine: Engine): ByteBuf {
 }
 
 /** How many prompts the tape would hold (to refuse an empty one). */
-export function tapeTurns(engine: Engine): i32 {
-  const messages = engine.loop.conv.all()
+export function tapeTurns(conv: Conversation): i32 {
+  const messages = conv.all()
   let n = 0
   for (let i = 0; i < messages.length; i++) if (messages[i].role == ROLE_USER && !isInterruptedNote(messages[i])) n++
   return n
