@@ -1,67 +1,50 @@
 // The engine: one instance owns the screen and the conversation. `feed` dispatches one input
 // frame; every handler records effects, and the frame ends with at most one terminal write.
 
-import { ByteBuf, stringBytes } from './util/byte-buf'
-import { parseJson, J_STR, JsonValue, writeJsonString } from './util/json'
-import { Effects, OUT_EVENT, OUT_ACTION, OUT_CLIPBOARD, OUT_CATALOG_REQUEST } from './abi/frames'
-import { Composer } from './terminal/composer'
-import { Screen } from './terminal/screen'
+import { ByteBuf, stringBuf, stringBytes } from './util/byte-buf'
+import { parseJson, J_STR, JsonValue } from './util/json'
+import { Effects } from './abi/frames'
 import { Transcript } from './terminal/transcript'
 import { BRACKETED_PASTE_ON, GRAY, YELLOW } from './terminal/ansi'
 import { SPINNER_INTERVAL_MS } from './terminal/footer'
 import { render } from './terminal/render'
+import { Ui } from './terminal/ui'
 import { AgentLoop, DEFAULT_MAX_STEPS, RETRY_TIMER_ID } from './agent/loop'
-import { ProviderInfo, Providers } from './agent/catalog'
-import { SlashMenu } from './commands/slash-menu'
-import { Picker } from './commands/picker'
-import { modelsCommand, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
-import { SessionEntry } from './commands/session-commands'
-import { TranscriptView } from './terminal/transcript-view'
-import { Session, commitIfDue, forkSession, restoreSession } from './session/session'
-import { AuthPanel, bootAuth } from './commands/auth-commands'
 import { readHostTools } from './agent/host-tools'
+import { PickerState } from './commands/picker-state'
+import { Settings } from './commands/settings'
+import { modelsCommand, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
+import { showSessionList } from './commands/session-commands'
+import { AuthPanel, applyAuthState, bootAuth } from './commands/auth-commands'
+import { PromptHistory } from './input/prompt-history'
+import { SessionState } from './session/session-state'
+import { commitIfDue, forkSession, restoreSession } from './session/session'
 
 export const SPINNER_TIMER_ID: u32 = 0xffff0001
 export const HINT_TIMER_ID: u32 = 0xffff0002
 
+/**
+ * One engine. It builds the parts, and hands each family of code only its own: the commands get
+ * the settings (commands/settings.ts), the session state (session/session-state.ts) or the
+ * sign-in panel, and a frame is drawn from the screen side (terminal/ui.ts). All of them share one
+ * effects buffer, one transcript and one agent loop. Only the key dispatcher
+ * (input/key-dispatch.ts), which routes a key to any of them, takes the whole engine.
+ */
 export class Engine {
   fx: Effects
-  screen: Screen = new Screen()
   transcript: Transcript
-  composer: Composer = new Composer()
   loop: AgentLoop
-  nowMs: f64 = 0
-  providers: Providers = new Providers()
-  picker: Picker = new Picker()
-  /** What the picker lists: models (/model) or saved sessions (/resume). */
-  pickingModels: bool = false
-  sessionEntries: Array<SessionEntry> = []
-  /** A session the person asked to delete, waiting for y. */
-  pendingDelete: SessionEntry | null = null
-  session: Session = new Session()
-  /** Why the host's next session list was asked for (session-commands LIST_FOR_*). */
-  sessionListFor: i32 = 0
-  commitFailing: bool = false
-  /** /models ran before the catalog arrived: list it when it does. */
-  listModelsWhenLoaded: bool = false
+  picks: PickerState
+  settings: Settings
+  sessions: SessionState
+  history: PromptHistory
+  /** Sign-in and key states shown by the engine (it never holds a token or key). */
+  auth: AuthPanel
+  ui: Ui
   booted: bool = false
-  exited: bool = false
   dirty: bool = false
   timerPending: bool = false
-  view: TranscriptView = new TranscriptView()
-  cursorOnLastDraftRow: bool = false
-  menu: SlashMenu = new SlashMenu()
-  ctrlCArmedUntil: f64 = 0
   lastEscMs: f64 = -1e9
-  history: Array<ByteBuf> = []
-  historyIndex: i32 = -1
-  draft: ByteBuf | null = null
-  /** The workspace asks before every command (permission 'prompt'); /mode ask does too. */
-  permissionPrompt: bool = false
-  modeAsk: bool = false
-  approvalChoice: i32 = 1
-  /** Sign-in and key states shown by the engine (it never holds a token or key). */
-  auth: AuthPanel = new AuthPanel()
   /** Booted with `restorePending`: stored settings and history have not arrived yet. */
   restorePending: bool = false
   /** Enter was pressed before they did: the draft is sent once they arrive. */
@@ -73,9 +56,29 @@ export class Engine {
   constructor() {
     const fx = new Effects()
     const transcript = new Transcript()
+    const loop = new AgentLoop(fx, transcript)
+    const picks = new PickerState()
+    const settings = new Settings(fx, transcript, loop, picks)
+    const history = new PromptHistory()
+    const auth = new AuthPanel()
     this.fx = fx
     this.transcript = transcript
-    this.loop = new AgentLoop(fx, transcript)
+    this.loop = loop
+    this.picks = picks
+    this.settings = settings
+    this.history = history
+    this.auth = auth
+    this.sessions = new SessionState(fx, transcript, loop, settings, picks, history)
+    this.ui = new Ui(fx, transcript, loop, settings, picks, auth)
+  }
+
+  /** The time of the input being fed: one clock, the loop's, which every part reads. */
+  get nowMs(): f64 {
+    return this.loop.nowMs
+  }
+
+  set nowMs(ms: f64) {
+    this.loop.nowMs = ms
   }
 
   boot(json: Uint8Array, start: i32, end: i32): void {
@@ -85,19 +88,20 @@ export class Engine {
     } else {
       this.setSize(<i32>v.getNumber('cols', 80), <i32>v.getNumber('rows', 24))
       const model = v.getString('model', 'demo')
-      this.providers.load(v, v.getString('provider', 'demo'), model)
-      this.loop.provider = this.providers.active.name
+      const providers = this.settings.providers
+      providers.load(v, v.getString('provider', 'demo'), model)
+      this.loop.provider = providers.active.name
       this.loop.model = model
-      this.loop.compaction.offline = this.providers.active.name == 'demo'
+      this.loop.compaction.offline = providers.active.name == 'demo'
       this.loop.maxSteps = max(1, <i32>v.getNumber('maxSteps', <f64>DEFAULT_MAX_STEPS))
       this.loop.withTools = v.getBool('tools', false)
       this.loop.cwd = v.getString('cwd', '/workspace')
       this.loop.root = this.loop.cwd
-      this.permissionPrompt = v.getString('permission', 'allow-sandboxed') == 'prompt'
-      this.loop.askFirst = this.permissionPrompt
+      this.settings.permissionPrompt = v.getString('permission', 'allow-sandboxed') == 'prompt'
+      this.loop.askFirst = this.settings.permissionPrompt
       this.loop.conv.instructions = v.getString('instructions', '')
       this.loop.conv.toolDescription = v.getString('toolDescription', '')
-      bootAuth(this, v)
+      bootAuth(this.auth, v)
       this.headless = v.getBool('headless', false)
       this.transcript.off = this.headless
       if (v.get('systemPrompt') != null) this.loop.conv.systemPrompt = v.getString('systemPrompt', '')
@@ -107,8 +111,8 @@ export class Engine {
     }
     this.booted = true
     if (v != null) {
-      this.session.enabled = v.getBool('sessions', false)
-      this.session.seed(<u32>v.getNumber('seed', 1))
+      this.sessions.session.enabled = v.getBool('sessions', false)
+      this.sessions.session.seed(<u32>v.getNumber('seed', 1))
     }
     if (!this.headless) {
       const w = new ByteBuf(64)
@@ -127,7 +131,7 @@ export class Engine {
   /** Stored settings and history, then the banner and notices: at boot, or from IN_RESTORE. */
   private applyStored(v: JsonValue | null, notices: JsonValue | null): void {
     if (v != null) {
-      restoreConfig(this, v.get('config'))
+      restoreConfig(this.settings, v.get('config'))
       const history = v.get('history')
       if (history != null) {
         const loaded: Array<ByteBuf> = []
@@ -135,13 +139,13 @@ export class Engine {
           if (history.items[i].kind == J_STR) loaded.push(stringBuf(history.items[i].str))
         }
         // Prompts sent while the stores were read come after the stored ones.
-        this.history = loaded.concat(this.history)
+        this.history.items = loaded.concat(this.history.items)
       }
       const instructions = v.get('instructions')
       if (instructions != null && instructions.kind == J_STR) this.loop.conv.instructions = instructions.str
     }
-    if (!this.headless) this.transcript.banner(this.label, this.loop.model)
-    this.requestCatalog(this.providers.active)
+    if (!this.headless) this.transcript.banner(this.settings.label, this.loop.model)
+    this.settings.requestCatalog(this.settings.providers.active)
     this.printNotices(notices)
   }
 
@@ -161,45 +165,30 @@ export class Engine {
     this.applyStored(v, this.bootNotices)
     this.bootNotices = null
     if (v != null) this.printNotices(v.get('notices'))
-    syncModelInfo(this)
+    syncModelInfo(this.settings)
     this.dirty = true
     return true
-  }
-
-  /** The active provider's label, e.g. `demo`, `ai-gateway`, `localhost:11434`. */
-  get label(): string {
-    return this.providers.active.label
-  }
-
-  /** Asks the host for a provider's model catalog, once. */
-  requestCatalog(p: ProviderInfo): void {
-    if (p.requested) return
-    p.requested = true
-    const at = this.fx.begin(OUT_CATALOG_REQUEST, 0)
-    this.fx.buf.str('{"provider":')
-    writeJsonString(this.fx.buf, p.name)
-    this.fx.buf.byte(0x7d)
-    this.fx.end(at)
   }
 
   /** The host's answer to a catalog request. */
   catalog(json: Uint8Array, start: i32, end: i32): void {
     const v = parseJson(json, start, end)
     if (v == null) return
-    const p = this.providers.setCatalog(v)
-    if (p == null || p != this.providers.active) return
-    syncModelInfo(this)
-    if (this.listModelsWhenLoaded) {
-      this.listModelsWhenLoaded = false
-      modelsCommand(this)
+    const settings = this.settings
+    const p = settings.providers.setCatalog(v)
+    if (p == null || p != settings.providers.active) return
+    syncModelInfo(settings)
+    if (settings.listModelsWhenLoaded) {
+      settings.listModelsWhenLoaded = false
+      modelsCommand(settings)
     }
     this.dirty = true
   }
 
   /** A saved session arrived (resume): replayed, and continued when it stopped mid-turn. */
   sessionBytes(bytes: Uint8Array, start: i32, end: i32, readOnly: bool, held: bool): void {
-    this.picker.open = false
-    restoreSession(this, bytes, start, end, readOnly, held)
+    this.picks.picker.open = false
+    restoreSession(this.sessions, bytes, start, end, readOnly, held)
     this.dirty = true
   }
 
@@ -208,12 +197,12 @@ export class Engine {
     const v = parseJson(json, start, end)
     if (v == null) return
     const type = v.getString('type', '')
-    if (type == 'conflict') forkSession(this, 'Another tab saved this session at the same time.')
-    else if (type == 'commit_ok') this.commitFailing = false
+    if (type == 'conflict') forkSession(this.sessions, 'Another tab saved this session at the same time.')
+    else if (type == 'commit_ok') this.sessions.commitFailing = false
     else if (type == 'commit_error') {
       // Once per streak: the in-memory session goes on, and the last good record stays.
-      if (!this.commitFailing) this.transcript.notice('The session could not be saved (' + v.getString('message', 'unknown error') + '). It goes on in this tab; the last saved copy is kept.', YELLOW)
-      this.commitFailing = true
+      if (!this.sessions.commitFailing) this.transcript.notice('The session could not be saved (' + v.getString('message', 'unknown error') + '). It goes on in this tab; the last saved copy is kept.', YELLOW)
+      this.sessions.commitFailing = true
     } else if (type == 'missing') this.transcript.error(stringBytes('There is no saved session ' + v.getString('id', '') + '.'))
     this.dirty = true
   }
@@ -222,48 +211,19 @@ export class Engine {
   configChanged(json: Uint8Array, start: i32, end: i32): void {
     const v = parseJson(json, start, end)
     if (v == null) return
-    restore(this, v.getString('id', ''), v.getString('value', ''))
-    syncModelInfo(this)
+    restore(this.settings, v.getString('id', ''), v.getString('value', ''))
+    syncModelInfo(this.settings)
     this.dirty = true
   }
 
-  clearHistory(): void {
-    this.history = []
-    this.historyIndex = -1
-  }
-
   setSize(cols: i32, rows: i32): void {
-    this.screen.resize(cols, rows)
-    this.transcript.cols = this.screen.cols
+    this.ui.screen.resize(cols, rows)
+    this.transcript.cols = this.ui.screen.cols
   }
 
   resize(cols: i32, rows: i32): void {
     this.setSize(cols, rows)
     this.dirty = true
-  }
-
-  /** Sets /mode: ask before each command, or run them (unless the workspace always asks). */
-  setModeAsk(ask: bool, persist: bool = true): void {
-    this.modeAsk = ask
-    this.loop.askFirst = ask || this.permissionPrompt
-    if (persist) this.fx.config('mode', ask ? 'ask' : 'auto')
-  }
-
-  /** Asks the host for something only it can do (list files, download the workspace). */
-  action(name: string): void {
-    const at = this.fx.begin(OUT_ACTION, 0)
-    this.fx.buf.str('{"action":"' + name + '"}')
-    this.fx.end(at)
-  }
-
-  /** An action whose JSON the caller built (it carries data, e.g. /export). */
-  actionJson(json: ByteBuf): void {
-    this.fx.emit(OUT_ACTION, 0, json)
-  }
-
-  /** A copy the person asked for (/copy, Cmd+C in the composer). */
-  copyToClipboard(text: ByteBuf): void {
-    this.fx.emit(OUT_CLIPBOARD, 0, text)
   }
 
   /** A message from the host (upload finished, file tree, download saved). */
@@ -283,25 +243,25 @@ export class Engine {
     if (this.loop.busy) this.loop.interrupt()
     this.loop.conv.clear()
     this.loop.forgetContextCount()
-    this.session.reset()
+    this.sessions.session.reset()
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J\x1b[3J')
     this.fx.write(w)
-    this.screen.forget()
+    this.ui.screen.forget()
     this.transcript.reset()
-    this.transcript.banner(this.label, this.loop.model)
+    this.transcript.banner(this.settings.label, this.loop.model)
   }
 
   exit(): void {
     if (this.loop.busy) this.loop.interrupt()
     this.transcript.notice('Goodbye.', GRAY)
-    this.exited = true
+    this.ui.exited = true
     this.fx.exit(0)
   }
 
   /** After each input: start the next queued prompt, keep the spinner ticking, redraw. */
   settle(): void {
-    if (!this.loop.busy && this.loop.steers.length > 0 && !this.exited) {
+    if (!this.loop.busy && this.loop.steers.length > 0 && !this.ui.exited) {
       this.loop.submitSteers(this.nowMs)
       this.dirty = true
     }
@@ -309,9 +269,12 @@ export class Engine {
       this.fx.timer(SPINNER_TIMER_ID, SPINNER_INTERVAL_MS)
       this.timerPending = true
     }
-    commitIfDue(this)
+    commitIfDue(this.sessions)
     if (this.headless) this.dirty = false
-    else if (this.dirty || this.transcript.commit.length > 0) render(this)
+    else if (this.dirty || this.transcript.commit.length > 0) {
+      render(this.ui)
+      this.dirty = false
+    }
   }
 
   timer(id: u32): void {
@@ -329,32 +292,16 @@ export class Engine {
   markDirty(): void {
     this.dirty = true
   }
-
-  event(json: string): void {
-    const at = this.fx.begin(OUT_EVENT, 0)
-    this.fx.buf.str(json)
-    this.fx.end(at)
-  }
 }
 
-/** Elapsed time as the activity row shows it: 5s, 18m0s, 1h1m3s. */
-export function formatElapsed(seconds: i64): string {
-  if (seconds < 60) return seconds.toString() + 's'
-  if (seconds < 3600) return (seconds / 60).toString() + 'm' + (seconds % 60).toString() + 's'
-  return (seconds / 3600).toString() + 'h' + ((seconds % 3600) / 60).toString() + 'm' + (seconds % 60).toString() + 's'
+// Two inputs index.ts hands over with the whole engine; their handlers get their part of it.
+
+/** IN_SESSION_LIST: the host's list of saved sessions, for /resume or /sessions. */
+export function sessionList(engine: Engine, json: Uint8Array, start: i32, end: i32): void {
+  showSessionList(engine.sessions, json, start, end)
 }
 
-/** Token counts: 456, 1.2k, 3.4M. */
-export function formatCount(n: f64): string {
-  if (n < 1000) return (<i64>n).toString()
-  const scaled = n < 1e6 ? n / 1000 : n / 1e6
-  const unit = n < 1e6 ? 'k' : 'M'
-  const tenths = <i64>Math.round(scaled * 10)
-  return (tenths / 10).toString() + (tenths % 10 != 0 ? '.' + (tenths % 10).toString() : '') + unit
-}
-
-export function stringBuf(s: string): ByteBuf {
-  const b = new ByteBuf(s.length + 4)
-  b.str(s)
-  return b
+/** IN_AUTH: a sign-in display state from the host. */
+export function authState(engine: Engine, json: Uint8Array, start: i32, end: i32): void {
+  if (applyAuthState(engine.settings, engine.auth, json, start, end)) engine.markDirty()
 }

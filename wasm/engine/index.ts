@@ -3,14 +3,12 @@
 //   feed(len)        → processes that frame; returns the byte length of the output frames
 //   outputPtr()      → where those output frames start (valid until the next feed)
 
-import { Engine } from './engine'
+import { Engine, authState, sessionList } from './engine'
 import { parseJson } from './util/json'
 import * as F from './abi/frames'
 import { ModelFailure } from './agent/retry'
-import { sessionList } from './commands/session-commands'
 import { handleKeys, submitHeldDraft } from './input/key-dispatch'
-import { authState } from './commands/auth-commands'
-import { agentInput } from './agent/host-tools'
+import { agentInput } from './agent/agent-input'
 import { holdSnapshot } from './session/session'
 
 let engine = new Engine()

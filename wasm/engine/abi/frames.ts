@@ -124,6 +124,13 @@ export class Effects {
     this.end(at)
   }
 
+  /** Asks the host for something only it can do: `{action}` (list files, download the workspace). */
+  action(name: string): void {
+    const at = this.begin(OUT_ACTION, 0)
+    this.buf.str('{"action":"' + name + '"}')
+    this.end(at)
+  }
+
   exit(code: u32): void {
     const at = this.begin(OUT_EXIT, 0)
     this.buf.writeU32(code)

@@ -3,11 +3,36 @@
 // offline, or when the model fails, a local summary is used and the person is told so.
 
 import { ByteBuf } from '../util/byte-buf'
-import { OUT_MODEL_CANCEL, OUT_MODEL_REQUEST } from '../abi/frames'
+import { Effects, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST } from '../abi/frames'
 import { YELLOW } from '../terminal/ansi'
+import { Transcript } from '../terminal/transcript'
 import { formatWindow } from './catalog'
 import { applySummary, COMPACT_AT, latestTurnStart, localSummary, writeSummaryRequest } from './compaction'
-import { AgentLoop } from './loop'
+import { Conversation } from './conversation'
+
+/**
+ * What a compaction reads and drives of the turn it runs in: the agent loop (agent/loop.ts)
+ * implements it. A compaction takes the turn over (asks for the summary with a fresh request
+ * id), and hands it back by asking for the turn's next model request or ending it.
+ */
+export interface CompactionLoop {
+  conv: Conversation
+  fx: Effects
+  transcript: Transcript
+  model: string
+  provider: string
+  nowMs: f64
+  busy: bool
+  turnStartMs: f64
+  nextId: u32
+  readonly window: f64
+  estimateTokens(): f64
+  forgetContextCount(): void
+  notice(text: string): void
+  event(json: string): void
+  endTurn(reason: string): void
+  requestModel(): void
+}
 
 export class Compaction {
   running: bool = false
@@ -22,7 +47,7 @@ export class Compaction {
   /** Set after an automatic compaction, so the request it precedes cannot trigger another. */
   private justDone: bool = false
 
-  constructor(private loop: AgentLoop) {}
+  constructor(private loop: CompactionLoop) {}
 
   /** Before a model request: compacts first when it would pass ~85% of the context window. */
   startIfNeeded(): bool {

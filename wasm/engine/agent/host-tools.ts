@@ -1,12 +1,10 @@
-// Tools the host runs (the agent API's JS tools) and the agent API's inputs (prompt, steer,
-// cancel). The engine offers host tools to the model next to run_command, asks the host to run
-// one with a tool-call frame, and takes its text back with a tool-result frame. See wasm/ABI.md.
+// Tools the host runs (the agent API's JS tools). The engine offers host tools to the model next
+// to run_command, asks the host to run one with a tool-call frame, and takes its text back with a
+// tool-result frame. See wasm/ABI.md. The agent API's other inputs are in agent-input.ts.
 
 import { ByteBuf } from '../util/byte-buf'
 import { JsonValue, J_ARR, J_OBJ, writeJsonBuf, writeJsonString } from '../util/json'
 import { Effects, OUT_TOOL_CALL } from '../abi/frames'
-import { ToolCallRec } from './conversation'
-import { AgentLoop } from './loop'
 
 /** A tool the host runs: its name, description, JSON Schema (as JSON text) and whether it may run twice. */
 export class HostTool {
@@ -47,36 +45,15 @@ export function writeHostToolSpecs(out: ByteBuf, tools: Array<HostTool>, first: 
 }
 
 /** Asks the host to run a call: `{callId, name, arguments, rerun}` (`rerun` after an interruption). */
-export function emitToolCall(fx: Effects, id: u32, call: ToolCallRec, rerun: bool): void {
+export function emitToolCall(fx: Effects, id: u32, callId: string, name: string, args: ByteBuf, rerun: bool): void {
   const at = fx.begin(OUT_TOOL_CALL, id)
   const b = fx.buf
   b.str('{"callId":')
-  writeJsonString(b, call.id)
+  writeJsonString(b, callId)
   b.str(',"name":')
-  writeJsonString(b, call.name)
+  writeJsonString(b, name)
   b.str(',"arguments":')
-  writeJsonBuf(b, call.args)
+  writeJsonBuf(b, args)
   b.str(rerun ? ',"rerun":true}' : ',"rerun":false}')
   fx.end(at)
-}
-
-export const AGENT_PROMPT = 1
-export const AGENT_STEER = 2
-export const AGENT_CANCEL = 3
-
-/**
- * The agent API's input frame. A prompt starts a turn (the host sends one only when none runs;
- * one that arrives during a turn steers it); a steer joins the running turn at its next model
- * request, or starts a turn when none runs; cancel interrupts the turn.
- */
-export function agentInput(loop: AgentLoop, sub: i32, bytes: Uint8Array, start: i32, end: i32, nowMs: f64): void {
-  if (sub == AGENT_CANCEL) {
-    loop.interrupt()
-    return
-  }
-  if (sub != AGENT_PROMPT && sub != AGENT_STEER) return
-  const text = new ByteBuf(end - start + 1)
-  text.slice(bytes, start, end)
-  if (loop.busy) loop.steer(text)
-  else loop.submit(text, nowMs)
 }

@@ -14,7 +14,7 @@ import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
 import { announce, announceCommand } from './announce'
 import { callProblem, commandOf, emitExec } from './tool-calls'
-import { Compaction } from './compaction-run'
+import { Compaction, CompactionLoop } from './compaction-run'
 import { DEFAULT_CONTEXT_WINDOW } from './catalog'
 
 export { COMMAND_MAX_BYTES, OUTPUT_LIMIT_BYTES, COMMAND_TIMEOUT_MS } from './tool-calls'
@@ -30,7 +30,7 @@ export function isInterruptedNote(m: Message): bool {
   return m.role == ROLE_USER && m.contentLength() == INTERRUPTED_NOTE_BYTES && m.content.toString() == INTERRUPTED_NOTE
 }
 
-export class AgentLoop {
+export class AgentLoop implements CompactionLoop {
   conv: Conversation = new Conversation()
   busy: bool = false
   model: string = ''
@@ -361,7 +361,7 @@ export class AgentLoop {
 
   private startHostTool(call: ToolCallRec, rerun: bool): void {
     this.hostCallId = this.nextId++
-    emitToolCall(this.fx, this.hostCallId, call, rerun)
+    emitToolCall(this.fx, this.hostCallId, call.id, call.name, call.args, rerun)
     this.commitDue = true // a crash from here on reruns it (idempotent) or reports "may have partly run"
   }
 

@@ -4,26 +4,26 @@
 
 import { stringBytes } from '../util/byte-buf'
 import { GRAY } from '../terminal/ansi'
-import { Engine } from '../engine'
+import { Settings } from './settings'
 
 /** `/a11y [on|off]`: sets or toggles the mode, and remembers it (configStore id `a11y`). */
-export function a11yCommand(engine: Engine, arg: string): void {
+export function a11yCommand(s: Settings, arg: string): void {
   const a = arg.trim()
   if (a.length > 0 && a != 'on' && a != 'off') {
-    engine.transcript.error(stringBytes('Usage: /a11y [on|off]'))
+    s.transcript.error(stringBytes('Usage: /a11y [on|off]'))
     return
   }
-  const on = a == 'on' ? true : a == 'off' ? false : !engine.loop.announce
-  setA11y(engine, on)
-  engine.fx.config('a11y', on ? 'on' : 'off')
-  engine.transcript.notice(
+  const on = a == 'on' ? true : a == 'off' ? false : !s.loop.announce
+  setA11y(s, on)
+  s.fx.config('a11y', on ? 'on' : 'off')
+  s.transcript.notice(
     on ? 'Screen reader mode is on: each reply and command result is read out once it is finished. /a11y off turns it off.' : 'Screen reader mode is off.',
     GRAY,
   )
 }
 
 /** Turns the mode on or off here and at the host (also when a stored setting is restored). */
-export function setA11y(engine: Engine, on: bool): void {
-  engine.loop.announce = on
-  engine.action(on ? 'a11y_on' : 'a11y_off')
+export function setA11y(s: Settings, on: bool): void {
+  s.loop.announce = on
+  s.fx.action(on ? 'a11y_on' : 'a11y_off')
 }

@@ -3,19 +3,18 @@
 // included. Command results are left out, since a replay runs the commands for real. The host adds
 // the workspace's starting files before saving (action `export` with `tape: true`).
 
-import { ByteBuf } from '../util/byte-buf'
+import { ByteBuf, stringBuf } from '../util/byte-buf'
 import { parseJson, writeJsonBuf, J_OBJ } from '../util/json'
-import { ROLE_ASSISTANT, ROLE_USER } from '../agent/conversation'
+import { Conversation, ROLE_ASSISTANT, ROLE_USER } from '../agent/conversation'
 import { isInterruptedNote } from '../agent/loop'
-import { Engine } from '../engine'
 
 const FALLBACK = 'This demo was recorded with other questions: try the one suggested below, or connect a model with /login, /key or /provider.'
 
 /** The tape's JSON (without `files`, which the host adds). */
-export function tapeJson(engine: Engine): ByteBuf {
+export function tapeJson(conv: Conversation): ByteBuf {
   const out = new ByteBuf(4096)
   out.str('{"version":2,"turns":[')
-  const messages = engine.loop.conv.all()
+  const messages = conv.all()
   let turns = 0
   let responses = 0
   for (let i = 0; i < messages.length; i++) {
@@ -60,15 +59,9 @@ export function tapeJson(engine: Engine): ByteBuf {
 }
 
 /** How many prompts the tape would hold (to refuse an empty one). */
-export function tapeTurns(engine: Engine): i32 {
-  const messages = engine.loop.conv.all()
+export function tapeTurns(conv: Conversation): i32 {
+  const messages = conv.all()
   let n = 0
   for (let i = 0; i < messages.length; i++) if (messages[i].role == ROLE_USER && !isInterruptedNote(messages[i])) n++
   return n
-}
-
-function stringBuf(s: string): ByteBuf {
-  const b = new ByteBuf(s.length + 8)
-  b.str(s)
-  return b
 }

@@ -1,14 +1,13 @@
-// /model, /models, /fast and /provider, and the settings they persist (configStore ids
-// `model`, `provider`, `fast`, `mode`). A value is written to the store only after the engine
-// accepted it; a stored value that no longer fits is ignored with a `config.restore_error`.
+// /model (and its picker), /models, /fast and /provider, and the settings they persist
+// (configStore ids `model`, `provider`, `fast`, `mode`). A value is written to the store only after
+// the engine accepted it; a stored value that no longer fits is ignored with a `config.restore_error`.
 
-import { Engine } from '../engine'
+import { Settings } from './settings'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
 import { JsonValue, J_OBJ } from '../util/json'
 import { GRAY } from '../terminal/ansi'
 import { formatWindow, ModelInfo, ProviderInfo, shortModelName } from '../agent/catalog'
-import { openModelPicker } from './pickers'
 
 /** A model id as a server would accept it: printable, no spaces, not absurdly long. */
 export function isModelId(id: string): bool {
@@ -21,80 +20,80 @@ export function isModelId(id: string): bool {
 }
 
 /** Boot's `config: {model?, mode?, provider?, fast?}`: the settings saved by an earlier visit. */
-export function restoreConfig(engine: Engine, config: JsonValue | null): void {
+export function restoreConfig(s: Settings, config: JsonValue | null): void {
   if (config == null || config.kind != J_OBJ) return
   // The provider first: a stored model belongs to it, and is dropped with it.
   const provider = config.getString('provider', '')
-  const providerOk = provider.length == 0 || restore(engine, 'provider', provider)
+  const providerOk = provider.length == 0 || restore(s, 'provider', provider)
   const model = config.getString('model', '')
-  if (model.length > 0 && providerOk) restore(engine, 'model', model)
+  if (model.length > 0 && providerOk) restore(s, 'model', model)
   const ids = ['mode', 'fast', 'a11y']
   for (let i = 0; i < ids.length; i++) {
     const value = config.getString(ids[i], '')
-    if (value.length > 0) restore(engine, ids[i], value)
+    if (value.length > 0) restore(s, ids[i], value)
   }
 }
 
 /** Applies one stored setting; an unusable one raises `config.restore_error` instead. */
-export function restore(engine: Engine, id: string, value: string): bool {
-  const why = applySetting(engine, id, value)
+export function restore(s: Settings, id: string, value: string): bool {
+  const why = applySetting(s, id, value)
   if (why.length == 0) return true
-  engine.event('{"type":"config.restore_error","id":"' + id + '","message":"' + why.replaceAll('"', "'") + '"}')
+  s.loop.event('{"type":"config.restore_error","id":"' + id + '","message":"' + why.replaceAll('"', "'") + '"}')
   return false
 }
 
 /** Why `value` cannot be used for `id` ('' when it was applied). Nothing is written back. */
-function applySetting(engine: Engine, id: string, value: string): string {
+function applySetting(s: Settings, id: string, value: string): string {
   if (id == 'provider') {
-    const p = engine.providers.find(value)
+    const p = s.providers.find(value)
     if (p == null) return 'no provider named "' + value + '" is configured on this page'
-    if (p != engine.providers.active) activate(engine, p)
-    engine.requestCatalog(p)
+    if (p != s.providers.active) activate(s, p)
+    s.requestCatalog(p)
     return ''
   }
   if (id == 'model') {
-    if (engine.providers.active.name == 'demo' && value != 'demo') return 'the offline demo has one model'
+    if (s.providers.active.name == 'demo' && value != 'demo') return 'the offline demo has one model'
     if (!isModelId(value)) return 'not a model id'
-    engine.loop.model = value
+    s.loop.model = value
     return ''
   }
   if (id == 'mode') {
     if (value != 'ask' && value != 'auto') return 'expected ask or auto'
-    engine.setModeAsk(value == 'ask', false)
+    s.setModeAsk(value == 'ask', false)
     return ''
   }
   if (id == 'a11y') {
     if (value != 'on' && value != 'off') return 'expected on or off'
-    if ((value == 'on') != engine.loop.announce) setA11y(engine, value == 'on')
+    if ((value == 'on') != s.loop.announce) setA11y(s, value == 'on')
     return ''
   }
   if (id == 'fast') {
     if (value != 'on' && value != 'off') return 'expected on or off'
-    engine.loop.fast = value == 'on' && engine.providers.active.name != 'demo'
+    s.loop.fast = value == 'on' && s.providers.active.name != 'demo'
     return ''
   }
   return 'unknown setting'
 }
 
-function activate(engine: Engine, p: ProviderInfo): void {
-  engine.providers.active = p
-  engine.loop.provider = p.name
-  engine.loop.model = p.defaultModel
-  engine.loop.fast = false
-  engine.loop.compaction.offline = p.name == 'demo'
+function activate(s: Settings, p: ProviderInfo): void {
+  s.providers.active = p
+  s.loop.provider = p.name
+  s.loop.model = p.defaultModel
+  s.loop.fast = false
+  s.loop.compaction.offline = p.name == 'demo'
 }
 
 /** Called when a catalog arrives or the model changes: the context window follows the model. */
-export function syncModelInfo(engine: Engine): void {
-  const p = engine.providers.active
-  const info = p.find(engine.loop.model)
-  engine.loop.contextWindow = info != null ? info.contextWindow : 0
-  if (engine.loop.model.length == 0 && p.models.length > 0) {
-    engine.loop.model = p.models[0].id
-    engine.fx.config('model', engine.loop.model)
-    engine.transcript.notice('Model: ' + engine.loop.model + ' (the first ' + p.label + ' lists).', GRAY)
+export function syncModelInfo(s: Settings): void {
+  const p = s.providers.active
+  const info = p.find(s.loop.model)
+  s.loop.contextWindow = info != null ? info.contextWindow : 0
+  if (s.loop.model.length == 0 && p.models.length > 0) {
+    s.loop.model = p.models[0].id
+    s.fx.config('model', s.loop.model)
+    s.transcript.notice('Model: ' + s.loop.model + ' (the first ' + p.label + ' lists).', GRAY)
   }
-  if (engine.picker.open && engine.pickingModels) engine.picker.setItems(modelIds(p), modelDetails(p))
+  if (s.picks.picker.open && s.picks.pickingModels) s.picks.picker.setItems(modelIds(p), modelDetails(p))
 }
 
 export function modelIds(p: ProviderInfo): Array<string> {
@@ -116,21 +115,30 @@ function detail(m: ModelInfo): string {
   return s
 }
 
+/** /model with no id: a picker over the active provider's catalog. */
+export function openModelPicker(s: Settings): void {
+  const p = s.providers.active
+  s.picks.pickingModels = true
+  s.picks.picker.empty = p.loaded ? p.label + ' lists no models; set one with /model <id>.' : 'Loading the model list…'
+  s.picks.picker.show('Choose a model on ' + p.label, modelIds(p), new Array<string>(), s.loop.model)
+  syncModelInfo(s)
+}
+
 /** `/model` opens the picker; `/model <id>` sets it (checked against the catalog when known). */
-export function modelCommand(engine: Engine, arg: string): void {
-  const t = engine.transcript
-  const p = engine.providers.active
+export function modelCommand(s: Settings, arg: string): void {
+  const t = s.transcript
+  const p = s.providers.active
   if (arg.length == 0) {
     if (p.name == 'demo') {
       t.notice('Model: demo (the offline demo has one model; /provider lists model servers).', GRAY)
       return
     }
-    engine.requestCatalog(p)
+    s.requestCatalog(p)
     if (p.loaded && p.error.length > 0) {
       t.error(stringBytes('The model list of ' + p.label + ' could not be loaded: ' + p.error + ' Set one with /model <id>.'))
       return
     }
-    openModelPicker(engine)
+    openModelPicker(s)
     return
   }
   if (p.name == 'demo') {
@@ -145,27 +153,27 @@ export function modelCommand(engine: Engine, arg: string): void {
     t.error(stringBytes('Unknown model ' + arg + ' on ' + p.label + '. /models lists the ' + p.models.length.toString() + ' it has.'))
     return
   }
-  setModel(engine, arg)
+  setModel(s, arg)
 }
 
-export function setModel(engine: Engine, id: string): void {
-  engine.loop.model = id
-  const info = engine.providers.active.find(id)
-  if (engine.loop.fast && info != null && info.fastKnown && !info.fast) {
-    engine.loop.fast = false
-    engine.fx.config('fast', 'off')
+export function setModel(s: Settings, id: string): void {
+  s.loop.model = id
+  const info = s.providers.active.find(id)
+  if (s.loop.fast && info != null && info.fastKnown && !info.fast) {
+    s.loop.fast = false
+    s.fx.config('fast', 'off')
   }
-  syncModelInfo(engine)
-  engine.fx.config('model', id)
-  engine.transcript.notice('Model set to ' + id + ' for the next request.', GRAY)
+  syncModelInfo(s)
+  s.fx.config('model', id)
+  s.transcript.notice('Model set to ' + id + ' for the next request.', GRAY)
 }
 
 /** `/models`: the active provider's catalog, the current model marked. */
-export function modelsCommand(engine: Engine): void {
-  const p = engine.providers.active
-  const t = engine.transcript
+export function modelsCommand(s: Settings): void {
+  const p = s.providers.active
+  const t = s.transcript
   if (!p.loaded) {
-    engine.requestCatalog(p)
+    s.requestCatalog(p)
     t.notice('Loading the model list of ' + p.label + '… run /models again in a moment.', GRAY)
     return
   }
@@ -176,52 +184,52 @@ export function modelsCommand(engine: Engine): void {
   let text = 'Models on ' + p.label + ' (' + p.models.length.toString() + ')\n'
   for (let i = 0; i < p.models.length; i++) {
     const m = p.models[i]
-    text += (m.id == engine.loop.model ? '  ● ' : '    ') + m.id.padEnd(36) + ' ' + detail(m) + '\n'
+    text += (m.id == s.loop.model ? '  ● ' : '    ') + m.id.padEnd(36) + ' ' + detail(m) + '\n'
   }
   text += 'Change with /model <id> or pick with /model.'
   t.lines(text)
 }
 
 /** `/fast`: toggles fast mode where the model offers it. */
-export function fastCommand(engine: Engine): void {
-  const loop = engine.loop
-  const t = engine.transcript
-  const info = engine.providers.active.find(loop.model)
-  const unsupported = engine.providers.active.name == 'demo' || (info != null && info.fastKnown && !info.fast)
+export function fastCommand(s: Settings): void {
+  const loop = s.loop
+  const t = s.transcript
+  const info = s.providers.active.find(loop.model)
+  const unsupported = s.providers.active.name == 'demo' || (info != null && info.fastKnown && !info.fast)
   if (!loop.fast && unsupported) {
     t.error(stringBytes('Fast mode is not available for ' + loop.model + ' (LIBFX_MODEL_UNSUPPORTED_FAST).'))
     return
   }
   loop.fast = !loop.fast
-  engine.fx.config('fast', loop.fast ? 'on' : 'off')
+  s.fx.config('fast', loop.fast ? 'on' : 'off')
   t.notice(loop.fast ? '⚡ Fast mode on for ' + shortModelName(loop.model) + '.' : 'Fast mode off.', GRAY)
 }
 
 /** `/provider` lists the providers; `/provider <name>` switches (and persists) it. */
-export function providerCommand(engine: Engine, arg: string): void {
-  const t = engine.transcript
-  const list = engine.providers.list
+export function providerCommand(s: Settings, arg: string): void {
+  const t = s.transcript
+  const list = s.providers.list
   if (arg.length == 0) {
     let text = 'Providers\n'
     for (let i = 0; i < list.length; i++) {
       const p = list[i]
-      text += (p == engine.providers.active ? '  ● ' : '    ') + p.name.padEnd(14) + ' ' + p.label + '\n'
+      text += (p == s.providers.active ? '  ● ' : '    ') + p.name.padEnd(14) + ' ' + p.label + '\n'
     }
     text += 'Switch with /provider <name>.'
     t.lines(text)
     return
   }
-  const p = engine.providers.find(arg)
+  const p = s.providers.find(arg)
   if (p == null) {
-    t.error(stringBytes('Unknown provider ' + arg + '. Try one of: ' + engine.providers.names() + '.'))
+    t.error(stringBytes('Unknown provider ' + arg + '. Try one of: ' + s.providers.names() + '.'))
     return
   }
-  if (engine.loop.busy) engine.loop.interrupt()
-  activate(engine, p)
-  engine.fx.config('provider', p.name)
-  if (engine.loop.model.length > 0) engine.fx.config('model', engine.loop.model)
-  engine.requestCatalog(p)
-  syncModelInfo(engine)
-  const model = engine.loop.model.length > 0 ? ' · model ' + engine.loop.model : ' · choose a model with /model'
+  if (s.loop.busy) s.loop.interrupt()
+  activate(s, p)
+  s.fx.config('provider', p.name)
+  if (s.loop.model.length > 0) s.fx.config('model', s.loop.model)
+  s.requestCatalog(p)
+  syncModelInfo(s)
+  const model = s.loop.model.length > 0 ? ' · model ' + s.loop.model : ' · choose a model with /model'
   t.notice('Provider: ' + p.name + ' (' + p.label + ')' + model, GRAY)
 }

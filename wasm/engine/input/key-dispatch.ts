@@ -3,26 +3,27 @@
 // menu, the approval row, and finally the composer and the turn (Enter submits or steers, Esc
 // and Ctrl+C interrupt, Up/Down walk the draft, queued prompts and history).
 
-import { Engine, HINT_TIMER_ID, stringBuf } from '../engine'
-import { ByteBuf, stringBytes } from '../util/byte-buf'
+import { Engine, HINT_TIMER_ID } from '../engine'
+import { ByteBuf, stringBuf, stringBytes } from '../util/byte-buf'
 import * as K from '../terminal/keys'
 import { runSlash } from '../commands/run-slash'
+import { CMD_CLEAR, CMD_EXIT } from '../commands/slash'
 import { pickerKey } from '../commands/pickers'
 import { forkSession } from '../session/session'
-import { OUT_HISTORY_APPEND } from '../abi/frames'
+import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 
 const EXIT_CHORD_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
 
 export function handleKeys(engine: Engine, bytes: Uint8Array, start: i32, end: i32): void {
-  if (engine.exited) return
+  if (engine.ui.exited) return
   const keys = K.parseKeys(bytes, start, end)
-  for (let i = 0; i < keys.length && !engine.exited; i++) {
+  for (let i = 0; i < keys.length && !engine.ui.exited; i++) {
     const k = keys[i]
-    if (engine.view.open) viewKey(engine, k)
-    else if (engine.auth.modal) authKey(engine, k)
-    else if (engine.picker.open) pickerKey(engine, k)
+    if (engine.ui.view.open) viewKey(engine, k)
+    else if (engine.auth.modal) authKey(engine.fx, engine.auth, k)
+    else if (engine.picks.picker.open) pickerKey(engine.settings, engine.sessions, k)
     else if (k.kind == K.K_CTRL && k.cp == 0x6f) openView(engine)
     else if (!menuKey(engine, k)) key(engine, k)
   }
@@ -32,42 +33,42 @@ export function handleKeys(engine: Engine, bytes: Uint8Array, start: i32, end: i
 /** Ctrl+O: the whole transcript in the alternate screen. */
 function openView(engine: Engine): void {
   const out = new ByteBuf(64)
-  engine.view.show(out, engine.transcript.log, engine.screen.rows)
+  engine.ui.view.show(out, engine.transcript.log, engine.ui.screen.rows)
   engine.fx.write(out)
 }
 
 function viewKey(engine: Engine, k: K.Key): void {
-  if (engine.view.key(k, engine.transcript.log, engine.screen.rows)) return
+  if (engine.ui.view.key(k, engine.transcript.log, engine.ui.screen.rows)) return
   const out = new ByteBuf(16)
-  engine.view.hide(out)
+  engine.ui.view.hide(out)
   engine.fx.write(out)
 }
 
 /** The command menu takes Up/Down, Tab, Enter and Esc while it is open. */
 function menuKey(engine: Engine, k: K.Key): bool {
   if (engine.loop.pendingApproval != null) return false
-  const draft = engine.composer.toBuf().toString()
-  const matches = engine.menu.matches(draft)
+  const draft = engine.ui.composer.toBuf().toString()
+  const matches = engine.ui.menu.matches(draft)
   if (matches.length == 0) return false
-  if (k.kind == K.K_UP) engine.menu.move(-1, matches.length)
-  else if (k.kind == K.K_DOWN) engine.menu.move(1, matches.length)
-  else if (k.kind == K.K_ESCAPE) engine.menu.dismiss(draft)
+  if (k.kind == K.K_UP) engine.ui.menu.move(-1, matches.length)
+  else if (k.kind == K.K_DOWN) engine.ui.menu.move(1, matches.length)
+  else if (k.kind == K.K_ESCAPE) engine.ui.menu.dismiss(draft)
   else if (k.kind == K.K_TAB) completeCommand(engine, matches)
   else if (k.kind == K.K_ENTER) {
-    const name = engine.menu.selectedName(matches)
-    if (name != draft) engine.composer.setText(stringBuf(name))
+    const name = engine.ui.menu.selectedName(matches)
+    if (name != draft) engine.ui.composer.setText(stringBuf(name))
     return false // Enter then runs it as usual
   } else return false
   return true
 }
 
 function completeCommand(engine: Engine, matches: Array<i32>): void {
-  engine.composer.setText(stringBuf(engine.menu.selectedName(matches) + ' '))
+  engine.ui.composer.setText(stringBuf(engine.ui.menu.selectedName(matches) + ' '))
 }
 
 function key(engine: Engine, k: K.Key): void {
   if (engine.loop.pendingApproval != null && approvalKey(engine, k)) return
-  const c = engine.composer
+  const c = engine.ui.composer
   switch (k.kind) {
     case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
     case K.K_PASTE: c.paste(k.text as ByteBuf); break
@@ -104,21 +105,21 @@ function key(engine: Engine, k: K.Key): void {
 /** Keys while the approval row is up: 1/2/3, arrows and Enter answer it, Esc denies. */
 function approvalKey(engine: Engine, k: K.Key): bool {
   if (k.kind == K.K_CHAR && k.cp >= 0x31 && k.cp <= 0x33) answer(engine, k.cp - 0x30)
-  else if (k.kind == K.K_UP) engine.approvalChoice = max(1, engine.approvalChoice - 1)
-  else if (k.kind == K.K_DOWN) engine.approvalChoice = min(3, engine.approvalChoice + 1)
-  else if (k.kind == K.K_ENTER) answer(engine, engine.approvalChoice)
+  else if (k.kind == K.K_UP) engine.ui.approvalChoice = max(1, engine.ui.approvalChoice - 1)
+  else if (k.kind == K.K_DOWN) engine.ui.approvalChoice = min(3, engine.ui.approvalChoice + 1)
+  else if (k.kind == K.K_ENTER) answer(engine, engine.ui.approvalChoice)
   else if (k.kind == K.K_ESCAPE) answer(engine, 3)
   else return false
   return true
 }
 
 function answer(engine: Engine, choice: i32): void {
-  engine.approvalChoice = 1
+  engine.ui.approvalChoice = 1
   engine.loop.answerApproval(choice)
 }
 
 function ctrl(engine: Engine, letter: i32): void {
-  const c = engine.composer
+  const c = engine.ui.composer
   if (letter == 0x61) c.home()
   else if (letter == 0x65) c.end()
   else if (letter == 0x62) c.left()
@@ -142,45 +143,45 @@ function ctrl(engine: Engine, letter: i32): void {
       return
     }
     // Ctrl+C stops the turn, else clears the draft; a second one within 3 s exits.
-    if (engine.nowMs < engine.ctrlCArmedUntil) {
+    if (engine.nowMs < engine.ui.ctrlCArmedUntil) {
       engine.exit()
       return
     }
     if (engine.loop.busy) interruptTurn(engine)
     else if (!c.isEmpty) c.clear()
-    engine.ctrlCArmedUntil = engine.nowMs + EXIT_CHORD_MS
+    engine.ui.ctrlCArmedUntil = engine.nowMs + EXIT_CHORD_MS
     engine.fx.timer(HINT_TIMER_ID, EXIT_CHORD_MS)
   } else if (letter == 0x6c) {
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J')
     engine.fx.write(w)
-    engine.screen.forget()
+    engine.ui.screen.forget()
   }
 }
 
 /** Cmd+C / Ctrl+C copy the selection; Cmd+X / Ctrl+X cut it. Nothing without a selection. */
 function copySelection(engine: Engine, cut: bool): void {
-  const text = engine.composer.selectedText()
+  const text = engine.ui.composer.selectedText()
   if (text == null) return
-  engine.copyToClipboard(text)
-  if (cut) engine.composer.deleteSelection()
+  engine.fx.emit(OUT_CLIPBOARD, 0, text)
+  if (cut) engine.ui.composer.deleteSelection()
 }
 
 /** Up, Ctrl+P: the row above in the draft; on the first row, a queued prompt or history. */
 function lineUp(engine: Engine): void {
-  if (engine.composer.up(engine.screen.cols)) return
+  if (engine.ui.composer.up(engine.ui.screen.cols)) return
   if (!editLastSteer(engine)) walkHistory(engine, -1)
 }
 
 /** Down, Ctrl+N: the row below in the draft; on the last row, newer history. */
 function lineDown(engine: Engine): void {
-  if (!engine.composer.down(engine.screen.cols)) walkHistory(engine, 1)
+  if (!engine.ui.composer.down(engine.ui.screen.cols)) walkHistory(engine, 1)
 }
 
 /** Esc stops the turn; twice within 500 ms on an idle draft, it clears the draft. */
 function escape(engine: Engine): void {
   if (engine.loop.busy) interruptTurn(engine)
-  else if (engine.nowMs - engine.lastEscMs < DOUBLE_ESC_MS) engine.composer.clear()
+  else if (engine.nowMs - engine.lastEscMs < DOUBLE_ESC_MS) engine.ui.composer.clear()
   engine.lastEscMs = engine.nowMs
 }
 
@@ -193,18 +194,18 @@ export function interruptTurn(engine: Engine): void {
     if (i > 0) text.byte(0x0a)
     text.append(engine.loop.steers[i])
   }
-  if (!engine.composer.isEmpty) text.byte(0x0a)
+  if (!engine.ui.composer.isEmpty) text.byte(0x0a)
   engine.loop.steers = []
-  const draft = engine.composer.toBuf()
+  const draft = engine.ui.composer.toBuf()
   text.append(draft)
-  engine.composer.setText(text)
+  engine.ui.composer.setText(text)
 }
 
 /** Up on an empty draft while prompts are queued takes the last one back to edit. */
 function editLastSteer(engine: Engine): bool {
-  if (!engine.composer.isEmpty || engine.loop.steers.length == 0) return false
+  if (!engine.ui.composer.isEmpty || engine.loop.steers.length == 0) return false
   const text = engine.loop.takeLastSteer()
-  if (text != null) engine.composer.setText(text)
+  if (text != null) engine.ui.composer.setText(text)
   return true
 }
 
@@ -221,7 +222,7 @@ function enter(engine: Engine): void {
     engine.submitHeld = true
     return
   }
-  const c = engine.composer
+  const c = engine.ui.composer
   // A backslash right before the cursor continues the draft on a new line (as in a shell).
   if (c.continueLine()) return
   const draft = c.toBuf()
@@ -237,11 +238,11 @@ function enter(engine: Engine): void {
     return
   }
   if (engine.loop.model.length == 0) {
-    engine.transcript.error(stringBytes('No model is chosen on ' + engine.label + ' yet: pick one with /model.'))
-    engine.composer.setText(text)
+    engine.transcript.error(stringBytes('No model is chosen on ' + engine.settings.label + ' yet: pick one with /model.'))
+    engine.ui.composer.setText(text)
     return
   }
-  if (engine.session.readOnly) forkSession(engine, 'This session is open in another tab.')
+  if (engine.sessions.session.readOnly) forkSession(engine.sessions, 'This session is open in another tab.')
   if (engine.loop.busy) {
     engine.loop.steer(text)
     return
@@ -250,32 +251,36 @@ function enter(engine: Engine): void {
 }
 
 function remember(engine: Engine, text: ByteBuf): void {
-  const n = engine.history.length
-  if (n == 0 || engine.history[n - 1].toString() != text.toString()) engine.history.push(text)
+  const h = engine.history
+  const n = h.items.length
+  if (n == 0 || h.items[n - 1].toString() != text.toString()) h.items.push(text)
   engine.fx.emit(OUT_HISTORY_APPEND, 0, text)
-  engine.historyIndex = -1
-  engine.draft = null
+  h.index = -1
+  h.draft = null
 }
 
 function walkHistory(engine: Engine, dir: i32): void {
-  const n = engine.history.length
+  const h = engine.history
+  const n = h.items.length
   if (n == 0) return
-  if (engine.historyIndex < 0) {
+  if (h.index < 0) {
     if (dir > 0) return
-    engine.draft = engine.composer.toBuf()
-    engine.historyIndex = n - 1
+    h.draft = engine.ui.composer.toBuf()
+    h.index = n - 1
   } else {
-    engine.historyIndex += dir
-    if (engine.historyIndex >= n) {
-      engine.historyIndex = -1
-      engine.composer.setText(engine.draft != null ? (engine.draft as ByteBuf) : new ByteBuf(0))
+    h.index += dir
+    if (h.index >= n) {
+      h.index = -1
+      engine.ui.composer.setText(h.draft != null ? (h.draft as ByteBuf) : new ByteBuf(0))
       return
     }
-    if (engine.historyIndex < 0) engine.historyIndex = 0
+    if (h.index < 0) h.index = 0
   }
-  engine.composer.setText(engine.history[engine.historyIndex])
+  engine.ui.composer.setText(h.items[h.index])
 }
 
 function slash(engine: Engine, s: string): void {
-  runSlash(engine, s)
+  const cmd = runSlash(engine.settings, engine.sessions, engine.auth, s)
+  if (cmd == CMD_EXIT) engine.exit()
+  else if (cmd == CMD_CLEAR) engine.clearAll()
 }

@@ -2,10 +2,11 @@
 // approval row, queued prompts, activity row, composer, picker or menu or status line) is
 // redrawn in place after the rows the transcript committed during this feed.
 
-import { Engine, formatCount, formatElapsed } from '../engine'
+import { formatCount, formatElapsed } from '../util/format'
 import { ByteBuf } from '../util/byte-buf'
 import { OUT_ECHO_HINT, OUT_WRITE } from '../abi/frames'
 import { Rows } from './layout'
+import { Ui } from './ui'
 import { GRAY, RESET, YELLOW } from './ansi'
 import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRows, retryRow } from './footer'
 import { formatWindow, shortModelName } from '../agent/catalog'
@@ -21,61 +22,61 @@ const draftRows = new Rows(true)
 /** An empty row; rows are never written to once added, so one serves every frame. */
 const BLANK = new ByteBuf(0)
 
-export function render(engine: Engine): void {
-  const cols = engine.screen.cols
-  if (engine.view.open) {
+/** Draws the frame (the engine then marks the screen clean). */
+export function render(ui: Ui): void {
+  const cols = ui.screen.cols
+  if (ui.view.open) {
     // Commits wait in the transcript until the view closes; only the view is drawn.
     const out = new ByteBuf(4096)
-    engine.view.render(out, engine.transcript.log, engine.screen.rows, cols)
-    engine.fx.write(out)
-    engine.dirty = false
+    ui.view.render(out, ui.transcript.log, ui.screen.rows, cols)
+    ui.fx.write(out)
     return
   }
   const live = liveRows
   live.clear()
-  engine.transcript.liveRows(live)
-  const running = engine.loop.runningCommandText
-  if (running != null) engine.transcript.toolRunningRow(live, running)
-  const pending = engine.loop.pendingApproval
-  if (pending != null) engine.transcript.approvalRows(live, pending, engine.approvalChoice)
-  if (engine.exited) {
+  ui.transcript.liveRows(live)
+  const running = ui.loop.runningCommandText
+  if (running != null) ui.transcript.toolRunningRow(live, running)
+  const pending = ui.loop.pendingApproval
+  if (pending != null) ui.transcript.approvalRows(live, pending, ui.approvalChoice)
+  if (ui.exited) {
     live.add(new ByteBuf(0), 0)
     const end = new ByteBuf(64)
     end.str(GRAY + 'Session ended · reload the page to start again' + RESET)
     live.add(end, 46)
-    present(engine, live, live.count - 1, 0)
+    present(ui, live, live.count - 1, 0)
     return
   }
-  queuedRows(live, cols, engine.loop.steers)
-  authRows(engine, live, cols)
+  queuedRows(live, cols, ui.loop.steers)
+  authRows(ui.auth, live, cols)
   live.add(BLANK, 0)
-  if (engine.loop.busy) activity(engine, live, cols)
+  if (ui.loop.busy) activity(ui, live, cols)
   else live.add(BLANK, 0)
   divider(live, cols)
   const composerTop = live.count
   // The composer grows to about half the screen, then scrolls to keep the cursor in view.
   const draft = draftRows
   draft.clear()
-  engine.composer.layout(draft, cols, '')
-  engine.cursorOnLastDraftRow = engine.composer.cursorRow == draft.count - 1
-  const maxDraft = max(1, engine.screen.rows / 2)
+  ui.composer.layout(draft, cols, '')
+  ui.cursorOnLastDraftRow = ui.composer.cursorRow == draft.count - 1
+  const maxDraft = max(1, ui.screen.rows / 2)
   let first = 0
-  if (draft.count > maxDraft) first = min(max(0, engine.composer.cursorRow - maxDraft + 1), draft.count - maxDraft)
+  if (draft.count > maxDraft) first = min(max(0, ui.composer.cursorRow - maxDraft + 1), draft.count - maxDraft)
   const shown = min(draft.count - first, maxDraft)
   for (let i = first; i < first + shown; i++) live.add(draft.lines[i], draft.widths[i])
   divider(live, cols)
-  const matches = engine.loop.pendingApproval == null ? engine.menu.matches(draftString(engine)) : NO_MATCHES
-  const deleting = engine.pendingDelete
+  const matches = ui.loop.pendingApproval == null ? ui.menu.matches(draftString(ui)) : NO_MATCHES
+  const deleting = ui.picks.pendingDelete
   if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
-  else if (engine.picker.open) engine.picker.rows(live, cols)
-  else if (matches.length > 0) engine.menu.rows(live, matches, cols)
-  else statusRow(engine, live, cols)
-  present(engine, live, composerTop + engine.composer.cursorRow - first, engine.composer.cursorCol)
+  else if (ui.picks.picker.open) ui.picks.picker.rows(live, cols)
+  else if (matches.length > 0) ui.menu.rows(live, matches, cols)
+  else statusRow(ui, live, cols)
+  present(ui, live, composerTop + ui.composer.cursorRow - first, ui.composer.cursorCol)
 }
 
 /** The draft as a string for the slash menu; an empty draft (while a reply streams) without the copy. */
-function draftString(engine: Engine): string {
-  return engine.composer.text.length == 0 ? '' : engine.composer.toBuf().toString()
+function draftString(ui: Ui): string {
+  return ui.composer.text.length == 0 ? '' : ui.composer.toBuf().toString()
 }
 
 /**
@@ -83,9 +84,9 @@ function draftString(engine: Engine): string {
  * move back above the screen's top, and the next redraw would leave stale rows behind. When
  * it is too tall, its first rows (the oldest streaming text) wait off screen until committed.
  */
-function present(engine: Engine, all: Rows, row: i32, col: i32): void {
+function present(ui: Ui, all: Rows, row: i32, col: i32): void {
   let live = all
-  const allowed = max(1, engine.screen.rows - 1)
+  const allowed = max(1, ui.screen.rows - 1)
   if (all.count > allowed) {
     const skip = min(all.count - allowed, row)
     live = shownRows
@@ -94,29 +95,28 @@ function present(engine: Engine, all: Rows, row: i32, col: i32): void {
     row -= skip
   }
   // written straight into the output frame (present always writes something)
-  const at = engine.fx.begin(OUT_WRITE, 0)
-  engine.screen.present(engine.fx.buf, engine.transcript.commit, live, row, col)
-  engine.fx.end(at)
-  engine.transcript.commit.reset()
-  engine.dirty = false
-  echoHint(engine)
+  const at = ui.fx.begin(OUT_WRITE, 0)
+  ui.screen.present(ui.fx.buf, ui.transcript.commit, live, row, col)
+  ui.fx.end(at)
+  ui.transcript.commit.reset()
+  echoHint(ui)
 }
 
 /**
- * Tells the host how many typed ASCII characters it may echo itself before this engine's next
+ * Tells the host how many typed ASCII characters it may echo itself before this ui's next
  * frame arrives: a worker's answer reaches the page a frame later, while a local echo shows in
  * the same frame. Only when typing simply appends to the draft's last row; the next frame
  * redraws the row either way, so a wrong guess lasts one frame.
  */
-function echoHint(engine: Engine): void {
-  const c = engine.composer
+function echoHint(ui: Ui): void {
+  const c = ui.composer
   let columns = 0
-  if (!engine.exited && !engine.view.open && !engine.auth.modal && engine.loop.pendingApproval == null && c.cursor == c.text.length && engine.cursorOnLastDraftRow && !c.hasSelection) {
-    columns = max(0, engine.screen.cols - 1 - engine.screen.cursorCol)
+  if (!ui.exited && !ui.view.open && !ui.auth.modal && ui.loop.pendingApproval == null && c.cursor == c.text.length && ui.cursorOnLastDraftRow && !c.hasSelection) {
+    columns = max(0, ui.screen.cols - 1 - ui.screen.cursorCol)
   }
-  const at = engine.fx.begin(OUT_ECHO_HINT, 0)
-  engine.fx.buf.writeU32(<u32>columns)
-  engine.fx.end(at)
+  const at = ui.fx.begin(OUT_ECHO_HINT, 0)
+  ui.fx.buf.writeU32(<u32>columns)
+  ui.fx.end(at)
 }
 
 /** What the last activity row was drawn from: the same values draw the same row. */
@@ -134,20 +134,20 @@ class ActivityDrawn {
 const activityDrawn = new ActivityDrawn()
 
 /** The activity row: what the turn is doing, or the retry countdown. */
-function activity(engine: Engine, live: Rows, cols: i32): void {
-  const loop = engine.loop
+function activity(ui: Ui, live: Rows, cols: i32): void {
+  const loop = ui.loop
   if (loop.retryAtMs > 0) {
-    const wait = <i64>Math.ceil(max(0, loop.retryAtMs - engine.nowMs) / 1000)
+    const wait = <i64>Math.ceil(max(0, loop.retryAtMs - ui.loop.nowMs) / 1000)
     retryRow(live, cols, loop.retryWhy + ' · retrying in ' + wait.toString() + 's · attempt ' + loop.attempt.toString() + '/' + MAX_ATTEMPTS.toString())
     return
   }
   const compacting = loop.compaction.running
   const since = compacting ? loop.compaction.startMs : loop.turnStartMs
-  const seconds = <i64>((engine.nowMs - since) / 1000)
+  const seconds = <i64>((ui.loop.nowMs - since) / 1000)
   const approval = loop.pendingApproval != null
   const what = compacting ? 'Compacting…' : approval ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
   // the spinner's frame, as activityRow picks it
-  const frame = <i32>(engine.nowMs / SPINNER_INTERVAL_MS)
+  const frame = <i32>(ui.loop.nowMs / SPINNER_INTERVAL_MS)
   const d = activityDrawn
   const last = d.row
   if (last != null && d.frame == frame && d.what == what && d.seconds == seconds && d.input == loop.inputTokens && d.output == loop.outputTokens && d.approval == approval && d.cols == cols) {
@@ -160,7 +160,7 @@ function activity(engine: Engine, live: Rows, cols: i32): void {
   }
   detail += approval ? ' · esc to deny)' : ' · esc to interrupt)'
   const at = live.count
-  activityRow(live, cols, engine.nowMs, what, detail)
+  activityRow(live, cols, ui.loop.nowMs, what, detail)
   d.row = unchecked(live.lines[at])
   d.width = unchecked(live.widths[at])
   d.frame = frame
@@ -191,18 +191,18 @@ const statusDrawn = new StatusDrawn()
 const statusText = new ByteBuf(256)
 
 /** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
-function statusRow(engine: Engine, live: Rows, cols: i32): void {
-  if (engine.nowMs < engine.ctrlCArmedUntil) {
+function statusRow(ui: Ui, live: Rows, cols: i32): void {
+  if (ui.loop.nowMs < ui.ctrlCArmedUntil) {
     grayRow(live, cols, '  Press Ctrl+C again to exit', YELLOW)
     return
   }
-  const loop = engine.loop
-  const demo = engine.providers.active.name == 'demo'
-  const ask = engine.modeAsk || engine.permissionPrompt
+  const loop = ui.loop
+  const demo = ui.settings.providers.active.name == 'demo'
+  const ask = ui.settings.modeAsk || ui.settings.permissionPrompt
   const showPct = !demo && loop.conv.messages.length > 0
   const pct = showPct ? <i64>Math.round((loop.estimateTokens() * 100) / loop.window) : 0
-  const showLabel = engine.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')
-  const label = showLabel ? engine.label : ''
+  const showLabel = ui.settings.providers.active.name != 'ai-gateway' && !(demo && loop.model == 'demo')
+  const label = showLabel ? ui.settings.label : ''
   const where = loop.withTools ? loop.cwd : ''
   // drawn every frame, built only when something in it changed (grayRowOf keeps the row)
   const d = statusDrawn

@@ -250,3 +250,10 @@ export function toCodepoints(data: Uint8Array, start: i32, end: i32): Array<i32>
 export function stringBytes(s: string): Uint8Array {
   return Uint8Array.wrap(String.UTF8.encode(s))
 }
+
+/** `s` as a ByteBuf of its own (to append to, or to keep). */
+export function stringBuf(s: string): ByteBuf {
+  const b = new ByteBuf(s.length + 4)
+  b.str(s)
+  return b
+}
