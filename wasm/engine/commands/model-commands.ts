@@ -3,6 +3,7 @@
 // accepted it; a stored value that no longer fits is ignored with a `config.restore_error`.
 
 import { Engine } from '../engine'
+import { LIBFX_MODEL_UNSUPPORTED_FAST } from '../error-codes'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
 import { JsonValue, J_OBJ } from '../util/json'
@@ -189,7 +190,7 @@ export function fastCommand(engine: Engine): void {
   const info = engine.providers.active.find(loop.model)
   const unsupported = engine.providers.active.name == 'demo' || (info != null && info.fastKnown && !info.fast)
   if (!loop.fast && unsupported) {
-    t.error(stringBytes('Fast mode is not available for ' + loop.model + ' (LIBFX_MODEL_UNSUPPORTED_FAST).'))
+    t.error(stringBytes('Fast mode is not available for ' + loop.model + ' (' + LIBFX_MODEL_UNSUPPORTED_FAST + ').'))
     return
   }
   loop.fast = !loop.fast
