@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { fakeLocks } from '../terminal/test-locks.ts'
 import { indexedDb, memory, type FxDurability } from './durability.ts'
 import { linesOf, mockAgent, readLines, reply, textOf, until, useMock } from './test-support.ts'
@@ -102,15 +103,15 @@ describe('indexedDb() durability', () => {
     const flaky: FxDurability = {
       ...inner,
       load: async (id) => {
-        if (broken) throw Object.assign(new Error('IndexedDB is blocked'), { code: 'FX_STORE_FAILED' })
+        if (broken) throw Object.assign(new Error('IndexedDB is blocked'), { code: ErrorCode.FX_STORE_FAILED })
         return inner.load(id)
       },
     }
     const agent = mockAgent(mock, { durability: flaky })
     const session = agent.session('flaky')
     const failed = session.prompt('first', { messageId: 'f1' })
-    await expect(failed.accepted).rejects.toMatchObject({ code: 'FX_STORE_FAILED' })
-    expect(await failed.result).toEqual({ messageId: 'f1', stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: 'FX_STORE_FAILED', message: 'IndexedDB is blocked' } })
+    await expect(failed.accepted).rejects.toMatchObject({ code: ErrorCode.FX_STORE_FAILED })
+    expect(await failed.result).toEqual({ messageId: 'f1', stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: ErrorCode.FX_STORE_FAILED, message: 'IndexedDB is blocked' } })
     expect(await linesOf(failed)).toEqual([])
     broken = false
     expect((await session.prompt('second').result).stopReason).toBe('end_turn')

@@ -4,6 +4,7 @@
  * from the agent's and the session's settings, providers with the turn's credential, prompt
  * images put back into the requests that carry their markers.
  */
+import { ErrorCode } from '../errors.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
 import { buildProviders, demoTapeUrlOf, providerName } from './agent-providers.ts'
@@ -71,7 +72,7 @@ async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm as BufferSource)
   const url = wasm ?? new URL('./engine.wasm', (globalThis as { location?: { href: string } }).location?.href ?? 'file:///')
-  const failed = (why: string) => Object.assign(new Error(`engine.wasm could not be loaded from ${String(url)} (${why})`), { code: 'FX_ENGINE_LOAD_FAILED' })
+  const failed = (why: string) => Object.assign(new Error(`engine.wasm could not be loaded from ${String(url)} (${why})`), { code: ErrorCode.FX_ENGINE_LOAD_FAILED })
   let response: Response
   try {
     response = await fetch(url)

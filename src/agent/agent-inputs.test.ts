@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { listModels } from './list-models.ts'
 import { checkPrompt, sniffImageType } from './prompt-input.ts'
 import { mockAgent, reply, useMock } from './test-support.ts'
@@ -28,13 +29,13 @@ describe('prompt images', () => {
         return (error as { code: string }).code
       }
     }
-    expect(code(() => checkPrompt([image([0xff, 0xd8, 0xff], 'image/png')]))).toBe('FX_PROMPT_IMAGE_UNSUPPORTED')
-    expect(code(() => checkPrompt([image([0x3c, 0x73, 0x76, 0x67], 'image/png')]))).toBe('FX_PROMPT_IMAGE_UNSUPPORTED')
-    expect(code(() => checkPrompt([{ type: 'image', mimeType: 'image/png', data: 'not base64!' }]))).toBe('FX_PROMPT_IMAGE_INVALID')
-    expect(code(() => checkPrompt(Array.from({ length: 9 }, () => image(PNG))))).toBe('FX_PROMPT_IMAGE_LIMIT')
+    expect(code(() => checkPrompt([image([0xff, 0xd8, 0xff], 'image/png')]))).toBe(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED)
+    expect(code(() => checkPrompt([image([0x3c, 0x73, 0x76, 0x67], 'image/png')]))).toBe(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED)
+    expect(code(() => checkPrompt([{ type: 'image', mimeType: 'image/png', data: 'not base64!' }]))).toBe(ErrorCode.FX_PROMPT_IMAGE_INVALID)
+    expect(code(() => checkPrompt(Array.from({ length: 9 }, () => image(PNG))))).toBe(ErrorCode.FX_PROMPT_IMAGE_LIMIT)
     expect(code(() => checkPrompt(Array.from({ length: 8 }, () => image(PNG))))).toBe('ok')
-    expect(code(() => checkPrompt([image(PNG, 'image/png', 3.75 * 1024 * 1024 + 3)]))).toBe('FX_PROMPT_IMAGE_TOO_LARGE')
-    expect(code(() => checkPrompt([image(PNG, 'image/png', 3 * 1024 * 1024), image(PNG, 'image/png', 3 * 1024 * 1024 + 3)]))).toBe('FX_PROMPT_IMAGE_TOO_LARGE')
+    expect(code(() => checkPrompt([image(PNG, 'image/png', 3.75 * 1024 * 1024 + 3)]))).toBe(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE)
+    expect(code(() => checkPrompt([image(PNG, 'image/png', 3 * 1024 * 1024), image(PNG, 'image/png', 3 * 1024 * 1024 + 3)]))).toBe(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE)
     expect(code(() => checkPrompt([image(PNG, 'image/png', 3 * 1024 * 1024), image(PNG, 'image/png', 3 * 1024 * 1024)]))).toBe('ok')
   })
 
@@ -80,7 +81,7 @@ describe('diagnostics and catalogs', () => {
     expect(result.stopReason).toBe('end_turn')
     expect(events.map((e) => e.type)).toEqual(['model.request', 'model.error', 'model.retry', 'model.request', 'model.response'])
     expect(events[0]).toMatchObject({ step: 1, attempt: 1 })
-    expect(events[1]).toMatchObject({ code: 'FX_MODEL_RATE_LIMITED', status: 429, retryable: true })
+    expect(events[1]).toMatchObject({ code: ErrorCode.FX_MODEL_RATE_LIMITED, status: 429, retryable: true })
     expect(events[2]).toMatchObject({ attempt: 2 })
     expect(events[3]).toMatchObject({ step: 1, attempt: 2 })
     await agent.close()

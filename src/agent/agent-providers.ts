@@ -5,7 +5,7 @@
  */
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import type { FxAgentOptions, FxModel } from './types.ts'
 
 /** The providers of one turn, the active one's name and the model. */
@@ -50,14 +50,14 @@ export function buildProviders(options: FxAgentOptions, model: FxModel | undefin
   if (typeof options.provider === 'object') {
     resolved = resolveProviders({ ...shared, providers: [{ ...options.provider, ...(apiKey ? { apiKey } : {}) }], preferred: name })
   } else if (name === 'ai-gateway') {
-    if (!apiKey) throw new FxError('FX_MODEL_UNAUTHORIZED', 'AI Gateway needs a key: pass apiKey or credentials to createFxAgent.')
+    if (!apiKey) throw new FxError(ErrorCode.FX_MODEL_UNAUTHORIZED, 'AI Gateway needs a key: pass apiKey or credentials to createFxAgent.')
     resolved = resolveProviders({ ...shared, apiKey, ...(id ? { model: id } : {}) })
   } else {
     resolved = resolveProviders({ ...shared, preferred: name })
   }
-  if (resolved.active !== name) throw new FxError('FX_MODEL_PROVIDER_UNKNOWN', `There is no provider named ${name}${resolved.notice ? ` (${resolved.notice})` : ''}.`)
+  if (resolved.active !== name) throw new FxError(ErrorCode.FX_MODEL_PROVIDER_UNKNOWN, `There is no provider named ${name}${resolved.notice ? ` (${resolved.notice})` : ''}.`)
   const provider = resolved.providers.find((p) => p.name === name)!
   const chosen = id ?? provider.defaultModel
-  if (chosen === '') throw new FxError('FX_MODEL_NOT_CHOSEN', `The provider ${name} has no default model: pass model to createFxAgent.`)
+  if (chosen === '') throw new FxError(ErrorCode.FX_MODEL_NOT_CHOSEN, `The provider ${name} has no default model: pass model to createFxAgent.`)
   return { providers: [provider], active: name, model: chosen }
 }

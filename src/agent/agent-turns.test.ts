@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { createFxAgent } from './create-fx-agent.ts'
 import { linesOf, mockAgent, readLines, readUntil, reply, textOf, toolCalls, types, until, useMock } from './test-support.ts'
 
@@ -17,16 +18,16 @@ describe('createFxAgent', () => {
   it('an engine.wasm that cannot be loaded ends the turn with FX_ENGINE_LOAD_FAILED', async () => {
     const agent = createFxAgent({ provider: { name: 'mock', baseUrl: mock.baseUrl, models: { m: {} } }, wasm: `${mock.server.url}/missing/engine.wasm` })
     const turn = agent.session('no-engine').prompt('hi', { messageId: 'x1' })
-    expect(await turn.result).toMatchObject({ messageId: 'x1', stopReason: 'error', error: { code: 'FX_ENGINE_LOAD_FAILED' } })
+    expect(await turn.result).toMatchObject({ messageId: 'x1', stopReason: 'error', error: { code: ErrorCode.FX_ENGINE_LOAD_FAILED } })
     expect(types(await linesOf(turn))).toEqual(['turn_start', 'turn_end'])
     await agent.close()
   })
 
   it('refuses a session id outside 1-128 letters, digits, . _ -', () => {
     const agent = createFxAgent()
-    expect(() => agent.session('')).toThrow(expect.objectContaining({ code: 'FX_SESSION_ID_INVALID' }))
-    expect(() => agent.session('a/b')).toThrow(expect.objectContaining({ code: 'FX_SESSION_ID_INVALID' }))
-    expect(() => agent.session('x'.repeat(129))).toThrow(expect.objectContaining({ code: 'FX_SESSION_ID_INVALID' }))
+    expect(() => agent.session('')).toThrow(expect.objectContaining({ code: ErrorCode.FX_SESSION_ID_INVALID }))
+    expect(() => agent.session('a/b')).toThrow(expect.objectContaining({ code: ErrorCode.FX_SESSION_ID_INVALID }))
+    expect(() => agent.session('x'.repeat(129))).toThrow(expect.objectContaining({ code: ErrorCode.FX_SESSION_ID_INVALID }))
     expect(agent.session('Ab.9_-z').id).toBe('Ab.9_-z')
   })
 
@@ -108,7 +109,7 @@ describe('createFxAgent', () => {
     const session = agent.session('abort')
     const turn = session.prompt('never', { messageId: 'gone', signal: AbortSignal.abort() })
     expect(await turn.result).toEqual({ messageId: 'gone', stopReason: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 } })
-    await expect(turn.accepted).rejects.toMatchObject({ code: 'FX_TURN_CANCELLED' })
+    await expect(turn.accepted).rejects.toMatchObject({ code: ErrorCode.FX_TURN_CANCELLED })
     expect(await linesOf(turn)).toEqual([])
     expect(await session.checkpoint()).toEqual(new Uint8Array(0))
     expect((await mock.requests()).length).toBe(0)

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { createAgentWorkerApi } from './agent-worker-api.ts'
 import { memory } from './durability.ts'
@@ -100,7 +101,7 @@ describe('the agent in its worker', () => {
     }
     const agent = mockAgent(mock, { worker: broken })
     const turn = agent.session('broken').prompt('hi', { messageId: 'b1' })
-    expect(await turn.result).toMatchObject({ messageId: 'b1', stopReason: 'error', error: { code: 'FX_AGENT_WORKER_FAILED' } })
+    expect(await turn.result).toMatchObject({ messageId: 'b1', stopReason: 'error', error: { code: ErrorCode.FX_AGENT_WORKER_FAILED } })
     await agent.close()
   })
 })

@@ -3,7 +3,7 @@
  * agent API. Creating it touches no network, storage or engine: the engine loads when a session
  * runs its first turn. Sessions are opened by id; each keeps one turn running at a time.
  */
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import { createAgentEnv, randomId, type TurnSettings } from './agent-env.ts'
 import { memory } from './durability.ts'
 import { sessionStoreDurability } from './session-store-durability.ts'
@@ -17,7 +17,7 @@ const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/
 
 /** Throws FX_SESSION_ID_INVALID unless `id` is 1–128 letters, digits, `.`, `_` or `-`. */
 export function checkSessionId(id: string): string {
-  if (typeof id !== 'string' || !SESSION_ID.test(id)) throw new FxError('FX_SESSION_ID_INVALID', 'A session id is 1-128 letters, digits, ".", "_" or "-".')
+  if (typeof id !== 'string' || !SESSION_ID.test(id)) throw new FxError(ErrorCode.FX_SESSION_ID_INVALID, 'A session id is 1-128 letters, digits, ".", "_" or "-".')
   return id
 }
 
@@ -56,14 +56,14 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
     return {
       id,
       prompt(input: FxPromptInput, promptOptions: { messageId?: string; signal?: AbortSignal } = {}): FxTurn {
-        if (closed) throw new FxError('FX_AGENT_CLOSED', 'The agent was closed.')
+        if (closed) throw new FxError(ErrorCode.FX_AGENT_CLOSED, 'The agent was closed.')
         checkPrompt(input)
         const messageId = promptOptions.messageId ?? env.newMessageId()
         checkSessionId(messageId)
         const signal = promptOptions.signal
         if (signal?.aborted) {
           // Never stored and never run.
-          const accepted = Promise.reject(new FxError('FX_TURN_CANCELLED', 'The prompt was cancelled before it was stored.'))
+          const accepted = Promise.reject(new FxError(ErrorCode.FX_TURN_CANCELLED, 'The prompt was cancelled before it was stored.'))
           accepted.catch(() => {})
           const result: FxTurnResult = { messageId, stopReason: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 } }
           return createTurnView({ core, messageId, accepted, result: Promise.resolve(result), from: Promise.resolve(0), empty: true })
@@ -77,7 +77,7 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
         accepted.catch(() => {}) // the failure is in `result` too; an unread `accepted` must not be an unhandled rejection
         const result = stored.then(
           (isNew) => core.resultOf(messageId).then((r) => (isNew ? r : { ...r, repeated: true })),
-          (error: { code?: string; message?: string }): FxTurnResult => ({ messageId, stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: error?.code ?? 'FX_STORE_FAILED', message: error?.message ?? String(error) } }),
+          (error: { code?: string; message?: string }): FxTurnResult => ({ messageId, stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: error?.code ?? ErrorCode.FX_STORE_FAILED, message: error?.message ?? String(error) } }),
         )
         return createTurnView({ core, messageId, accepted, result, from: stored.then((isNew) => (isNew ? from : 0), () => null) })
       },

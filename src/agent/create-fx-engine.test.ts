@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { createFxEngine, type FxEngineOptions } from './create-fx-engine.ts'
 import { createMemoryPersistence, FxFencedError } from './persistence.ts'
 import { engineModule, reply, textOf, toolCalls, until, useMock } from './test-support.ts'
@@ -72,7 +73,7 @@ describe('createFxEngine', () => {
     const stale = a.prompt('third')
     await until(() => events.some((e) => e.type === 'persistence.fenced'), 'the fence')
     expect(store.records.length).toBe(afterB)
-    expect(await stale.result).toMatchObject({ stopReason: 'error', error: { code: 'FX_FENCED' } })
+    expect(await stale.result).toMatchObject({ stopReason: 'error', error: { code: ErrorCode.FX_FENCED } })
     expect(() => a.prompt('fourth')).toThrow(FxFencedError)
     expect((await mock.requests()).length).toBe(2)
     await a.close()

@@ -4,7 +4,7 @@
  * store so that a new engine on the same store can `resume()` a turn the last one left open.
  * The turn itself has `cancel()` and `steer()`, and breaking out of its events cancels it.
  */
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import { createFxAgent } from './create-fx-agent.ts'
 import { memory } from './durability.ts'
 import { decodeRecord, FxFencedError, persistenceDurability, type Persistence } from './persistence.ts'
@@ -44,7 +44,7 @@ const ENGINE_SESSION = 'engine'
 
 /** Creates an engine; see the module comment and README "Headless agent API". */
 export async function createFxEngine(options: FxEngineOptions = {}): Promise<FxEngine> {
-  if (options.checkpoint && options.persistence) throw new FxError('FX_ENGINE_OPTIONS', 'Pass checkpoint or persistence, not both.')
+  if (options.checkpoint && options.persistence) throw new FxError(ErrorCode.FX_ENGINE_OPTIONS, 'Pass checkpoint or persistence, not both.')
   let fenced: FxFencedError | null = null
   let durability = memory()
   if (options.persistence) {
@@ -54,7 +54,7 @@ export async function createFxEngine(options: FxEngineOptions = {}): Promise<FxE
       session.cancel()
     })
   } else if (options.checkpoint) {
-    if (options.checkpoint.length > CHECKPOINT_MAX_BYTES) throw new FxError('FX_CHECKPOINT_TOO_LARGE', 'A checkpoint is at most 4 MiB.')
+    if (options.checkpoint.length > CHECKPOINT_MAX_BYTES) throw new FxError(ErrorCode.FX_CHECKPOINT_TOO_LARGE, 'A checkpoint is at most 4 MiB.')
     await durability.save(ENGINE_SESSION, decodeRecord(options.checkpoint.slice()), [])
   }
   const { checkpoint: _c, persistence: _p, context, ...agentOptions } = options
@@ -96,7 +96,7 @@ export async function createFxEngine(options: FxEngineOptions = {}): Promise<FxE
     },
     async checkpoint() {
       const bytes = await session.checkpoint()
-      if (bytes.length > CHECKPOINT_MAX_BYTES) throw new FxError('FX_CHECKPOINT_TOO_LARGE', 'The conversation is larger than a 4 MiB checkpoint.')
+      if (bytes.length > CHECKPOINT_MAX_BYTES) throw new FxError(ErrorCode.FX_CHECKPOINT_TOO_LARGE, 'The conversation is larger than a 4 MiB checkpoint.')
       return bytes
     },
     resume: (options) => session.resume(options),

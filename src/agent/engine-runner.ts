@@ -5,6 +5,7 @@
  * caller sees what a turn does as the engine's events plus the model events of the turn's own
  * requests (a compaction's request is left out: its text is a summary, not the reply).
  */
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import { AGENT_SUB, type BootOptions, type EngineEffect, type ExecRequest, type HostToolCall } from '../worker/engine-frames.ts'
@@ -207,9 +208,9 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
     }
     providerFor(request.provider).stream(request, emit, controller.signal).then(
       () => {
-        if (open) emit({ type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' })
+        if (open) emit({ type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The model stream ended without finishing.' })
       },
-      (error: unknown) => emit({ type: 'error', code: 'FX_MODEL_PROVIDER_FAILED', message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }),
+      (error: unknown) => emit({ type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }),
     )
   }
 

@@ -4,6 +4,7 @@
  * states), so loading takes the newest. An append names the cursor it expects to follow; a store
  * rejects a stale one with `FxFencedError`, so two engines never write one conversation.
  */
+import { ErrorCode } from '../errors.ts'
 import type { FxDurability, SessionRecord } from './durability.ts'
 import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
 
@@ -19,7 +20,7 @@ export type Persistence = {
 
 /** An append whose `expected` cursor is not the last one stored: another writer got there first. */
 export class FxFencedError extends Error {
-  readonly code = 'FX_FENCED'
+  readonly code = ErrorCode.FX_FENCED
   constructor(message = 'Another engine wrote this conversation first (the expected cursor is stale).') {
     super(message)
     this.name = 'FxFencedError'
@@ -28,7 +29,7 @@ export class FxFencedError extends Error {
 
 /** A record's bytes from a newer format than this one reads. */
 export class FxJournalVersionError extends Error {
-  readonly code = 'FX_JOURNAL_VERSION'
+  readonly code = ErrorCode.FX_JOURNAL_VERSION
   constructor(version: number) {
     super(`This journal record has format ${version}; this fxterm reads format 1.`)
     this.name = 'FxJournalVersionError'
@@ -83,7 +84,7 @@ export function persistenceDurability(store: Persistence, onFenced: (error: FxFe
         const { cursor } = await store.append({ expected: last, idempotencyKey: `${last ?? 'start'}:${++seq}`, data })
         last = cursor
       } catch (error) {
-        if (error instanceof FxFencedError || (error as { code?: string })?.code === 'FX_FENCED') {
+        if (error instanceof FxFencedError || (error as { code?: string })?.code === ErrorCode.FX_FENCED) {
           fenced = error instanceof FxFencedError ? error : new FxFencedError()
           onFenced(fenced)
           return

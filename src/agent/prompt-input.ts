@@ -4,7 +4,7 @@
  * refused); at most 8 per prompt, 3.75 MiB each and 6 MiB together (docs/ARCHITECTURE.md,
  * "Limits").
  */
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import type { ChatMessage, ModelRequest } from '../protocol/model-events.ts'
 import type { FxPromptBlock, FxPromptInput } from './types.ts'
 
@@ -39,7 +39,7 @@ function decodeHead(data: string): Uint8Array {
   return Uint8Array.from(head, (c) => c.charCodeAt(0))
 }
 
-const invalid = (message: string) => new FxError('FX_PROMPT_INVALID', message)
+const invalid = (message: string) => new FxError(ErrorCode.FX_PROMPT_INVALID, message)
 
 /** Checks `input`; throws FxError `FX_PROMPT_INVALID` / `FX_PROMPT_IMAGE_*` saying what is wrong. */
 export function checkPrompt(input: FxPromptInput): CheckedPrompt {
@@ -56,17 +56,17 @@ export function checkPrompt(input: FxPromptInput): CheckedPrompt {
     if (block?.type !== 'image' || typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
       throw invalid('Each prompt block is { type: "text", text } or { type: "image", mimeType, data } with base64 data.')
     }
-    if (images.length === MAX_IMAGES) throw new FxError('FX_PROMPT_IMAGE_LIMIT', `A prompt takes at most ${MAX_IMAGES} images.`)
+    if (images.length === MAX_IMAGES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_LIMIT, `A prompt takes at most ${MAX_IMAGES} images.`)
     const data = block.data.replace(/\s+/g, '')
-    if (data.length < 16 || data.length % 4 !== 0 || !BASE64.test(data)) throw new FxError('FX_PROMPT_IMAGE_INVALID', `Image ${images.length + 1} is not base64 data.`)
+    if (data.length < 16 || data.length % 4 !== 0 || !BASE64.test(data)) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_INVALID, `Image ${images.length + 1} is not base64 data.`)
     const size = base64Bytes(data)
-    if (size > MAX_IMAGE_BYTES) throw new FxError('FX_PROMPT_IMAGE_TOO_LARGE', `Image ${images.length + 1} is ${(size / 1048576).toFixed(2)} MiB; the limit is 3.75 MiB.`)
+    if (size > MAX_IMAGE_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, `Image ${images.length + 1} is ${(size / 1048576).toFixed(2)} MiB; the limit is 3.75 MiB.`)
     total += size
-    if (total > MAX_IMAGES_TOTAL_BYTES) throw new FxError('FX_PROMPT_IMAGE_TOO_LARGE', 'The images of one prompt may be 6 MiB together.')
+    if (total > MAX_IMAGES_TOTAL_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, 'The images of one prompt may be 6 MiB together.')
     const sniffed = sniffImageType(decodeHead(data))
-    if (sniffed === null) throw new FxError('FX_PROMPT_IMAGE_UNSUPPORTED', `Image ${images.length + 1} is not a PNG, JPEG, GIF or WebP image.`)
+    if (sniffed === null) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED, `Image ${images.length + 1} is not a PNG, JPEG, GIF or WebP image.`)
     const claimed = block.mimeType.toLowerCase().replace('image/jpg', 'image/jpeg')
-    if (claimed !== sniffed) throw new FxError('FX_PROMPT_IMAGE_UNSUPPORTED', `Image ${images.length + 1} claims ${block.mimeType} but its bytes are ${sniffed}.`)
+    if (claimed !== sniffed) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED, `Image ${images.length + 1} claims ${block.mimeType} but its bytes are ${sniffed}.`)
     images.push({ mimeType: sniffed, data, bytes: size })
   }
   return { text: texts.join('\n\n'), images }

@@ -4,6 +4,7 @@
  * session lock while there is work, and the engine that runs its turns. A record left with a
  * running turn (a closed page) is continued before anything new runs.
  */
+import { ErrorCode } from '../errors.ts'
 import type { EngineRunner } from './engine-runner.ts'
 import { createSessionState } from './session-state.ts'
 import type { StreamLog } from './stream-log.ts'
@@ -116,7 +117,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         runner = null
         runnerKey = ''
         if (active) {
-          active.error = { code: 'FX_ENGINE_TRAP', message }
+          active.error = { code: ErrorCode.FX_ENGINE_TRAP, message }
           recorder?.onEngineEvent({ type: 'turn_end', stopReason: 'error' })
         }
         env.onEvent({ type: 'engine.trap', sessionId: id, message })
@@ -147,7 +148,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
 
   const failTurn = (messageId: string, error: unknown) => {
     const e = error as { code?: string; message?: string }
-    const result: FxTurnResult = { messageId, stopReason: 'error', usage: zeroUsage(), error: { code: e.code ?? 'FX_AGENT_FAILED', message: e.message ?? String(error) } }
+    const result: FxTurnResult = { messageId, stopReason: 'error', usage: zeroUsage(), error: { code: e.code ?? ErrorCode.FX_AGENT_FAILED, message: e.message ?? String(error) } }
     state.log.append({ type: 'turn_start', sessionId: id, messageId })
     state.log.append({ type: 'turn_end', ...result })
     endTurn(messageId, result)

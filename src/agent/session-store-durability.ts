@@ -5,6 +5,7 @@
  * revision fails (`FX_SESSION_REVISION_CONFLICT`, reported as `session.save_error`) instead of
  * overwriting another tab's.
  */
+import { ErrorCode } from '../errors.ts'
 import type { SessionStore } from '../stores/types.ts'
 import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
 import type { FxDurability, SessionRecord } from './durability.ts'
@@ -36,7 +37,7 @@ export function sessionStoreDurability(store: SessionStore): FxDurability {
       if (!stored) return { record: null, lines: [] }
       revisions.set(id, stored.revision)
       const decoded = decodeStoredSession(stored.bytes)
-      if (!decoded) throw Object.assign(new Error(`The stored session ${id} is not an agent session.`), { code: 'FX_STORE_RECORD_INVALID' })
+      if (!decoded) throw Object.assign(new Error(`The stored session ${id} is not an agent session.`), { code: ErrorCode.FX_STORE_RECORD_INVALID })
       lines.set(id, decoded.lines)
       return decoded
     },

@@ -3,7 +3,7 @@
  * tools, and run when the engine asks. A thrown error reaches the model as a failed result; a
  * string is sent as it is, anything else as JSON. The engine runs calls one after another.
  */
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import type { HostToolCall, HostToolSpec } from '../worker/engine-frames.ts'
 import type { FxAgentOptions, FxTool, FxToolContext } from './types.ts'
 
@@ -15,10 +15,10 @@ export function normalizeTools(tools: FxAgentOptions['tools']): FxTool[] {
   const list: FxTool[] = Array.isArray(tools) ? tools : Object.entries(tools).map(([name, tool]) => ({ ...tool, name: tool.name ?? name }) as FxTool)
   const seen = new Set<string>()
   for (const tool of list) {
-    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name)) throw new FxError('FX_TOOL_INVALID', `A tool name must be 1-64 letters, digits, _ or - (got ${JSON.stringify(tool?.name)}).`)
-    if (tool.name === 'run_command') throw new FxError('FX_TOOL_INVALID', 'run_command is the workspace tool; give yours another name.')
-    if (seen.has(tool.name)) throw new FxError('FX_TOOL_INVALID', `Two tools are named ${tool.name}.`)
-    if (typeof tool.execute !== 'function') throw new FxError('FX_TOOL_INVALID', `The tool ${tool.name} has no execute function.`)
+    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name)) throw new FxError(ErrorCode.FX_TOOL_INVALID, `A tool name must be 1-64 letters, digits, _ or - (got ${JSON.stringify(tool?.name)}).`)
+    if (tool.name === 'run_command') throw new FxError(ErrorCode.FX_TOOL_INVALID, 'run_command is the workspace tool; give yours another name.')
+    if (seen.has(tool.name)) throw new FxError(ErrorCode.FX_TOOL_INVALID, `Two tools are named ${tool.name}.`)
+    if (typeof tool.execute !== 'function') throw new FxError(ErrorCode.FX_TOOL_INVALID, `The tool ${tool.name} has no execute function.`)
     seen.add(tool.name)
   }
   return list

@@ -5,6 +5,7 @@
  * the app's, when given.
  */
 import * as Comlink from 'comlink'
+import { ErrorCode } from '../errors.ts'
 import type { WorkspaceAdapter } from '../protocol/workspace.ts'
 import { createFetchBridge } from '../terminal/fetch-bridge.ts'
 import type { AgentWorkerApi, AgentWorkerHost, HookCalls, HookName, WorkerRunnerConfig } from './agent-worker-api.ts'
@@ -24,7 +25,7 @@ export function connectAgentWorker(worker: Worker): AgentWorker {
   const failed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (event: Event) => {
       const message = (event as ErrorEvent).message || 'the script could not be loaded'
-      reject(Object.assign(new Error(`The agent's worker failed: ${message}`), { code: 'FX_AGENT_WORKER_FAILED' }))
+      reject(Object.assign(new Error(`The agent's worker failed: ${message}`), { code: ErrorCode.FX_AGENT_WORKER_FAILED }))
     })
   })
   failed.catch(() => {})
@@ -73,7 +74,7 @@ export async function createWorkerRunner(
   // A worker that dies later takes this engine with it: the running turn ends as after a trap.
   let disposed = false
   worker.failed.catch((error: Error) => {
-    if (!disposed) hooks.onTrap(Object.assign(new EngineTrap(error.message), { code: 'FX_AGENT_WORKER_FAILED' }))
+    if (!disposed) hooks.onTrap(Object.assign(new EngineTrap(error.message), { code: ErrorCode.FX_AGENT_WORKER_FAILED }))
   })
   const call = (method: Parameters<AgentWorkerApi['call']>[1], ...args: unknown[]) => void worker.api.call(id, method, args)
   // The worker keeps the key it was last given: a turn whose key did not change sends nothing

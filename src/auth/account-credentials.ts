@@ -3,7 +3,8 @@
  * (refreshed when due, and once after a 401), else a key saved with /key, else the app's
  * `env.AI_GATEWAY_API_KEY`. Also the one place that signs in and out.
  */
-import { SIGN_IN_CODES, isSignInError, SignInError } from './auth-errors.ts'
+import { ErrorCode } from '../errors.ts'
+import { isSignInError, SignInError } from './auth-errors.ts'
 import { postForm } from './auth-http.ts'
 import type { CredentialStore } from './credential-store.ts'
 import type { KeyStore } from './key-store.ts'
@@ -52,7 +53,7 @@ export function createAccountCredentials(options: AccountCredentialsOptions): Ac
       }
       return record
     } catch (error) {
-      if (isSignInError(error, SIGN_IN_CODES.refreshRejected)) {
+      if (isSignInError(error, ErrorCode.FX_SIGNIN_REFRESH_REJECTED)) {
         await options.store.clear().catch(() => false)
         options.onExpired?.(error.message)
         return null

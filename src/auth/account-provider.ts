@@ -59,5 +59,5 @@ export function withAccountProvider(
 
 /** AI_GATEWAY_API_KEY as the registry reads it (with FX_API_KEY when no base URL is set). */
 export function envGatewayKey(env: Record<string, string | undefined>, baseUrl: string | undefined, apiKey: string | undefined): string | undefined {
-  return baseUrl === undefined ? setting(apiKey, env['AI_GATEWAY_API_KEY'], env['FX_API_KEY']) : setting(env['AI_GATEWAY_API_KEY'])
+  return baseUrl === undefined ? setting(apiKey, env.AI_GATEWAY_API_KEY, env.FX_API_KEY) : setting(env.AI_GATEWAY_API_KEY)
 }

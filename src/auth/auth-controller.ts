@@ -3,10 +3,11 @@
  * their stores, opens the verification page through the app's `openUrl`, captures a key while it
  * is typed, and tells the engine only what to show (`AuthDisplayState`: never a token or key).
  */
+import { ErrorCode } from '../errors.ts'
 import type { AuthAction, AuthDisplayState, HostNotice } from '../worker/engine-frames.ts'
 import { quoteForMessage } from '../providers/mask-secrets.ts'
 import type { AccountCredentials } from './account-credentials.ts'
-import { isSignInError, SIGN_IN_CODES } from './auth-errors.ts'
+import { isSignInError } from './auth-errors.ts'
 import { runDeviceFlow } from './device-flow.ts'
 import { DEFAULT_SCOPE, resolveEndpoints, type SignInOptions } from './issuer-config.ts'
 import { createKeyCapture, type KeyCapture } from './key-capture.ts'
@@ -101,7 +102,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
       options.onSignedIn?.()
       show({ state: 'signed_in', credential: 'signed_in' })
     } catch (error) {
-      if (controller.signal.aborted || isSignInError(error, SIGN_IN_CODES.cancelled)) show({ state: 'cancelled' })
+      if (controller.signal.aborted || isSignInError(error, ErrorCode.FX_SIGNIN_CANCELLED)) show({ state: 'cancelled' })
       else show({ state: 'failed', message: describe(error) })
     } finally {
       if (flow === controller) flow = null

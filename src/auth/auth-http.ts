@@ -3,8 +3,9 @@
  * means. A browser hides why a cross-origin request failed, so a failure is probed once with a
  * `no-cors` request: if that one gets through, the issuer is up and refused this page's origin.
  */
+import { ErrorCode } from '../errors.ts'
 import { maskSecrets, quoteForMessage } from '../providers/mask-secrets.ts'
-import { SIGN_IN_CODES, SignInError } from './auth-errors.ts'
+import { SignInError } from './auth-errors.ts'
 
 /** A parsed JSON answer (or null when the body was not JSON) and its status. */
 export type JsonAnswer = { status: number; json: Record<string, unknown> | null }
@@ -30,7 +31,7 @@ async function request(fetchFn: typeof fetch, url: string, init: RequestInit): P
   try {
     response = await fetchFn(url, init)
   } catch (error) {
-    if (init.signal?.aborted) throw new SignInError(SIGN_IN_CODES.cancelled, 'Sign-in cancelled.')
+    if (init.signal?.aborted) throw new SignInError(ErrorCode.FX_SIGNIN_CANCELLED, 'Sign-in cancelled.')
     throw await diagnoseNetworkFailure(fetchFn, url, error)
   }
   const text = await response.text().catch(() => '')
@@ -56,13 +57,13 @@ async function diagnoseNetworkFailure(fetchFn: typeof fetch, url: string, error:
   }
   if (reachable) {
     return new SignInError(
-      SIGN_IN_CODES.corsRefused,
+      ErrorCode.FX_SIGNIN_CORS_REFUSED,
       `The sign-in server ${origin} does not allow requests from this page (CORS). ` +
         "Pass createFxTerminal a `fetch` option that sends them through your app's own server.",
     )
   }
   const detail = error instanceof Error ? quoteForMessage(error.message, 120) : 'network error'
-  return new SignInError(SIGN_IN_CODES.unreachable, `Nothing answered at the sign-in server ${origin} (${detail}). Check the network and try /login again.`)
+  return new SignInError(ErrorCode.FX_SIGNIN_UNREACHABLE, `Nothing answered at the sign-in server ${origin} (${detail}). Check the network and try /login again.`)
 }
 
 function originOf(url: string): string {

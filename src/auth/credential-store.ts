@@ -3,7 +3,7 @@
  * with the revision of the last read or write remembered. The first commit names no revision; a
  * stale one (another tab wrote meanwhile) is read again and retried once.
  */
-import { FX_OAUTH_SESSION_REVISION_CONFLICT } from '../stores/store-errors.ts'
+import { ErrorCode } from '../errors.ts'
 import type { OAuthSessionStore } from '../stores/types.ts'
 import { decodeRecord, encodeRecord, type TokenRecord } from './token-record.ts'
 
@@ -17,7 +17,7 @@ export type CredentialStore = {
 }
 
 export function isRevisionConflict(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === FX_OAUTH_SESSION_REVISION_CONFLICT
+  return (error as { code?: unknown } | null)?.code === ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT
 }
 
 export function createCredentialStore(store: OAuthSessionStore): CredentialStore {

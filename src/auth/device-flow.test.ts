@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { runDeviceFlow, type DeviceFlowState } from './device-flow.ts'
 import { resolveEndpoints } from './issuer-config.ts'
 import { fakeTime, useMockIssuer } from './test-issuer.ts'
@@ -69,19 +70,19 @@ describe('device sign-in', () => {
   it('stops with a clear message when the person declines', async () => {
     await issuer.get().script({ outcome: 'deny' })
     const { run } = await signIn()
-    expect(await failure(run)).toEqual({ code: 'FX_SIGNIN_DENIED', message: 'Sign-in was declined on the verification page. Run /login to try again.' })
+    expect(await failure(run)).toEqual({ code: ErrorCode.FX_SIGNIN_DENIED, message: 'Sign-in was declined on the verification page. Run /login to try again.' })
   })
 
   it('stops when the issuer says the code expired', async () => {
     await issuer.get().script({ outcome: 'expire' })
     const { run } = await signIn()
-    expect(await failure(run)).toEqual({ code: 'FX_SIGNIN_EXPIRED', message: 'The sign-in code expired before it was approved. Run /login for a new one.' })
+    expect(await failure(run)).toEqual({ code: ErrorCode.FX_SIGNIN_EXPIRED, message: 'The sign-in code expired before it was approved. Run /login for a new one.' })
   })
 
   it('stops on its own once expires_in has passed, without another poll', async () => {
     await issuer.get().script({ pending: 1000, interval: 60, expiresIn: 120 })
     const { run } = await signIn()
-    expect((await failure(run)).code).toBe('FX_SIGNIN_EXPIRED')
+    expect((await failure(run)).code).toBe(ErrorCode.FX_SIGNIN_EXPIRED)
     const polls = (await issuer.get().log()).filter((entry) => entry.path === '/token')
     expect(polls).toHaveLength(1) // at 60 s; at 120 s the code had expired
   })
@@ -89,7 +90,7 @@ describe('device sign-in', () => {
   it('reports another refusal with the issuer\'s own words', async () => {
     await issuer.get().script({ outcome: 'error' })
     const { run } = await signIn()
-    expect(await failure(run)).toEqual({ code: 'FX_SIGNIN_REFUSED', message: 'The sign-in server refused the sign-in (invalid_client: unknown client).' })
+    expect(await failure(run)).toEqual({ code: ErrorCode.FX_SIGNIN_REFUSED, message: 'The sign-in server refused the sign-in (invalid_client: unknown client).' })
   })
 
   it('ends as cancelled when its signal aborts while waiting', async () => {
@@ -110,7 +111,7 @@ describe('device sign-in', () => {
       signal: controller.signal,
       onState: () => {},
     })
-    expect(await failure(run)).toEqual({ code: 'FX_SIGNIN_CANCELLED', message: 'Sign-in cancelled.' })
+    expect(await failure(run)).toEqual({ code: ErrorCode.FX_SIGNIN_CANCELLED, message: 'Sign-in cancelled.' })
   })
 
   it('says plainly when the issuer refuses this origin, and points to the fetch option', async () => {
@@ -122,7 +123,7 @@ describe('device sign-in', () => {
     const endpoints = { deviceAuthorizationEndpoint: 'https://issuer.example/device', tokenEndpoint: 'https://issuer.example/token' }
     const run = runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: browserLike, now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
     expect(await failure(run)).toEqual({
-      code: 'FX_SIGNIN_CORS_REFUSED',
+      code: ErrorCode.FX_SIGNIN_CORS_REFUSED,
       message: "The sign-in server https://issuer.example does not allow requests from this page (CORS). Pass createFxTerminal a `fetch` option that sends them through your app's own server.",
     })
   })
@@ -133,7 +134,7 @@ describe('device sign-in', () => {
     }
     const run = resolveEndpoints({ issuer: 'https://down.example' }, down)
     expect(await failure(run)).toEqual({
-      code: 'FX_SIGNIN_UNREACHABLE',
+      code: ErrorCode.FX_SIGNIN_UNREACHABLE,
       message: 'Nothing answered at the sign-in server https://down.example (Failed to fetch). Check the network and try /login again.',
     })
   })
@@ -141,7 +142,7 @@ describe('device sign-in', () => {
   it('refuses a discovery document without a device endpoint', async () => {
     const plain: typeof fetch = async () => new Response(JSON.stringify({ token_endpoint: 'https://i.example/token' }), { status: 200 })
     expect(await failure(resolveEndpoints({ issuer: 'https://i.example' }, plain))).toEqual({
-      code: 'FX_SIGNIN_BAD_RESPONSE',
+      code: ErrorCode.FX_SIGNIN_BAD_RESPONSE,
       message: 'The sign-in server (https://i.example/.well-known/openid-configuration) does not offer device sign-in (no device_authorization_endpoint).',
     })
   })
@@ -159,14 +160,14 @@ describe('device sign-in', () => {
 
   it('refuses plain-http endpoints off this machine', async () => {
     const run = resolveEndpoints({ deviceAuthorizationEndpoint: 'http://i.example/d', tokenEndpoint: 'https://i.example/t' }, fetch)
-    expect((await failure(run)).code).toBe('FX_SIGNIN_NOT_CONFIGURED')
+    expect((await failure(run)).code).toBe(ErrorCode.FX_SIGNIN_NOT_CONFIGURED)
   })
 
   it('refuses a device answer without a code', async () => {
     const empty: typeof fetch = async () => new Response(JSON.stringify({ verification_uri: 'https://i.example/a' }), { status: 200 })
     const endpoints = { deviceAuthorizationEndpoint: 'https://i.example/d', tokenEndpoint: 'https://i.example/t' }
     const run = runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: empty, now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
-    expect((await failure(run)).code).toBe('FX_SIGNIN_BAD_RESPONSE')
+    expect((await failure(run)).code).toBe(ErrorCode.FX_SIGNIN_BAD_RESPONSE)
   })
 
   it('refuses a token answer without an access token, or with a token that is not a bearer', async () => {
@@ -177,14 +178,14 @@ describe('device sign-in', () => {
         : new Response(JSON.stringify(token))
     const run = (token: Record<string, unknown>) =>
       runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: issuerAnswering(token), now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
-    expect(await failure(run({ token_type: 'Bearer' }))).toEqual({ code: 'FX_SIGNIN_BAD_RESPONSE', message: 'The sign-in server answered without an access token.' })
-    expect(await failure(run({ access_token: 'fxat_x', token_type: 'mac' }))).toEqual({ code: 'FX_SIGNIN_BAD_RESPONSE', message: 'The sign-in server issued a mac token; only bearer tokens can be used.' })
+    expect(await failure(run({ token_type: 'Bearer' }))).toEqual({ code: ErrorCode.FX_SIGNIN_BAD_RESPONSE, message: 'The sign-in server answered without an access token.' })
+    expect(await failure(run({ access_token: 'fxat_x', token_type: 'mac' }))).toEqual({ code: ErrorCode.FX_SIGNIN_BAD_RESPONSE, message: 'The sign-in server issued a mac token; only bearer tokens can be used.' })
   })
 
   it('a verification URL that is not http(s) is never shown or opened', async () => {
     const endpoints = { deviceAuthorizationEndpoint: 'https://i.example/d', tokenEndpoint: 'https://i.example/t' }
     const hostile: typeof fetch = async () => new Response(JSON.stringify({ device_code: 'dc', user_code: 'AAAA-BBBB', verification_uri: 'javascript:alert(1)' }))
     const run = runDeviceFlow({ endpoints, clientId: 'c', scope: 's', fetch: hostile, now: () => 0, sleep: async () => {}, signal: new AbortController().signal, onState: () => {} })
-    expect((await failure(run)).code).toBe('FX_SIGNIN_BAD_RESPONSE')
+    expect((await failure(run)).code).toBe(ErrorCode.FX_SIGNIN_BAD_RESPONSE)
   })
 })

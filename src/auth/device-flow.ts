@@ -3,7 +3,8 @@
  * clock and sleep, so every branch is testable without a network or real time:
  * preparing → waiting (URL and code shown) → signed in, or failed / cancelled.
  */
-import { SIGN_IN_CODES, SignInError } from './auth-errors.ts'
+import { ErrorCode } from '../errors.ts'
+import { SignInError } from './auth-errors.ts'
 import { describeOAuthError, postForm } from './auth-http.ts'
 import type { Endpoints } from './issuer-config.ts'
 import { recordFromTokenResponse, type TokenRecord } from './token-record.ts'
@@ -36,14 +37,14 @@ export async function runDeviceFlow(options: DeviceFlowOptions): Promise<TokenRe
   options.onState({ state: 'preparing' })
   const auth = await postForm(options.fetch, endpoints.deviceAuthorizationEndpoint, { client_id: clientId, scope: options.scope }, signal)
   if (auth.status !== 200 || auth.json === null) {
-    throw new SignInError(SIGN_IN_CODES.refused, `The sign-in server refused to start a device sign-in (${describeOAuthError(auth.json, auth.status)}).`)
+    throw new SignInError(ErrorCode.FX_SIGNIN_REFUSED, `The sign-in server refused to start a device sign-in (${describeOAuthError(auth.json, auth.status)}).`)
   }
   const deviceCode = text(auth.json['device_code'])
   const userCode = text(auth.json['user_code'])
   const verificationUri = safeUrl(auth.json['verification_uri'] ?? auth.json['verification_url'])
   const complete = safeUrl(auth.json['verification_uri_complete'])
   if (!deviceCode || !userCode || !verificationUri) {
-    throw new SignInError(SIGN_IN_CODES.badResponse, 'The sign-in server answered the device sign-in without a code or a verification URL.')
+    throw new SignInError(ErrorCode.FX_SIGNIN_BAD_RESPONSE, 'The sign-in server answered the device sign-in without a code or a verification URL.')
   }
   const expiresIn = positive(auth.json['expires_in']) ?? 900
   const expiresAtMs = options.now() + expiresIn * 1000
@@ -52,9 +53,9 @@ export async function runDeviceFlow(options: DeviceFlowOptions): Promise<TokenRe
 
   for (;;) {
     await options.sleep(intervalS * 1000, signal).catch(() => {
-      throw new SignInError(SIGN_IN_CODES.cancelled, 'Sign-in cancelled.')
+      throw new SignInError(ErrorCode.FX_SIGNIN_CANCELLED, 'Sign-in cancelled.')
     })
-    if (signal.aborted) throw new SignInError(SIGN_IN_CODES.cancelled, 'Sign-in cancelled.')
+    if (signal.aborted) throw new SignInError(ErrorCode.FX_SIGNIN_CANCELLED, 'Sign-in cancelled.')
     if (options.now() >= expiresAtMs) throw expired()
     const answer = await postForm(options.fetch, endpoints.tokenEndpoint, { grant_type: DEVICE_CODE_GRANT, device_code: deviceCode, client_id: clientId }, signal)
     if (answer.status === 200) {
@@ -70,14 +71,14 @@ export async function runDeviceFlow(options: DeviceFlowOptions): Promise<TokenRe
       intervalS += SLOW_DOWN_S
       continue
     }
-    if (error === 'access_denied') throw new SignInError(SIGN_IN_CODES.denied, 'Sign-in was declined on the verification page. Run /login to try again.')
+    if (error === 'access_denied') throw new SignInError(ErrorCode.FX_SIGNIN_DENIED, 'Sign-in was declined on the verification page. Run /login to try again.')
     if (error === 'expired_token') throw expired()
-    throw new SignInError(SIGN_IN_CODES.refused, `The sign-in server refused the sign-in (${describeOAuthError(answer.json, answer.status, [deviceCode])}).`)
+    throw new SignInError(ErrorCode.FX_SIGNIN_REFUSED, `The sign-in server refused the sign-in (${describeOAuthError(answer.json, answer.status, [deviceCode])}).`)
   }
 }
 
 function expired(): SignInError {
-  return new SignInError(SIGN_IN_CODES.expired, 'The sign-in code expired before it was approved. Run /login for a new one.')
+  return new SignInError(ErrorCode.FX_SIGNIN_EXPIRED, 'The sign-in code expired before it was approved. Run /login for a new one.')
 }
 
 function text(value: unknown): string | undefined {

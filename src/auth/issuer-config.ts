@@ -2,8 +2,9 @@
  * Where sign-in goes: an issuer found by OpenID discovery, or explicit endpoints. The default is
  * Vercel's issuer, whose access tokens AI Gateway accepts as a bearer.
  */
+import { ErrorCode } from '../errors.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
-import { SIGN_IN_CODES, SignInError } from './auth-errors.ts'
+import { SignInError } from './auth-errors.ts'
 import { describeOAuthError, getJson } from './auth-http.ts'
 
 /** The `signIn` option of createFxTerminal. */
@@ -45,13 +46,13 @@ export async function resolveEndpoints(options: SignInOptions, fetchFn: typeof f
   const url = discoveryUrl(options.issuer ?? VERCEL_DISCOVERY_URL)
   const { status, json } = await getJson(fetchFn, url, signal)
   if (status !== 200 || json === null) {
-    throw new SignInError(SIGN_IN_CODES.badResponse, `The sign-in server's discovery document (${url}) could not be read (${describeOAuthError(json, status)}).`)
+    throw new SignInError(ErrorCode.FX_SIGNIN_BAD_RESPONSE, `The sign-in server's discovery document (${url}) could not be read (${describeOAuthError(json, status)}).`)
   }
   const device = options.deviceAuthorizationEndpoint ?? stringField(json, 'device_authorization_endpoint')
   const token = options.tokenEndpoint ?? stringField(json, 'token_endpoint')
   const revocation = options.revocationEndpoint ?? stringField(json, 'revocation_endpoint')
   if (!device || !token) {
-    throw new SignInError(SIGN_IN_CODES.badResponse, `The sign-in server (${url}) does not offer device sign-in (no device_authorization_endpoint).`)
+    throw new SignInError(ErrorCode.FX_SIGNIN_BAD_RESPONSE, `The sign-in server (${url}) does not offer device sign-in (no device_authorization_endpoint).`)
   }
   return checked({ deviceAuthorizationEndpoint: device, tokenEndpoint: token, ...(revocation ? { revocationEndpoint: revocation } : {}) })
 }
@@ -60,7 +61,7 @@ export async function resolveEndpoints(options: SignInOptions, fetchFn: typeof f
 function checked(endpoints: Endpoints): Endpoints {
   for (const url of Object.values(endpoints)) {
     const refusal = refuseBaseUrl(url)
-    if (refusal !== undefined) throw new SignInError(SIGN_IN_CODES.notConfigured, `A sign-in endpoint was refused: ${refusal.replace('model server', 'sign-in')}.`)
+    if (refusal !== undefined) throw new SignInError(ErrorCode.FX_SIGNIN_NOT_CONFIGURED, `A sign-in endpoint was refused: ${refusal.replace('model server', 'sign-in')}.`)
   }
   return endpoints
 }

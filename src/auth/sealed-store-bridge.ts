@@ -4,14 +4,14 @@
  * answers with result values and the worker rebuilds errors with their `code` (the revision
  * conflict above all, which the worker must recognize).
  */
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, errorOf, failureOf, FxError, type FxFailure } from '../errors.ts'
 import type { OAuthSessionStore, RevisionedBytes } from '../stores/types.ts'
 
 /** Which of the page's two sealed stores a call is for. */
 export type SealedStoreName = 'oauth' | 'key'
 
 /** A store call's answer as it crosses to the worker. */
-export type StoreAnswer<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
+export type StoreAnswer<T> = { ok: true; value: T } | FxFailure<string>
 
 /** The page's side: every call answered, never thrown. */
 export type SealedStoreHost = {
@@ -24,8 +24,7 @@ async function answer<T>(call: () => T | Promise<T>): Promise<StoreAnswer<T>> {
   try {
     return { ok: true, value: await call() }
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code
-    return { ok: false, code: typeof code === 'string' ? code : 'FX_STORE_FAILED', message: error instanceof Error ? error.message : String(error) }
+    return failureOf(error, ErrorCode.FX_STORE_FAILED)
   }
 }
 
@@ -33,7 +32,7 @@ async function answer<T>(call: () => T | Promise<T>): Promise<StoreAnswer<T>> {
 export function serveSealedStores(stores: Record<SealedStoreName, OAuthSessionStore | null>): SealedStoreHost {
   const pick = (name: SealedStoreName): OAuthSessionStore => {
     const store = stores[name]
-    if (!store) throw new FxError('FX_STORE_FAILED', `this page has no ${name === 'key' ? 'key' : 'sign-in'} store`)
+    if (!store) throw new FxError(ErrorCode.FX_STORE_FAILED, `this page has no ${name === 'key' ? 'key' : 'sign-in'} store`)
     return store
   }
   return {
@@ -45,7 +44,7 @@ export function serveSealedStores(stores: Record<SealedStoreName, OAuthSessionSt
 
 function unwrap<T>(result: StoreAnswer<T>): T {
   if (result.ok) return result.value
-  throw new FxError(result.code, result.message)
+  throw errorOf(result)
 }
 
 /** The worker's end: an OAuthSessionStore whose calls go to the page. */

@@ -3,7 +3,8 @@
  * access token expires, and the endpoints needed to refresh and revoke it, so a restart needs no
  * request to the issuer. Never logged, never shown, never given to the engine.
  */
-import { SIGN_IN_CODES, SignInError } from './auth-errors.ts'
+import { ErrorCode } from '../errors.ts'
+import { SignInError } from './auth-errors.ts'
 
 export type TokenRecord = {
   v: 1
@@ -45,11 +46,11 @@ export function recordFromTokenResponse(
 ): TokenRecord {
   const accessToken = json?.['access_token']
   if (typeof accessToken !== 'string' || accessToken === '') {
-    throw new SignInError(SIGN_IN_CODES.badResponse, 'The sign-in server answered without an access token.')
+    throw new SignInError(ErrorCode.FX_SIGNIN_BAD_RESPONSE, 'The sign-in server answered without an access token.')
   }
   const tokenType = json?.['token_type']
   if (typeof tokenType === 'string' && tokenType.toLowerCase() !== 'bearer') {
-    throw new SignInError(SIGN_IN_CODES.badResponse, `The sign-in server issued a ${tokenType.slice(0, 20)} token; only bearer tokens can be used.`)
+    throw new SignInError(ErrorCode.FX_SIGNIN_BAD_RESPONSE, `The sign-in server issued a ${tokenType.slice(0, 20)} token; only bearer tokens can be used.`)
   }
   const refresh = json?.['refresh_token']
   const expiresIn = json?.['expires_in']

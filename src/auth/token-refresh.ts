@@ -3,7 +3,8 @@
  * under the origin-wide lock, and the store is read again after taking it: another tab may have
  * refreshed already, and then its new token is used instead of spending the old refresh token.
  */
-import { SIGN_IN_CODES, SignInError } from './auth-errors.ts'
+import { ErrorCode } from '../errors.ts'
+import { SignInError } from './auth-errors.ts'
 import { describeOAuthError, postForm } from './auth-http.ts'
 import type { CredentialStore } from './credential-store.ts'
 import { recordFromTokenResponse, secretsOf, type TokenRecord } from './token-record.ts'
@@ -19,7 +20,7 @@ export function isDue(record: TokenRecord, nowMs: number): boolean {
 
 /** One refresh request; rejected refresh tokens throw `FX_SIGNIN_REFRESH_REJECTED`. */
 export async function refreshRecord(record: TokenRecord, fetchFn: typeof fetch, nowMs: () => number): Promise<TokenRecord> {
-  if (!record.refreshToken) throw new SignInError(SIGN_IN_CODES.refreshRejected, 'The sign-in has expired and cannot be renewed. Run /login again.')
+  if (!record.refreshToken) throw new SignInError(ErrorCode.FX_SIGNIN_REFRESH_REJECTED, 'The sign-in has expired and cannot be renewed. Run /login again.')
   const answer = await postForm(fetchFn, record.tokenEndpoint, { grant_type: 'refresh_token', refresh_token: record.refreshToken, client_id: record.clientId })
   if (answer.status === 200) {
     return recordFromTokenResponse(answer.json, nowMs(), {
@@ -31,9 +32,9 @@ export async function refreshRecord(record: TokenRecord, fetchFn: typeof fetch, 
   }
   const why = describeOAuthError(answer.json, answer.status, secretsOf(record))
   if (answer.status === 400 || answer.status === 401) {
-    throw new SignInError(SIGN_IN_CODES.refreshRejected, `The sign-in has expired and could not be renewed (${why}). Run /login again.`)
+    throw new SignInError(ErrorCode.FX_SIGNIN_REFRESH_REJECTED, `The sign-in has expired and could not be renewed (${why}). Run /login again.`)
   }
-  throw new SignInError(SIGN_IN_CODES.refused, `The sign-in could not be renewed (${why}).`)
+  throw new SignInError(ErrorCode.FX_SIGNIN_REFUSED, `The sign-in could not be renewed (${why}).`)
 }
 
 export type RefreshOptions = {

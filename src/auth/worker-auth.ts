@@ -51,7 +51,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
   const early: AuthDisplayState[] = []
   const show = (state: AuthDisplayState) => (loop ? loop.authState(state) : early.push(state))
   const env = config.provider.env
-  const envKey = envGatewayKey(env, setting(config.provider.baseUrl, env['FX_BASE_URL']), config.provider.apiKey)
+  const envKey = envGatewayKey(env, setting(config.provider.baseUrl, env.FX_BASE_URL), config.provider.apiKey)
   const credentials = createAccountCredentials({
     store: createCredentialStore(sealedStoreOf(host, 'oauth')),
     keys,
@@ -66,8 +66,8 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     },
   })
   const signIn = config.signIn ?? {}
-  const hasBaseUrl = setting(config.provider.baseUrl, env['FX_BASE_URL']) !== undefined
-  const model = hasBaseUrl ? undefined : setting(config.provider.model, env['FX_MODEL'])
+  const hasBaseUrl = setting(config.provider.baseUrl, env.FX_BASE_URL) !== undefined
+  const model = hasBaseUrl ? undefined : setting(config.provider.model, env.FX_MODEL)
   const { provider, notice } = createAccountProvider({
     credentials,
     fetch: baseFetch,

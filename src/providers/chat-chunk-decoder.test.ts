@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 
@@ -108,16 +109,16 @@ describe('the chat chunk decoder', () => {
     const decoder = createChatChunkDecoder({ emit: (event) => events.push(event), label: 'srv', secret: 'sk-live-abcdefgh' })
     decoder.payload('{"message":"quota exceeded for sk-live-abcdefgh"}', 'error')
     expect(events).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: quota exceeded for ***; try again', retryable: true },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_ERROR, message: 'srv reported an error mid-answer: quota exceeded for ***; try again', retryable: true },
     ])
     expect(decode([{ error: 'overloaded' }])).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'srv reported an error mid-answer: overloaded; try again', retryable: true },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_ERROR, message: 'srv reported an error mid-answer: overloaded; try again', retryable: true },
     ])
   })
 
   test('a JSON value that is not an object is malformed', () => {
     expect(decode(['[1,2]'])).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_MALFORMED', message: 'srv sent a stream line that is not a JSON object: "[1,2]"', retryable: false },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_MALFORMED, message: 'srv sent a stream line that is not a JSON object: "[1,2]"', retryable: false },
     ])
   })
 })

@@ -3,6 +3,7 @@
  * the SSE stream one at a time (already split by the SSE parser) and emits normalized
  * `ModelEvent`s. Sans-IO: no fetch, no timers, so every edge case is a plain unit test.
  */
+import { ErrorCode, type FxErrorCode } from '../errors.ts'
 import type { FinishReason, ModelEvent } from '../protocol/model-events.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { streamErrorRetryable } from './retry-hints.ts'
@@ -94,7 +95,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     emit({ type: 'text_delta', delta })
   }
 
-  const fail = (code: string, message: string, retryable: boolean): void => {
+  const fail = (code: FxErrorCode, message: string, retryable: boolean): void => {
     flushText()
     done = true
     emit({ type: 'error', code, message, retryable })
@@ -194,7 +195,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     }
     const reason = asString(choice['finish_reason'])
     if (reason === 'error') {
-      fail('FX_MODEL_STREAM_ERROR', `${label} stopped the answer with an error; try again`, true)
+      fail(ErrorCode.FX_MODEL_STREAM_ERROR, `${label} stopped the answer with an error; try again`, true)
       return
     }
     if (reason) {
@@ -211,7 +212,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     const text = asString(error) ?? asString(record?.['message']) ?? JSON.stringify(error)
     const retryable = streamErrorRetryable(error)
     const advice = retryable ? 'try again' : 'change the request or the model before trying again'
-    fail('FX_MODEL_STREAM_ERROR', `${label} reported an error mid-answer: ${quoteForMessage(text, 200, secret)}; ${advice}`, retryable)
+    fail(ErrorCode.FX_MODEL_STREAM_ERROR, `${label} reported an error mid-answer: ${quoteForMessage(text, 200, secret)}; ${advice}`, retryable)
   }
 
   const payload = (data: string, event?: string, notPlain = false): void => {
@@ -220,7 +221,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       // Without a finish_reason nothing says the model finished: a proxy that lost the upstream
       // mid-answer still ends its own stream with [DONE]. So this is a cut, not a success.
       if (finishReason !== undefined) finish(finishReason)
-      else fail('FX_MODEL_STREAM_TRUNCATED', `${label} ended the stream without saying why the model stopped, so the answer may be cut short; try again`, true)
+      else fail(ErrorCode.FX_MODEL_STREAM_TRUNCATED, `${label} ended the stream without saying why the model stopped, so the answer may be cut short; try again`, true)
       return
     }
     const text = !notPlain && (event === undefined || event === 'message') ? plainTextDelta(data) : undefined
@@ -236,7 +237,7 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
       chunk = undefined
     }
     if (chunk === undefined) {
-      fail('FX_MODEL_STREAM_MALFORMED', `${label} sent a stream line that is not a JSON object: "${quoteForMessage(data, 80, secret)}"`, false)
+      fail(ErrorCode.FX_MODEL_STREAM_MALFORMED, `${label} sent a stream line that is not a JSON object: "${quoteForMessage(data, 80, secret)}"`, false)
       return
     }
     if (chunk['error'] !== undefined && chunk['error'] !== null) return serverError(chunk['error'])
@@ -256,8 +257,8 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     if (done) return
     // A finish_reason is a complete answer even if the server forgot [DONE] or the usage chunk.
     if (finishReason !== undefined) finish(finishReason)
-    else if (dropped) fail('FX_MODEL_STREAM_TRUNCATED', `the connection to ${label} dropped before the model finished; try again`, true)
-    else fail('FX_MODEL_STREAM_TRUNCATED', 'the model server closed the stream before finishing; try again', true)
+    else if (dropped) fail(ErrorCode.FX_MODEL_STREAM_TRUNCATED, `the connection to ${label} dropped before the model finished; try again`, true)
+    else fail(ErrorCode.FX_MODEL_STREAM_TRUNCATED, 'the model server closed the stream before finishing; try again', true)
   }
 
   return {

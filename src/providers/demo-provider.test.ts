@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { Bash } from 'just-bash'
 import { describe, expect, test } from 'vitest'
 import { DEMO_WORKSPACE_FILES } from '../app/demo-workspace-files.ts'
+import { ErrorCode } from '../errors.ts'
 import type { ChatMessage, ModelEvent } from '../protocol/model-events.ts'
 import { createDemoProvider, splitIntoPieces } from './demo-provider.ts'
 import { type DemoTape, parseDemoTape } from './demo-tape.ts'
@@ -121,7 +122,7 @@ describe('the demo provider', () => {
     expect(await collect(broken)).toEqual([
       {
         type: 'error',
-        code: 'FX_DEMO_TAPE_UNAVAILABLE',
+        code: ErrorCode.FX_DEMO_TAPE_UNAVAILABLE,
         message: 'the offline demo could not load ./demos/tour.json (HTTP 404); reload the page, or connect a model by setting AI_GATEWAY_API_KEY',
         retryable: true,
       },

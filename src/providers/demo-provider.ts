@@ -4,6 +4,7 @@
  * credential is configured, so a first visit shows a real-looking session instead of an error.
  * Replies stream in small timed pieces so the page's streaming is visible.
  */
+import { ErrorCode } from '../errors.ts'
 import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { type DemoResponse, type DemoTape, parseDemoTape, pickDemoResponse } from './demo-tape.ts'
 import { guardEmit } from './guarded-emit.ts'
@@ -121,7 +122,7 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
       const where = typeof source === 'string' ? source : 'the tape'
       emit({
         type: 'error',
-        code: 'FX_DEMO_TAPE_UNAVAILABLE',
+        code: ErrorCode.FX_DEMO_TAPE_UNAVAILABLE,
         message: `the offline demo could not load ${where} (${reason}); reload the page, or connect a model by setting AI_GATEWAY_API_KEY`,
         // A failed load is forgotten, so asking again fetches the tape again (e.g. back online).
         retryable: true,

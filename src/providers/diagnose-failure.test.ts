@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, type HttpFailure } from './diagnose-failure.ts'
 import { maskSecrets } from './mask-secrets.ts'
 import { fakeFetch } from './test-helpers.ts'
@@ -34,7 +35,7 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('a server that answers the no-cors probe but not a CORS request refused the origin: Ollama gets OLLAMA_ORIGINS', async () => {
     const { fetch, calls } = probeFetch({ listening: true })
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://127.0.0.1:11434/v1', origin: 'http://localhost:5173', fetch })).toEqual({
-      code: 'FX_MODEL_CORS_REFUSED',
+      code: ErrorCode.FX_MODEL_CORS_REFUSED,
       message: '127.0.0.1:11434 is running but refused requests from http://localhost:5173 (CORS); restart Ollama with OLLAMA_ORIGINS=http://localhost:5173 ollama serve',
       retryable: false,
     })
@@ -46,7 +47,7 @@ describe('diagnosing a fetch that failed without a response', () => {
 
   test('LM Studio on port 1234 is told to enable CORS in its server settings', async () => {
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:1234/v1', origin: 'http://localhost:5173', fetch: probeFetch({ listening: true }).fetch })).toEqual({
-      code: 'FX_MODEL_CORS_REFUSED',
+      code: ErrorCode.FX_MODEL_CORS_REFUSED,
       message: "localhost:1234 is running but refused requests from http://localhost:5173 (CORS); enable CORS in LM Studio's server settings (or start it with lms server start --cors)",
       retryable: false,
     })
@@ -55,7 +56,7 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('the llama.cpp preset is told that llama-server allows every origin, so something else refused it', async () => {
     const diagnosis = await diagnoseNetworkFailure({ baseUrl: 'http://localhost:8080/v1', origin: PAGE, server: 'llamacpp', fetch: probeFetch({ listening: true }).fetch, permissions: null })
     expect(diagnosis).toEqual({
-      code: 'FX_MODEL_CORS_REFUSED',
+      code: ErrorCode.FX_MODEL_CORS_REFUSED,
       message:
         'localhost:8080 is running but refused requests from https://fxterm.example (CORS); llama-server allows every origin by default, so check that it is llama-server answering at localhost:8080 and not a proxy that drops its CORS headers',
       retryable: false,
@@ -65,7 +66,7 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('llama-server with a key answers this origin but cannot take the Authorization header from a page', async () => {
     const fetch = probeFetch({ listening: true, allowsOrigin: true }).fetch
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:8080/v1', origin: PAGE, server: 'llamacpp', sentKey: true, fetch })).toEqual({
-      code: 'FX_MODEL_CORS_REFUSED',
+      code: ErrorCode.FX_MODEL_CORS_REFUSED,
       message:
         'localhost:8080 refused the request that carries the key (CORS); llama-server allows request headers "*", which browsers never apply to Authorization, so run it without --api-key (on localhost) or put a proxy in front that allows the Authorization header',
       retryable: false,
@@ -74,7 +75,7 @@ describe('diagnosing a fetch that failed without a response', () => {
 
   test('any other server is told to allow the exact origin', async () => {
     expect(await diagnoseNetworkFailure({ baseUrl: 'https://llm.corp.example/v1', origin: PAGE, fetch: probeFetch({ listening: true }).fetch })).toEqual({
-      code: 'FX_MODEL_CORS_REFUSED',
+      code: ErrorCode.FX_MODEL_CORS_REFUSED,
       message: "llm.corp.example is running but refused requests from https://fxterm.example (CORS); allow the origin https://fxterm.example in the server's CORS settings",
       retryable: false,
     })
@@ -82,7 +83,7 @@ describe('diagnosing a fetch that failed without a response', () => {
 
   test('a server that is up and accepts the origin had a network failure, which is worth retrying', async () => {
     expect(await diagnoseNetworkFailure({ baseUrl: 'https://ai-gateway.vercel.sh/v1', origin: PAGE, sentKey: true, fetch: probeFetch({ listening: true, allowsOrigin: true }).fetch })).toEqual({
-      code: 'FX_MODEL_NETWORK_ERROR',
+      code: ErrorCode.FX_MODEL_NETWORK_ERROR,
       message:
         'the connection to ai-gateway.vercel.sh failed before an answer arrived although the server is up; try again, and if it keeps failing allow the Authorization and Content-Type headers in its CORS settings',
       retryable: true,
@@ -92,12 +93,12 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('a local server that does not answer is not running, with the way to start it, and is not retried', async () => {
     const fetch = probeFetch({ listening: false }).fetch
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:8080/v1', origin: 'http://localhost:5173', fetch })).toEqual({
-      code: 'FX_MODEL_UNREACHABLE',
+      code: ErrorCode.FX_MODEL_UNREACHABLE,
       message: 'nothing answered at http://localhost:8080/v1; check that the server is running at that address and try again',
       retryable: false,
     })
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:11434/v1', origin: 'http://localhost:5173', fetch })).toEqual({
-      code: 'FX_MODEL_UNREACHABLE',
+      code: ErrorCode.FX_MODEL_UNREACHABLE,
       message: 'nothing answered at http://localhost:11434/v1; start it with ollama serve and try again',
       retryable: false,
     })
@@ -105,7 +106,7 @@ describe('diagnosing a fetch that failed without a response', () => {
 
   test('a remote server that does not answer may be a passing network failure, so it is retryable', async () => {
     expect(await diagnoseNetworkFailure({ baseUrl: 'https://router.example/api/v1', origin: PAGE, fetch: probeFetch({ listening: false }).fetch })).toEqual({
-      code: 'FX_MODEL_UNREACHABLE',
+      code: ErrorCode.FX_MODEL_UNREACHABLE,
       message: 'nothing answered at https://router.example/api/v1; check the network connection and the address, then try again',
       retryable: true,
     })
@@ -115,7 +116,7 @@ describe('diagnosing a fetch that failed without a response', () => {
     const { permissions, asked } = permissionsWith('denied')
     const fetch = probeFetch({ listening: false }).fetch
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:11434/v1', origin: PAGE, fetch, permissions })).toEqual({
-      code: 'FX_MODEL_LOCAL_NETWORK_DENIED',
+      code: ErrorCode.FX_MODEL_LOCAL_NETWORK_DENIED,
       message:
         'the browser blocked this page from reaching localhost:11434 because local network access was denied; allow it for this site (the icon at the left of the address bar, then Local network access) and reload',
       retryable: false,
@@ -126,17 +127,17 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('the newer permission names are asked first, and a LAN address asks for local-network', async () => {
     const { permissions, asked } = permissionsWith('denied', 'local-network')
     const diagnosis = await diagnoseNetworkFailure({ baseUrl: 'https://192.168.1.20:8443/v1', origin: PAGE, fetch: probeFetch({ listening: false }).fetch, permissions })
-    expect(diagnosis.code).toEqual('FX_MODEL_LOCAL_NETWORK_DENIED')
+    expect(diagnosis.code).toEqual(ErrorCode.FX_MODEL_LOCAL_NETWORK_DENIED)
     expect(asked).toEqual(['local-network'])
   })
 
   test('a granted permission, or a page that is itself on localhost, leaves the usual diagnosis', async () => {
     const fetch = probeFetch({ listening: false }).fetch
     const granted = permissionsWith('granted').permissions
-    expect((await diagnoseNetworkFailure({ baseUrl: 'http://localhost:1234/v1', origin: 'http://localhost:5173', fetch, permissions: granted })).code).toEqual('FX_MODEL_UNREACHABLE')
+    expect((await diagnoseNetworkFailure({ baseUrl: 'http://localhost:1234/v1', origin: 'http://localhost:5173', fetch, permissions: granted })).code).toEqual(ErrorCode.FX_MODEL_UNREACHABLE)
     const denied = permissionsWith('denied')
     expect((await diagnoseNetworkFailure({ baseUrl: 'http://localhost:1234/v1', origin: 'http://localhost:5173', fetch, permissions: denied.permissions })).code).toEqual(
-      'FX_MODEL_UNREACHABLE',
+      ErrorCode.FX_MODEL_UNREACHABLE,
     )
     expect(denied.asked).toEqual([])
   })
@@ -144,7 +145,7 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('an https page calling a plain-http host is mixed content, without probing', async () => {
     const { fetch, calls } = probeFetch({ listening: true })
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://192.168.1.20:11434/v1', origin: PAGE, fetch })).toEqual({
-      code: 'FX_MODEL_MIXED_CONTENT',
+      code: ErrorCode.FX_MODEL_MIXED_CONTENT,
       message: 'this page is served over https, so the browser blocks requests to http://192.168.1.20:11434/v1 (mixed content); serve the model over https, or open fxterm over http://localhost',
       retryable: false,
     })
@@ -153,7 +154,7 @@ describe('diagnosing a fetch that failed without a response', () => {
 
   test('an https page whose probe of http://localhost fails is reported as possible mixed content', async () => {
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:11434/v1', origin: PAGE, fetch: probeFetch({ listening: false }).fetch, permissions: null })).toEqual({
-      code: 'FX_MODEL_MIXED_CONTENT',
+      code: ErrorCode.FX_MODEL_MIXED_CONTENT,
       message:
         'nothing answered at http://localhost:11434/v1 from this https page: the browser may block plain http here (mixed content) or the server is not running; start it and try Chrome or Firefox, or open fxterm over http://localhost',
       retryable: false,
@@ -163,7 +164,7 @@ describe('diagnosing a fetch that failed without a response', () => {
   test('a base URL that does not parse is said to be invalid, without any request', async () => {
     const { fetch, calls } = probeFetch({ listening: true })
     expect(await diagnoseNetworkFailure({ baseUrl: 'localhost 11434', origin: PAGE, fetch })).toEqual({
-      code: 'FX_MODEL_INVALID_URL',
+      code: ErrorCode.FX_MODEL_INVALID_URL,
       message: '"localhost 11434" is not a valid URL; set FX_BASE_URL to the server\'s API root',
       retryable: false,
     })
@@ -187,7 +188,7 @@ describe('diagnosing an error status', () => {
     const diagnosis = await diagnoseHttpFailure({ ...base, status: 502, bodyText })
     const quoted = `upstream said Bearer *** is bad ${'z'.repeat(300)}`.slice(0, 199)
     expect(diagnosis).toEqual({
-      code: 'FX_MODEL_SERVER_ERROR',
+      code: ErrorCode.FX_MODEL_SERVER_ERROR,
       message: `models.example had a server error (HTTP 502: ${quoted}…); try again in a moment`,
       retryable: true,
       status: 502,
@@ -197,7 +198,7 @@ describe('diagnosing an error status', () => {
   test('an HTML error page from a proxy is reduced to its text', async () => {
     const bodyText = '<html><head><title>503 Service Unavailable</title></head><body><h1>Service Unavailable</h1></body></html>'
     expect(await diagnoseHttpFailure({ ...base, status: 503, bodyText })).toEqual({
-      code: 'FX_MODEL_SERVER_ERROR',
+      code: ErrorCode.FX_MODEL_SERVER_ERROR,
       message: 'models.example had a server error (HTTP 503: 503 Service Unavailable Service Unavailable); try again in a moment',
       retryable: true,
       status: 503,
@@ -206,7 +207,7 @@ describe('diagnosing an error status', () => {
 
   test('a 429 passes on how long to wait, from Retry-After in seconds', async () => {
     expect(await diagnoseHttpFailure({ ...base, status: 429, headers: new Headers({ 'retry-after': '20' }) })).toEqual({
-      code: 'FX_MODEL_RATE_LIMITED',
+      code: ErrorCode.FX_MODEL_RATE_LIMITED,
       message: 'models.example is rate limiting requests (HTTP 429); wait 20 s and try again',
       retryable: true,
       retryAfterMs: 20_000,
@@ -223,13 +224,13 @@ describe('diagnosing an error status', () => {
 
   test('408 and 409 are retryable with their own codes', async () => {
     expect(await diagnoseHttpFailure({ ...base, status: 408 })).toEqual({
-      code: 'FX_MODEL_TIMEOUT',
+      code: ErrorCode.FX_MODEL_TIMEOUT,
       message: 'models.example timed out waiting for the request (HTTP 408); try again',
       retryable: true,
       status: 408,
     })
     expect(await diagnoseHttpFailure({ ...base, status: 409, bodyText: '{"error":{"message":"another request holds the lock"}}' })).toEqual({
-      code: 'FX_MODEL_CONFLICT',
+      code: ErrorCode.FX_MODEL_CONFLICT,
       message: 'models.example was busy with a conflicting request (HTTP 409: another request holds the lock); try again in a moment',
       retryable: true,
       status: 409,
@@ -238,7 +239,7 @@ describe('diagnosing an error status', () => {
 
   test('a 401 with a key says it was rejected, to run /login or set a key, and is not retried', async () => {
     expect(await diagnoseHttpFailure({ ...base, status: 401, apiKey: 'sk-live-0123456789', bodyText: 'bad key sk-live-0123456789' })).toEqual({
-      code: 'FX_MODEL_UNAUTHORIZED',
+      code: ErrorCode.FX_MODEL_UNAUTHORIZED,
       message: 'models.example rejected the key (HTTP 401: bad key ***); run /login or set a key, then try again',
       retryable: false,
       status: 401,
@@ -247,7 +248,7 @@ describe('diagnosing an error status', () => {
 
   test('a 403 without a key says a key is needed', async () => {
     expect(await diagnoseHttpFailure({ ...base, status: 403 })).toEqual({
-      code: 'FX_MODEL_UNAUTHORIZED',
+      code: ErrorCode.FX_MODEL_UNAUTHORIZED,
       message: 'models.example needs a key (HTTP 403); run /login or set a key, then try again',
       retryable: false,
       status: 403,
@@ -256,7 +257,7 @@ describe('diagnosing an error status', () => {
 
   test('a 404 from a server that lists no models points at the model id and the base URL', async () => {
     expect(await diagnoseHttpFailure({ ...base, status: 404 })).toEqual({
-      code: 'FX_MODEL_NOT_FOUND',
+      code: ErrorCode.FX_MODEL_NOT_FOUND,
       message: 'models.example has no model "big-model" (HTTP 404); check the model id, and that https://models.example/v1 is the API root (it usually ends in /v1)',
       retryable: false,
       status: 404,
@@ -266,7 +267,7 @@ describe('diagnosing an error status', () => {
   test('a 404 lists what the server has, asking /models with the same key', async () => {
     const { fetch, calls } = fakeFetch(() => Response.json({ data: [{ id: 'llama3.2' }, { id: 'qwen3' }] }))
     expect(await diagnoseHttpFailure({ ...base, status: 404, fetch, apiKey: 'sk-live-0123456789' })).toEqual({
-      code: 'FX_MODEL_NOT_FOUND',
+      code: ErrorCode.FX_MODEL_NOT_FOUND,
       message: 'models.example has no model "big-model" (HTTP 404); it offers llama3.2, qwen3: pick one with /model <id>',
       retryable: false,
       status: 404,
@@ -278,7 +279,7 @@ describe('diagnosing an error status', () => {
 
   test('another 4xx is a rejected request with the server message', async () => {
     expect(await diagnoseHttpFailure({ ...base, status: 400, bodyText: '{"message":"tools are not supported"}' })).toEqual({
-      code: 'FX_MODEL_REQUEST_REJECTED',
+      code: ErrorCode.FX_MODEL_REQUEST_REJECTED,
       message: 'models.example rejected the request (HTTP 400: tools are not supported); the model "big-model" may not support tool calls, so try another model',
       retryable: false,
       status: 400,

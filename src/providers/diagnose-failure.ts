@@ -3,6 +3,7 @@
  * stable code. A browser hides why a cross-origin fetch failed (CORS, mixed content and "nothing
  * listening" all look like the same TypeError), so the network case probes to tell them apart.
  */
+import { ErrorCode, type FxErrorCode } from '../errors.ts'
 import { isLocalNetworkHost, isLoopbackHost } from './loopback-host.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { requestModelList } from './model-list.ts'
@@ -10,7 +11,7 @@ import { httpRetryHints, type RetryHints } from './retry-hints.ts'
 import { corsFix, LLAMACPP_KEY_FIX, type LocalServerKind, localServerKind, startHint } from './server-advice.ts'
 
 /** A diagnosed failure, ready to become an `error` ModelEvent (retry hints included). */
-export type Diagnosis = { code: string; message: string } & RetryHints
+export type Diagnosis = { code: FxErrorCode; message: string } & RetryHints
 
 /** A response that came back with a non-2xx status. */
 export type HttpFailure = {
@@ -102,37 +103,37 @@ export async function diagnoseHttpFailure(failure: HttpFailure): Promise<Diagnos
   const hints = httpRetryHints(status, failure.headers ?? new Headers(), failure.now ?? Date.now())
   const detail = quoteForMessage(serverErrorText(failure.bodyText), 200, apiKey)
   const statusText = detail === '' ? `HTTP ${status}` : `HTTP ${status}: ${detail}`
-  const diagnosis = (code: string, message: string): Diagnosis => ({ code, message, ...hints })
+  const diagnosis = (code: FxErrorCode, message: string): Diagnosis => ({ code, message, ...hints })
   if (status === 401 || status === 403) {
-    return diagnosis('FX_MODEL_UNAUTHORIZED', `${keyAdvice(label, Boolean(apiKey))} (${statusText}); run /login or set a key, then try again`)
+    return diagnosis(ErrorCode.FX_MODEL_UNAUTHORIZED, `${keyAdvice(label, Boolean(apiKey))} (${statusText}); run /login or set a key, then try again`)
   }
   if (status === 404) {
     const models = await listModelIds(failure)
     if (models.length === 0) {
       return diagnosis(
-        'FX_MODEL_NOT_FOUND',
+        ErrorCode.FX_MODEL_NOT_FOUND,
         `${label} has no model "${model}" (HTTP 404); check the model id, and that ${baseUrl} is the API root (it usually ends in /v1)`,
       )
     }
     const shown = models.slice(0, MAX_LISTED_MODELS).join(', ')
     const more = models.length > MAX_LISTED_MODELS ? ` and ${models.length - MAX_LISTED_MODELS} more` : ''
-    return diagnosis('FX_MODEL_NOT_FOUND', `${label} has no model "${model}" (HTTP 404); it offers ${shown}${more}: pick one with /model <id>`)
+    return diagnosis(ErrorCode.FX_MODEL_NOT_FOUND, `${label} has no model "${model}" (HTTP 404); it offers ${shown}${more}: pick one with /model <id>`)
   }
   if (status === 429) {
     const wait = hints.retryAfterMs === undefined ? 'wait a moment' : `wait ${Math.ceil(hints.retryAfterMs / 1000)} s`
-    return diagnosis('FX_MODEL_RATE_LIMITED', `${label} is rate limiting requests (${statusText}); ${wait} and try again`)
+    return diagnosis(ErrorCode.FX_MODEL_RATE_LIMITED, `${label} is rate limiting requests (${statusText}); ${wait} and try again`)
   }
   if (status === 408) {
-    return diagnosis('FX_MODEL_TIMEOUT', `${label} timed out waiting for the request (${statusText}); try again`)
+    return diagnosis(ErrorCode.FX_MODEL_TIMEOUT, `${label} timed out waiting for the request (${statusText}); try again`)
   }
   if (status === 409) {
-    return diagnosis('FX_MODEL_CONFLICT', `${label} was busy with a conflicting request (${statusText}); try again in a moment`)
+    return diagnosis(ErrorCode.FX_MODEL_CONFLICT, `${label} was busy with a conflicting request (${statusText}); try again in a moment`)
   }
   if (status >= 500) {
-    return diagnosis('FX_MODEL_SERVER_ERROR', `${label} had a server error (${statusText}); try again in a moment`)
+    return diagnosis(ErrorCode.FX_MODEL_SERVER_ERROR, `${label} had a server error (${statusText}); try again in a moment`)
   }
   return diagnosis(
-    'FX_MODEL_REQUEST_REJECTED',
+    ErrorCode.FX_MODEL_REQUEST_REJECTED,
     `${label} rejected the request (${statusText}); the model "${model}" may not support tool calls, so try another model`,
   )
 }
@@ -191,7 +192,7 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
   try {
     url = new URL(baseUrl)
   } catch {
-    return { code: 'FX_MODEL_INVALID_URL', message: `"${baseUrl}" is not a valid URL; set FX_BASE_URL to the server's API root`, retryable: false }
+    return { code: ErrorCode.FX_MODEL_INVALID_URL, message: `"${baseUrl}" is not a valid URL; set FX_BASE_URL to the server's API root`, retryable: false }
   }
   const kind = localServerKind(url, failure.server)
   const loopback = isLoopbackHost(url.hostname)
@@ -200,7 +201,7 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
   // decides; for any other host an https page's http request is always blocked.
   if (mixed && !loopback) {
     return {
-      code: 'FX_MODEL_MIXED_CONTENT',
+      code: ErrorCode.FX_MODEL_MIXED_CONTENT,
       message: `this page is served over https, so the browser blocks requests to ${baseUrl} (mixed content); serve the model over https, or open fxterm over http://localhost`,
       retryable: false,
     }
@@ -209,7 +210,7 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
   if (await answers(failure.fetch, `${baseUrl}/models`, 'no-cors', signal)) {
     if (!(await answers(failure.fetch, `${baseUrl}/models`, 'cors', signal))) {
       return {
-        code: 'FX_MODEL_CORS_REFUSED',
+        code: ErrorCode.FX_MODEL_CORS_REFUSED,
         message: `${url.host} is running but refused requests from ${origin ?? "this page's origin"} (CORS); ${corsFix(kind, url, origin)}`,
         retryable: false,
       }
@@ -217,11 +218,11 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
     // It accepts this origin for a simple GET, so either the connection failed on the way, or
     // the preflight for our POST (Content-Type, Authorization) was refused.
     if (failure.sentKey && kind === 'llamacpp') {
-      return { code: 'FX_MODEL_CORS_REFUSED', message: `${url.host} refused the request that carries the key (CORS); ${LLAMACPP_KEY_FIX}`, retryable: false }
+      return { code: ErrorCode.FX_MODEL_CORS_REFUSED, message: `${url.host} refused the request that carries the key (CORS); ${LLAMACPP_KEY_FIX}`, retryable: false }
     }
     const headers = failure.sentKey ? 'the Authorization and Content-Type headers' : 'the Content-Type header'
     return {
-      code: 'FX_MODEL_NETWORK_ERROR',
+      code: ErrorCode.FX_MODEL_NETWORK_ERROR,
       message: `the connection to ${url.host} failed before an answer arrived although the server is up; try again, and if it keeps failing allow ${headers} in its CORS settings`,
       retryable: true,
     }
@@ -232,7 +233,7 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
     const permissions = failure.permissions === undefined ? defaultPermissions() : failure.permissions
     if (await localNetworkDenied(permissions, loopback)) {
       return {
-        code: 'FX_MODEL_LOCAL_NETWORK_DENIED',
+        code: ErrorCode.FX_MODEL_LOCAL_NETWORK_DENIED,
         message: `the browser blocked this page from reaching ${url.host} because local network access was denied; allow it for this site (the icon at the left of the address bar, then Local network access) and reload`,
         retryable: false,
       }
@@ -240,14 +241,14 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
   }
   if (mixed) {
     return {
-      code: 'FX_MODEL_MIXED_CONTENT',
+      code: ErrorCode.FX_MODEL_MIXED_CONTENT,
       message: `nothing answered at ${baseUrl} from this https page: the browser may block plain http here (mixed content) or the server is not running; start it and try Chrome or Firefox, or open fxterm over http://localhost`,
       retryable: false,
     }
   }
   if (isLocalNetworkHost(url.hostname)) {
     // A local server that is not listening stays down for the seconds a retry would wait.
-    return { code: 'FX_MODEL_UNREACHABLE', message: `nothing answered at ${baseUrl}; ${startHint(kind)}`, retryable: false }
+    return { code: ErrorCode.FX_MODEL_UNREACHABLE, message: `nothing answered at ${baseUrl}; ${startHint(kind)}`, retryable: false }
   }
-  return { code: 'FX_MODEL_UNREACHABLE', message: `nothing answered at ${baseUrl}; check the network connection and the address, then try again`, retryable: true }
+  return { code: ErrorCode.FX_MODEL_UNREACHABLE, message: `nothing answered at ${baseUrl}; check the network connection and the address, then try again`, retryable: true }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelInfo } from '../protocol/model-events.ts'
 import { ModelCatalogError } from './list-models.ts'
 import { parseModelList } from './model-list.ts'
@@ -79,7 +80,7 @@ describe('listing models', () => {
   test('a rejected key rejects with FX_MODEL_UNAUTHORIZED, the echoed key masked', async () => {
     const { list } = provider(() => new Response(`{"error":{"message":"invalid key ${KEY}"}}`, { status: 401 }), { apiKey: KEY })
     expect(await rejection(list)).toEqual({
-      code: 'FX_MODEL_UNAUTHORIZED',
+      code: ErrorCode.FX_MODEL_UNAUTHORIZED,
       message: 'ai-gateway rejected the key for listing models (HTTP 401: invalid key ***); run /login or set a key, then try again',
       retryable: false,
     })
@@ -88,7 +89,7 @@ describe('listing models', () => {
   test('a server without /models says how to name a model instead', async () => {
     const { list } = provider(() => new Response('Not Found', { status: 404 }), { label: 'router.example', baseUrl: 'https://router.example/v1' })
     expect(await rejection(list)).toEqual({
-      code: 'FX_MODEL_CATALOG_UNAVAILABLE',
+      code: ErrorCode.FX_MODEL_CATALOG_UNAVAILABLE,
       message: "router.example does not list its models at https://router.example/v1/models (HTTP 404); name a model with /model <id>, or list the models in the provider's settings",
       retryable: false,
     })
@@ -96,12 +97,12 @@ describe('listing models', () => {
 
   test('a 5xx is retryable and a body that is not a model list is malformed', async () => {
     expect(await rejection(provider(() => new Response('', { status: 502 })).list)).toEqual({
-      code: 'FX_MODEL_CATALOG_UNAVAILABLE',
+      code: ErrorCode.FX_MODEL_CATALOG_UNAVAILABLE,
       message: 'ai-gateway could not list its models (HTTP 502); try again in a moment',
       retryable: true,
     })
     expect(await rejection(provider(() => Response.json({ models: ['a'] })).list)).toEqual({
-      code: 'FX_MODEL_CATALOG_MALFORMED',
+      code: ErrorCode.FX_MODEL_CATALOG_MALFORMED,
       message: 'ai-gateway answered https://ai-gateway.vercel.sh/v1/models with something other than a model list; name a model with /model <id>',
       retryable: false,
     })
@@ -116,7 +117,7 @@ describe('listing models', () => {
       { baseUrl: 'http://localhost:11434/v1', label: 'ollama', server: 'ollama', origin: 'https://fxterm.example' },
     )
     expect(await rejection(list)).toEqual({
-      code: 'FX_MODEL_CORS_REFUSED',
+      code: ErrorCode.FX_MODEL_CORS_REFUSED,
       message: 'localhost:11434 is running but refused requests from https://fxterm.example (CORS); restart Ollama with OLLAMA_ORIGINS=https://fxterm.example ollama serve',
       retryable: false,
     })
@@ -129,7 +130,7 @@ describe('listing models', () => {
       throw new DOMException('aborted', 'AbortError')
     })
     const created = createOpenAiCompatibleProvider({ baseUrl: 'https://x.example/v1', model: 'm', label: 'x.example', fetch })
-    await expect(created.listModels!(controller.signal)).rejects.toMatchObject({ code: 'FX_MODEL_CATALOG_CANCELLED', message: 'listing the models of x.example was cancelled' })
+    await expect(created.listModels!(controller.signal)).rejects.toMatchObject({ code: ErrorCode.FX_MODEL_CATALOG_CANCELLED, message: 'listing the models of x.example was cancelled' })
   })
 })
 

@@ -3,6 +3,7 @@
  * into an `Error` that carries a stable `code` and a one-sentence message, like a failed
  * stream's `error` event. The catalog feeds `/model` and `/models`.
  */
+import { ErrorCode, type FxErrorCode } from '../errors.ts'
 import type { ModelInfo } from '../protocol/model-events.ts'
 import { diagnoseNetworkFailure, type PermissionsLike, serverErrorText } from './diagnose-failure.ts'
 import { quoteForMessage } from './mask-secrets.ts'
@@ -14,7 +15,7 @@ import type { LocalServerKind } from './server-advice.ts'
 export class ModelCatalogError extends Error {
   override readonly name = 'ModelCatalogError'
   constructor(
-    readonly code: string,
+    readonly code: FxErrorCode,
     message: string,
     /** True when asking again later may work (network trouble, 429, 5xx). */
     readonly retryable: boolean,
@@ -46,7 +47,7 @@ export async function listServerModels(options: ListServerModelsOptions): Promis
   try {
     listed = await requestModelList({ baseUrl, fetch: options.fetch, signal, ...(apiKey ? { apiKey } : {}) })
   } catch {
-    if (signal.aborted) throw new ModelCatalogError('FX_MODEL_CATALOG_CANCELLED', `listing the models of ${label} was cancelled`, false)
+    if (signal.aborted) throw new ModelCatalogError(ErrorCode.FX_MODEL_CATALOG_CANCELLED, `listing the models of ${label} was cancelled`, false)
     const diagnosis = await diagnoseNetworkFailure({
       baseUrl,
       origin: options.origin,
@@ -61,7 +62,7 @@ export async function listServerModels(options: ListServerModelsOptions): Promis
   if (listed.kind === 'models') return listed.models
   if (listed.kind === 'malformed') {
     throw new ModelCatalogError(
-      'FX_MODEL_CATALOG_MALFORMED',
+      ErrorCode.FX_MODEL_CATALOG_MALFORMED,
       `${label} answered ${baseUrl}/models with something other than a model list; name a model with /model <id>`,
       false,
     )
@@ -72,18 +73,18 @@ export async function listServerModels(options: ListServerModelsOptions): Promis
   const statusText = detail === '' ? `HTTP ${status}` : `HTTP ${status}: ${detail}`
   if (status === 401 || status === 403) {
     const what = apiKey ? `${label} rejected the key` : `${label} needs a key`
-    throw new ModelCatalogError('FX_MODEL_UNAUTHORIZED', `${what} for listing models (${statusText}); run /login or set a key, then try again`, false, status)
+    throw new ModelCatalogError(ErrorCode.FX_MODEL_UNAUTHORIZED, `${what} for listing models (${statusText}); run /login or set a key, then try again`, false, status)
   }
   if (status === 404) {
     throw new ModelCatalogError(
-      'FX_MODEL_CATALOG_UNAVAILABLE',
+      ErrorCode.FX_MODEL_CATALOG_UNAVAILABLE,
       `${label} does not list its models at ${baseUrl}/models (HTTP 404); name a model with /model <id>, or list the models in the provider's settings`,
       false,
       status,
     )
   }
   if (status === 429) {
-    throw new ModelCatalogError('FX_MODEL_RATE_LIMITED', `${label} is rate limiting requests (${statusText}); wait a moment and list the models again`, true, status)
+    throw new ModelCatalogError(ErrorCode.FX_MODEL_RATE_LIMITED, `${label} is rate limiting requests (${statusText}); wait a moment and list the models again`, true, status)
   }
-  throw new ModelCatalogError('FX_MODEL_CATALOG_UNAVAILABLE', `${label} could not list its models (${statusText}); try again in a moment`, hints.retryable, status)
+  throw new ModelCatalogError(ErrorCode.FX_MODEL_CATALOG_UNAVAILABLE, `${label} could not list its models (${statusText}); try again in a moment`, hints.retryable, status)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from './openai-compatible.ts'
 import { byteSplits, collect, fakeFetch, sseResponse, sseText, streamOf, joinTextDeltas } from './test-helpers.ts'
@@ -82,7 +83,7 @@ describe('streaming a chat completion', () => {
       { type: 'text_delta', delta: 'ok' },
       {
         type: 'error',
-        code: 'FX_MODEL_STREAM_TRUNCATED',
+        code: ErrorCode.FX_MODEL_STREAM_TRUNCATED,
         message: 'models.example ended the stream without saying why the model stopped, so the answer may be cut short; try again',
         retryable: true,
       },
@@ -97,7 +98,7 @@ describe('streaming a chat completion', () => {
       { type: 'text_delta', delta: 'ok' },
       {
         type: 'error',
-        code: 'FX_MODEL_STREAM_MALFORMED',
+        code: ErrorCode.FX_MODEL_STREAM_MALFORMED,
         message: `models.example sent a stream line that is not a JSON object: "${bad.slice(0, 79)}…"`,
         retryable: false,
       },
@@ -109,7 +110,7 @@ describe('streaming a chat completion', () => {
     for (const events of await eventsAtEverySplit(text)) {
       expect(events).toEqual([
         { type: 'text_delta', delta: 'partial' },
-        { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the model server closed the stream before finishing; try again', retryable: true },
+        { type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'the model server closed the stream before finishing; try again', retryable: true },
       ])
     }
   })
@@ -125,7 +126,7 @@ describe('streaming a chat completion', () => {
       { type: 'text_delta', delta: 'a' },
       {
         type: 'error',
-        code: 'FX_MODEL_STREAM_ERROR',
+        code: ErrorCode.FX_MODEL_STREAM_ERROR,
         message: 'models.example reported an error mid-answer: upstream failed for *** with Bearer ***; try again',
         retryable: true,
       },
@@ -228,7 +229,7 @@ describe('failed requests', () => {
     expect(await collect(provider)).toEqual([
       {
         type: 'error',
-        code: 'FX_MODEL_UNAUTHORIZED',
+        code: ErrorCode.FX_MODEL_UNAUTHORIZED,
         message: 'ai-gateway rejected the key (HTTP 401: Invalid key ***); run /login or set a key, then try again',
         retryable: false,
         status: 401,
@@ -247,7 +248,7 @@ describe('failed requests', () => {
     expect(await collect(provider, { model: 'llama9', messages: [], tools: [] })).toEqual([
       {
         type: 'error',
-        code: 'FX_MODEL_NOT_FOUND',
+        code: ErrorCode.FX_MODEL_NOT_FOUND,
         message:
           'localhost:11434 has no model "llama9" (HTTP 404); it offers llama3.2, qwen2.5-coder, mistral, phi4, gemma3, deepseek-r1, codellama, llava and 2 more: pick one with /model <id>',
         retryable: false,
@@ -272,7 +273,7 @@ describe('failed requests', () => {
     expect(await collect(provider)).toEqual([
       {
         type: 'error',
-        code: 'FX_MODEL_CORS_REFUSED',
+        code: ErrorCode.FX_MODEL_CORS_REFUSED,
         message: 'localhost:11434 is running but refused requests from https://fxterm.example (CORS); restart Ollama with OLLAMA_ORIGINS=https://fxterm.example ollama serve',
         retryable: false,
       },
@@ -298,7 +299,7 @@ describe('failed requests', () => {
     const { fetch } = fakeFetch(() => new Response(null, { status: 200 }))
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'https://models.example/v1', model: 'm', label: 'x', fetch })
     expect(await collect(provider)).toEqual([
-      { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the model server closed the stream before finishing; try again', retryable: true },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'the model server closed the stream before finishing; try again', retryable: true },
     ])
   })
 
@@ -308,7 +309,7 @@ describe('failed requests', () => {
     expect(await collect(provider)).toEqual([
       {
         type: 'error',
-        code: 'FX_MODEL_STREAM_MALFORMED',
+        code: ErrorCode.FX_MODEL_STREAM_MALFORMED,
         message: 'x sent a line that is not part of an event stream: "{"error":"no tools for you"}"',
         retryable: false,
       },

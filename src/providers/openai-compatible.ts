@@ -4,6 +4,7 @@
  * worker: it adds the key (which never enters the engine), reads the SSE body itself and turns
  * every failure into one `error` event with a code and a message that says what to try.
  */
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, type PermissionsLike } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
@@ -68,10 +69,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   /** A request this provider cannot send at all, as one error event; undefined when it can. */
   function refusal(request: ModelRequest, model: string): ModelEvent | undefined {
     if (model === '') {
-      return { type: 'error', code: 'FX_MODEL_NOT_CHOSEN', message: `no model is chosen for ${label}; pick one with /model <id> (/models lists them)`, retryable: false }
+      return { type: 'error', code: ErrorCode.FX_MODEL_NOT_CHOSEN, message: `no model is chosen for ${label}; pick one with /model <id> (/models lists them)`, retryable: false }
     }
     if (request.options?.fast === true && fastServiceTier === undefined) {
-      return { type: 'error', code: 'FX_MODEL_UNSUPPORTED_FAST', message: `${label} has no fast tier; turn fast mode off with /fast`, retryable: false }
+      return { type: 'error', code: ErrorCode.FX_MODEL_UNSUPPORTED_FAST, message: `${label} has no fast tier; turn fast mode off with /fast`, retryable: false }
     }
     return undefined
   }
@@ -141,7 +142,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       const text = error instanceof Error ? error.message : String(error)
       emit({
         type: 'error',
-        code: 'FX_MODEL_PROVIDER_FAILED',
+        code: ErrorCode.FX_MODEL_PROVIDER_FAILED,
         message: `the ${label} adapter failed: ${quoteForMessage(text, 200, apiKey)}`,
         retryable: false,
       })

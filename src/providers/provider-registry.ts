@@ -93,11 +93,11 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
 
   add(createDemoProvider({ tape: options.demoTapeUrl ?? DEFAULT_DEMO_TAPE_URL, ...(options.fetch ? { fetch: options.fetch } : {}) }))
 
-  const baseUrl = setting(options.baseUrl, env['FX_BASE_URL'])
-  const model = setting(options.model, env['FX_MODEL'])
+  const baseUrl = setting(options.baseUrl, env.FX_BASE_URL)
+  const model = setting(options.model, env.FX_MODEL)
   // With a base URL, the explicit key and FX_API_KEY belong to that server; the gateway gets
   // only its own variable, so one provider's key never reaches another host.
-  const gatewayKey = baseUrl === undefined ? setting(options.apiKey, env['AI_GATEWAY_API_KEY'], env['FX_API_KEY']) : setting(env['AI_GATEWAY_API_KEY'])
+  const gatewayKey = baseUrl === undefined ? setting(options.apiKey, env.AI_GATEWAY_API_KEY, env.FX_API_KEY) : setting(env.AI_GATEWAY_API_KEY)
   if (gatewayKey !== undefined) {
     add(
       createOpenAiCompatibleProvider({
@@ -118,7 +118,7 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
     if (refusal !== undefined) fallback = refusal
     else {
       const host = new URL(baseUrl).host
-      const apiKey = setting(options.apiKey, env['FX_API_KEY'])
+      const apiKey = setting(options.apiKey, env.FX_API_KEY)
       add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name: host, label: host, baseUrl, model: model ?? '', ...(apiKey ? { apiKey } : {}) }))
       if (model === undefined) fallback = `a model server is set (${baseUrl}) but no model; set FX_MODEL or add &model=<id>`
       else active = host

@@ -3,6 +3,7 @@
  * Authorization header, and only to the provider's own base URL.
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelRequest } from '../protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from './openai-compatible.ts'
 import { collect, type FetchCall, fakeFetch, sseResponse, sseText } from './test-helpers.ts'
@@ -226,7 +227,7 @@ describe('requests a provider refuses to send', () => {
     const { fetch, calls } = fakeFetch(() => sseResponse([STOP]))
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2', label: 'ollama', fetch })
     expect(await collect(provider, { model: 'llama3.2', messages: [], tools: [], options: { fast: true } })).toEqual([
-      { type: 'error', code: 'FX_MODEL_UNSUPPORTED_FAST', message: 'ollama has no fast tier; turn fast mode off with /fast', retryable: false },
+      { type: 'error', code: ErrorCode.FX_MODEL_UNSUPPORTED_FAST, message: 'ollama has no fast tier; turn fast mode off with /fast', retryable: false },
     ])
     expect(calls).toEqual([])
   })
@@ -235,7 +236,7 @@ describe('requests a provider refuses to send', () => {
     const { fetch, calls } = fakeFetch(() => sseResponse([STOP]))
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'http://localhost:1234/v1', model: '', label: 'lmstudio', fetch })
     expect(await collect(provider, { model: '', messages: [], tools: [] })).toEqual([
-      { type: 'error', code: 'FX_MODEL_NOT_CHOSEN', message: 'no model is chosen for lmstudio; pick one with /model <id> (/models lists them)', retryable: false },
+      { type: 'error', code: ErrorCode.FX_MODEL_NOT_CHOSEN, message: 'no model is chosen for lmstudio; pick one with /model <id> (/models lists them)', retryable: false },
     ])
     expect(calls).toEqual([])
   })

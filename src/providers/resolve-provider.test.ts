@@ -43,7 +43,7 @@ describe('choosing a provider', () => {
     })
   })
 
-  test('FX_BASE_URL on localhost is used over plain http, labelled by host, without the gateway key', async () => {
+  test('a localhost FX_BASE_URL is used over plain http, labelled by host, without the gateway key', async () => {
     expect(
       await choice({ env: { FX_BASE_URL: 'http://localhost:11434/v1/', FX_MODEL: 'llama3.2', AI_GATEWAY_API_KEY: 'gw-key-1234' } }),
     ).toEqual({

@@ -3,6 +3,7 @@
  * server asked for (`retryAfterMs`, from an injectable clock) and the HTTP `status`.
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from './openai-compatible.ts'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-hints.ts'
@@ -46,29 +47,29 @@ const chunk = (delta: object, finishReason: string | null = null) => ({ choices:
 
 describe('which failures are worth retrying', () => {
   test.each([
-    [408, 'FX_MODEL_TIMEOUT'],
-    [409, 'FX_MODEL_CONFLICT'],
-    [429, 'FX_MODEL_RATE_LIMITED'],
-    [500, 'FX_MODEL_SERVER_ERROR'],
-    [502, 'FX_MODEL_SERVER_ERROR'],
-    [503, 'FX_MODEL_SERVER_ERROR'],
-    [529, 'FX_MODEL_SERVER_ERROR'],
+    [408, ErrorCode.FX_MODEL_TIMEOUT],
+    [409, ErrorCode.FX_MODEL_CONFLICT],
+    [429, ErrorCode.FX_MODEL_RATE_LIMITED],
+    [500, ErrorCode.FX_MODEL_SERVER_ERROR],
+    [502, ErrorCode.FX_MODEL_SERVER_ERROR],
+    [503, ErrorCode.FX_MODEL_SERVER_ERROR],
+    [529, ErrorCode.FX_MODEL_SERVER_ERROR],
   ])('HTTP %i is retryable (%s)', async (code, expected) => {
     expect(await outcome(status(code))).toEqual({ code: expected, retryable: true, retryAfterMs: undefined, status: code })
   })
 
   test.each([
-    [400, 'FX_MODEL_REQUEST_REJECTED'],
-    [401, 'FX_MODEL_UNAUTHORIZED'],
-    [403, 'FX_MODEL_UNAUTHORIZED'],
-    [404, 'FX_MODEL_NOT_FOUND'],
-    [422, 'FX_MODEL_REQUEST_REJECTED'],
+    [400, ErrorCode.FX_MODEL_REQUEST_REJECTED],
+    [401, ErrorCode.FX_MODEL_UNAUTHORIZED],
+    [403, ErrorCode.FX_MODEL_UNAUTHORIZED],
+    [404, ErrorCode.FX_MODEL_NOT_FOUND],
+    [422, ErrorCode.FX_MODEL_REQUEST_REJECTED],
   ])('HTTP %i is not retryable (%s)', async (code, expected) => {
     expect(await outcome(status(code))).toEqual({ code: expected, retryable: false, retryAfterMs: undefined, status: code })
   })
 
   test('Retry-After in seconds, as an HTTP-date against the injected clock, capped at 30 s, and retry-after-ms', async () => {
-    expect(await outcome(status(429, { 'retry-after': '7' }))).toEqual({ code: 'FX_MODEL_RATE_LIMITED', retryable: true, retryAfterMs: 7000, status: 429 })
+    expect(await outcome(status(429, { 'retry-after': '7' }))).toEqual({ code: ErrorCode.FX_MODEL_RATE_LIMITED, retryable: true, retryAfterMs: 7000, status: 429 })
     const inTwelveSeconds = new Date(NOW + 12_000).toUTCString()
     expect(await outcome(status(503, { 'retry-after': inTwelveSeconds }))).toMatchObject({ retryAfterMs: 12_000 })
     expect(await outcome(status(429, { 'retry-after': '120' }))).toMatchObject({ retryAfterMs: 30_000 })
@@ -81,7 +82,7 @@ describe('which failures are worth retrying', () => {
         if (url.endsWith('/chat/completions')) throw new TypeError('Failed to fetch')
         return new Response('{"data":[]}')
       }),
-    ).toEqual({ code: 'FX_MODEL_NETWORK_ERROR', retryable: true, retryAfterMs: undefined, status: undefined })
+    ).toEqual({ code: ErrorCode.FX_MODEL_NETWORK_ERROR, retryable: true, retryAfterMs: undefined, status: undefined })
   })
 
   test('CORS refusals, mixed content and an invalid URL are not retryable', async () => {
@@ -92,9 +93,9 @@ describe('which failures are worth retrying', () => {
     const failed = () => {
       throw new TypeError('Failed to fetch')
     }
-    expect(await outcome(corsRefused)).toEqual({ code: 'FX_MODEL_CORS_REFUSED', retryable: false, retryAfterMs: undefined, status: undefined })
-    expect(await outcome(failed, 'http://10.0.0.5:8000/v1')).toEqual({ code: 'FX_MODEL_MIXED_CONTENT', retryable: false, retryAfterMs: undefined, status: undefined })
-    expect(await outcome(failed, 'not a url')).toEqual({ code: 'FX_MODEL_INVALID_URL', retryable: false, retryAfterMs: undefined, status: undefined })
+    expect(await outcome(corsRefused)).toEqual({ code: ErrorCode.FX_MODEL_CORS_REFUSED, retryable: false, retryAfterMs: undefined, status: undefined })
+    expect(await outcome(failed, 'http://10.0.0.5:8000/v1')).toEqual({ code: ErrorCode.FX_MODEL_MIXED_CONTENT, retryable: false, retryAfterMs: undefined, status: undefined })
+    expect(await outcome(failed, 'not a url')).toEqual({ code: ErrorCode.FX_MODEL_INVALID_URL, retryable: false, retryAfterMs: undefined, status: undefined })
   })
 
   test('a connection reset mid-stream is a retryable truncation, after the text that did arrive', async () => {
@@ -102,7 +103,7 @@ describe('which failures are worth retrying', () => {
     const provider = createOpenAiCompatibleProvider({ baseUrl: 'https://models.example/v1', model: 'm', label: 'models.example', fetch })
     expect(await collect(provider)).toEqual([
       { type: 'text_delta', delta: 'Half' },
-      { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'the connection to models.example dropped before the model finished; try again', retryable: true },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'the connection to models.example dropped before the model finished; try again', retryable: true },
     ])
   })
 
@@ -112,8 +113,8 @@ describe('which failures are worth retrying', () => {
 
   test('a stream cut without a finish_reason is retryable; a malformed chunk is not', async () => {
     const body = (text: string) => () => new Response(text)
-    expect(await outcome(body(sseText(chunk({ content: 'cut' }))))).toEqual({ code: 'FX_MODEL_STREAM_TRUNCATED', retryable: true, retryAfterMs: undefined, status: undefined })
-    expect(await outcome(body('data: {"choices":[\n\n'))).toEqual({ code: 'FX_MODEL_STREAM_MALFORMED', retryable: false, retryAfterMs: undefined, status: undefined })
+    expect(await outcome(body(sseText(chunk({ content: 'cut' }))))).toEqual({ code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, retryable: true, retryAfterMs: undefined, status: undefined })
+    expect(await outcome(body('data: {"choices":[\n\n'))).toEqual({ code: ErrorCode.FX_MODEL_STREAM_MALFORMED, retryable: false, retryAfterMs: undefined, status: undefined })
   })
 })
 

@@ -4,6 +4,7 @@
  * inside a multi-byte character, inside an escape, between CR and LF — and the same errors.
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from './openai-compatible.ts'
 import { byteSplits, collect, fakeFetch, joinTextDeltas, sseResponse } from './test-helpers.ts'
@@ -77,7 +78,7 @@ describe('a stream of plain deltas and other events', () => {
     const body = text('par') + text('tial') + event({ error: { message: 'overloaded', type: 'server_error' } })
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(body)]))
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'error'])
-    expect(events[1]).toMatchObject({ code: 'FX_MODEL_STREAM_ERROR' })
+    expect(events[1]).toMatchObject({ code: ErrorCode.FX_MODEL_STREAM_ERROR })
   })
 
   test.each([
@@ -89,7 +90,7 @@ describe('a stream of plain deltas and other events', () => {
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(body)]))
     expect(events).toEqual([
       { type: 'text_delta', delta: 'ab' },
-      { type: 'error', code: 'FX_MODEL_STREAM_MALFORMED', message: `models.example sent a stream line that is not a JSON object: "${bad.replace('\t', ' ')}"`, retryable: false },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_MALFORMED, message: `models.example sent a stream line that is not a JSON object: "${bad.replace('\t', ' ')}"`, retryable: false },
     ])
   })
 
@@ -97,13 +98,13 @@ describe('a stream of plain deltas and other events', () => {
     const body = text('a') + text('b') + text('c').slice(0, 40)
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(body)]))
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'error'])
-    expect(events[1]).toMatchObject({ code: 'FX_MODEL_STREAM_MALFORMED' })
+    expect(events[1]).toMatchObject({ code: ErrorCode.FX_MODEL_STREAM_MALFORMED })
   })
 
   test('a body that stops after a whole plain event, without finishing, is a truncated stream', async () => {
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(text('a') + text('b') + text('c'))]))
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'error'])
-    expect(events[1]).toMatchObject({ code: 'FX_MODEL_STREAM_TRUNCATED' })
+    expect(events[1]).toMatchObject({ code: ErrorCode.FX_MODEL_STREAM_TRUNCATED })
   })
 
   test('a long body in one read, and cut in uneven pieces, gives what each event says, in order', async () => {

@@ -5,6 +5,7 @@
  * chunk decoder. Sans-IO: the caller reads the body (see `read-byte-stream.ts`) and feeds its
  * bytes in whatever pieces arrive.
  */
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
@@ -66,7 +67,7 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
       failed = true
       options.emit({
         type: 'error',
-        code: 'FX_MODEL_STREAM_MALFORMED',
+        code: ErrorCode.FX_MODEL_STREAM_MALFORMED,
         message: `${options.label} sent a line that is not part of an event stream: "${quoteForMessage(strayLine, 80, options.secret)}"`,
         retryable: false,
       })

@@ -16,7 +16,7 @@ import { byteSplits, collect, fakeFetch, sseResponse, joinTextDeltas } from './t
 const FIXTURES = new URL('./fixtures/', import.meta.url)
 /** The key the adapter sends; fixtures that echo it check that it is masked. */
 const KEY = 'sk-fixture-0123456789'
-const UPDATE = process.env['FX_UPDATE_FIXTURES'] === '1'
+const UPDATE = process.env.FX_UPDATE_FIXTURES === '1'
 
 const names = readdirSync(FIXTURES)
   .filter((file) => file.endsWith('.sse'))

@@ -3,6 +3,7 @@
  * so the two are held to the same answers. Each test gets a fresh store from `make`.
  */
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { HistoryLimits } from './history-rules.ts'
 import { rejectionOf, utf8 } from './test-idb.ts'
 import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore } from './types.ts'
@@ -111,7 +112,7 @@ export function sessionStoreContract(name: string, make: (now?: () => number) =>
       const first = await store.commit('s1', utf8('v1'), undefined)
       const second = await store.commit('s1', utf8('v2'), first.revision)
       const error = await rejectionOf(store.commit('s1', utf8('stale'), first.revision))
-      expect(error.code).toBe('FX_SESSION_REVISION_CONFLICT')
+      expect(error.code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
       expect(error.message).toContain('s1')
       expect(await store.load('s1')).toEqual({ bytes: utf8('v2'), revision: second.revision })
     })
@@ -119,9 +120,9 @@ export function sessionStoreContract(name: string, make: (now?: () => number) =>
     it('refuses undefined over an existing record, and a revision for a record that is gone', async () => {
       const store = make()
       const first = await store.commit('s1', utf8('v1'), undefined)
-      expect((await rejectionOf(store.commit('s1', utf8('again'), undefined))).code).toBe('FX_SESSION_REVISION_CONFLICT')
+      expect((await rejectionOf(store.commit('s1', utf8('again'), undefined))).code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
       expect(await store.load('s1')).toEqual({ bytes: utf8('v1'), revision: first.revision })
-      expect((await rejectionOf(store.commit('s2', utf8('x'), first.revision))).code).toBe('FX_SESSION_REVISION_CONFLICT')
+      expect((await rejectionOf(store.commit('s2', utf8('x'), first.revision))).code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
       expect(await store.load('s2')).toBeNull()
     })
 
@@ -135,7 +136,7 @@ export function sessionStoreContract(name: string, make: (now?: () => number) =>
       seen.add(fresh.revision)
       expect(seen.size).toBe(6)
       // The revision from before the remove must not match the new record.
-      expect((await rejectionOf(store.commit('s1', utf8('old tab'), revision))).code).toBe('FX_SESSION_REVISION_CONFLICT')
+      expect((await rejectionOf(store.commit('s1', utf8('old tab'), revision))).code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
     })
 
     it('stores a copy of exactly the bytes given, not the caller’s buffer', async () => {
@@ -194,8 +195,8 @@ export function oauthSessionStoreContract(name: string, make: () => AsyncOAuthSe
       const store = make()
       const first = await store.commit(utf8('token-1'), undefined)
       const second = await store.commit(utf8('token-2'), first.revision)
-      expect((await rejectionOf(store.commit(utf8('stale'), first.revision))).code).toBe('FX_OAUTH_SESSION_REVISION_CONFLICT')
-      expect((await rejectionOf(store.commit(utf8('blind'), undefined))).code).toBe('FX_OAUTH_SESSION_REVISION_CONFLICT')
+      expect((await rejectionOf(store.commit(utf8('stale'), first.revision))).code).toBe(ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT)
+      expect((await rejectionOf(store.commit(utf8('blind'), undefined))).code).toBe(ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT)
       expect(await store.load()).toEqual({ bytes: utf8('token-2'), revision: second.revision })
     })
 
@@ -209,8 +210,8 @@ export function oauthSessionStoreContract(name: string, make: () => AsyncOAuthSe
       const store = make()
       const first = await store.commit(utf8('token-1'), undefined)
       const second = await store.commit(utf8('token-2'), first.revision)
-      expect((await rejectionOf(store.remove(first.revision))).code).toBe('FX_OAUTH_SESSION_REVISION_CONFLICT')
-      expect((await rejectionOf(store.remove(undefined))).code).toBe('FX_OAUTH_SESSION_REVISION_CONFLICT')
+      expect((await rejectionOf(store.remove(first.revision))).code).toBe(ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT)
+      expect((await rejectionOf(store.remove(undefined))).code).toBe(ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT)
       expect(await store.load()).toEqual({ bytes: utf8('token-2'), revision: second.revision })
       expect(await store.remove(second.revision)).toBe(true)
       expect(await store.load()).toBeNull()

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { guardStore } from './guard-store.ts'
 import { memorySessionStore } from './memory-stores.ts'
 import { rejectionOf, utf8 } from './test-idb.ts'
@@ -23,7 +24,7 @@ describe('guardStore', () => {
     await vi.advanceTimersByTimeAsync(1)
     const error = await pending
     expect([error.code, error.message]).toEqual([
-      'FX_STORE_TIMEOUT',
+      ErrorCode.FX_STORE_TIMEOUT,
       "session store commit did not finish within 10 s; the browser's storage may be stuck",
     ])
   })
@@ -38,7 +39,7 @@ describe('guardStore', () => {
     const store = guardStore({ set: (): void => { throw cause } }, { name: 'config store' })
     const call = store.set() // must not throw synchronously
     const error = await rejectionOf(call)
-    expect([error.code, error.message, error.cause]).toEqual(['FX_STORE_FAILED', 'config store set failed: disk on fire', cause])
+    expect([error.code, error.message, error.cause]).toEqual([ErrorCode.FX_STORE_FAILED, 'config store set failed: disk on fire', cause])
   })
 
   it('reports a full quota as FX_STORE_QUOTA_EXCEEDED', async () => {
@@ -46,7 +47,7 @@ describe('guardStore', () => {
     const store = guardStore({ commit: async () => { throw quota } }, { name: 'session store' })
     const error = await rejectionOf(store.commit())
     expect([error.code, error.message, error.cause]).toEqual([
-      'FX_STORE_QUOTA_EXCEEDED',
+      ErrorCode.FX_STORE_QUOTA_EXCEEDED,
       "session store commit failed: the browser's storage for this site is full; delete old sessions or clear this site's data to make room",
       quota,
     ])
@@ -56,7 +57,7 @@ describe('guardStore', () => {
     const store = guardStore(memorySessionStore(), { name: 'session store' })
     await store.commit('s1', utf8('a'), undefined)
     const error = await rejectionOf(store.commit('s1', utf8('b'), undefined))
-    expect(error.code).toBe('FX_SESSION_REVISION_CONFLICT')
+    expect(error.code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
     expect(error.message).toMatch(/^session "s1" was changed elsewhere/)
   })
 

@@ -4,8 +4,8 @@
  * settles, and when it fails the error carries a code the caller can report (once per streak,
  * with an `onEvent` such as `session.commit_error`).
  */
-import { FxError } from '../terminal/fx-error.ts'
-import { FX_STORE_FAILED, FX_STORE_QUOTA_EXCEEDED, FX_STORE_TIMEOUT, isQuotaError, messageOf } from './store-errors.ts'
+import { ErrorCode, FxError, hasFxStyle } from '../errors.ts'
+import { isQuotaError, messageOf } from './store-errors.ts'
 
 /** Options of `guardStore`. */
 export type GuardStoreOptions = {
@@ -44,7 +44,7 @@ export function guardStore<T extends object>(store: T, options: GuardStoreOption
 export function guardCall<T>(what: string, timeoutMs: number, call: () => T | PromiseLike<T>): Promise<Awaited<T>> {
   return new Promise<Awaited<T>>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new FxError(FX_STORE_TIMEOUT, `${what} did not finish within ${formatDuration(timeoutMs)}; the browser's storage may be stuck`))
+      reject(new FxError(ErrorCode.FX_STORE_TIMEOUT, `${what} did not finish within ${formatDuration(timeoutMs)}; the browser's storage may be stuck`))
     }, timeoutMs)
     // The executor catches a synchronous throw from `call` as a rejection.
     new Promise<Awaited<T>>((settle) => settle(call() as Awaited<T>)).then(
@@ -63,13 +63,13 @@ export function guardCall<T>(what: string, timeoutMs: number, call: () => T | Pr
 /** `error` with a stable code: its own FX_ code if it has one, else a quota or general failure. */
 export function toStoreError(error: unknown, what: string): Error {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-  if (error instanceof Error && typeof code === 'string' && code.startsWith('FX_')) return error
+  if (error instanceof Error && hasFxStyle(code)) return error
   const coded = isQuotaError(error)
     ? new FxError(
-        FX_STORE_QUOTA_EXCEEDED,
+        ErrorCode.FX_STORE_QUOTA_EXCEEDED,
         `${what} failed: the browser's storage for this site is full; delete old sessions or clear this site's data to make room`,
       )
-    : new FxError(FX_STORE_FAILED, `${what} failed: ${messageOf(error)}`)
+    : new FxError(ErrorCode.FX_STORE_FAILED, `${what} failed: ${messageOf(error)}`)
   coded.cause = error
   return coded
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { oauthSessionStoreContract } from './contract-suites.ts'
 import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
 import { containsBytes, freshIndexedDB, rawStore, rejectionOf, utf8 } from './test-idb.ts'
@@ -73,7 +74,7 @@ describe('idbOAuthSessionStore', () => {
     expect(await store.load()).toBeNull()
     // A store that never saw the record unreadable still refuses to overwrite it blindly.
     expect((await rejectionOf(idbOAuthSessionStore({ indexedDB }).commit(utf8('other'), undefined))).code).toBe(
-      'FX_OAUTH_SESSION_REVISION_CONFLICT',
+      ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT,
     )
     const { revision } = await store.commit(utf8('new token'), undefined)
     expect(await idbOAuthSessionStore({ indexedDB }).load()).toEqual({ bytes: utf8('new token'), revision })
@@ -98,7 +99,7 @@ describe('idbOAuthSessionStore', () => {
     const results = await Promise.allSettled([tabA.commit(utf8('A'), undefined), tabB.commit(utf8('B'), undefined)])
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
     const lost = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
-    expect(lost.reason.code).toBe('FX_OAUTH_SESSION_REVISION_CONFLICT')
+    expect(lost.reason.code).toBe(ErrorCode.FX_OAUTH_SESSION_REVISION_CONFLICT)
     // Whichever tab won, both read its bytes back with the key that was stored with them.
     const winner = results[0]!.status === 'fulfilled' ? 'A' : 'B'
     expect((await tabA.load())?.bytes).toEqual(utf8(winner))

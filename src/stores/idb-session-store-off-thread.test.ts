@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Comlink from 'comlink'
+import { ErrorCode } from '../errors.ts'
 import { sessionStoreContract } from './contract-suites.ts'
 import { idbSessionStore } from './idb-session-store.ts'
 import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
@@ -87,7 +88,7 @@ describe('idbSessionStoreOffThread', () => {
     const { store } = offThread(freshIndexedDB())
     await store.commit('s1', utf8('a'), undefined)
     const error = await rejectionOf(store.commit('s1', utf8('b'), 'stale'))
-    expect((error as { code?: string }).code).toBe('FX_SESSION_REVISION_CONFLICT')
+    expect((error as { code?: string }).code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
   })
 
   it('a worker that fails to load leaves every call on this thread, nothing lost', async () => {

@@ -8,8 +8,7 @@
  */
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
-import { FxError } from '../terminal/fx-error.ts'
-import { FX_STORE_FAILED } from './store-errors.ts'
+import { ErrorCode, errorOf, FxError } from '../errors.ts'
 import { SERVE_SESSIONS } from '../worker/start-reads-message.ts'
 import { movesWithItsBuffer } from './snapshot-buffers.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
@@ -124,7 +123,7 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
       if (!answered || !movesWithItsBuffer(bytes)) return commit(id, bytes, expectedRevision)
       return ask(
         (api) => api.commit(namespace, id, Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), expectedRevision),
-        () => Promise.reject(new FxError(FX_STORE_FAILED, 'the session store worker stopped answering')),
+        () => Promise.reject(new FxError(ErrorCode.FX_STORE_FAILED, 'the session store worker stopped answering')),
       )
     },
     lastCommitted(id) {
@@ -146,7 +145,7 @@ function whenIdle(work: () => void): void {
 
 /** The error as the store threw it: an FxError with its code, or a DOMException by its name. */
 function rebuild(error: WireError): Error {
-  if (error.code) return new FxError(error.code, error.message)
+  if (error.code) return errorOf({ code: error.code, message: error.message })
   if (typeof DOMException === 'function' && error.name !== 'Error') return new DOMException(error.message, error.name)
   return new Error(error.message)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { sessionStoreContract } from './contract-suites.ts'
 import { idbSessionStore } from './idb-session-store.ts'
 import { PART_BYTES } from './session-parts.ts'
@@ -23,7 +24,7 @@ describe('idbSessionStore', () => {
     const won = results.filter((result) => result.status === 'fulfilled')
     const lost = results.filter((result) => result.status === 'rejected')
     expect([won.length, lost.length]).toEqual([1, 1])
-    expect((lost[0] as PromiseRejectedResult).reason.code).toBe('FX_SESSION_REVISION_CONFLICT')
+    expect((lost[0] as PromiseRejectedResult).reason.code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
     const winner = results.indexOf(won[0]!) === 0 ? 'A' : 'B'
     expect(await tabA.load('s1')).toEqual({ bytes: utf8(winner), revision: (won[0] as PromiseFulfilledResult<{ revision: string }>).value.revision })
   })
@@ -115,7 +116,7 @@ describe('idbSessionStore', () => {
     await mine.warm('s1')
     expect(await mine.lastCommitted('s1')).toBeNull() // read, not written, by this store
     const { revision: theirs } = await idbSessionStore({ indexedDB }).commit('s1', new Uint8Array(3 * PART_BYTES).fill(2), revision)
-    expect(((await rejectionOf(mine.commit('s1', new Uint8Array(3 * PART_BYTES).fill(3), revision))) as { code?: string }).code).toBe('FX_SESSION_REVISION_CONFLICT')
+    expect(((await rejectionOf(mine.commit('s1', new Uint8Array(3 * PART_BYTES).fill(3), revision))) as { code?: string }).code).toBe(ErrorCode.FX_SESSION_REVISION_CONFLICT)
     const mixed = new Uint8Array(3 * PART_BYTES).fill(2)
     mixed.fill(4, 0, 10)
     await mine.commit('s1', mixed, theirs)
@@ -132,7 +133,7 @@ describe('idbSessionStore', () => {
     expect(await store.loadHead('s1', 10 * PART_BYTES)).toEqual({ bytes: big, revision })
     expect(await store.loadHead('missing', 10)).toBeNull()
     await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.delete(['part', 's1', 0]))
-    expect(((await rejectionOf(store.loadHead('s1', 10))) as { code?: string }).code).toBe('FX_STORE_RECORD_INVALID')
+    expect(((await rejectionOf(store.loadHead('s1', 10))) as { code?: string }).code).toBe(ErrorCode.FX_STORE_RECORD_INVALID)
   })
 
   it('loads a session stored whole (before parts), and its next commit stores parts', async () => {
@@ -153,7 +154,7 @@ describe('idbSessionStore', () => {
     await store.commit('s1', new Uint8Array(3 * PART_BYTES), undefined)
     await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.delete(['part', 's1', 1]))
     const error = await rejectionOf(store.load('s1'))
-    expect([error.code, error.message]).toEqual(['FX_STORE_RECORD_INVALID', 'the stored session "s1" is missing some of its parts; it was left as it is'])
+    expect([error.code, error.message]).toEqual([ErrorCode.FX_STORE_RECORD_INVALID, 'the stored session "s1" is missing some of its parts; it was left as it is'])
     expect((await partRecords(indexedDB)).map(([key]) => key)).toEqual([0, 2])
   })
 
@@ -164,7 +165,7 @@ describe('idbSessionStore', () => {
     await rawStore(indexedDB, 'fxterm-sessions', 'readwrite', (raw) => raw.put('garbage', ['data', 's1']))
     const error = await rejectionOf(store.load('s1'))
     expect([error.code, error.message]).toEqual([
-      'FX_STORE_RECORD_INVALID',
+      ErrorCode.FX_STORE_RECORD_INVALID,
       'the stored session "s1" is not in the format fxterm writes; it was left as it is',
     ])
     expect(await rawStore(indexedDB, 'fxterm-sessions', 'readonly', (raw) => raw.get(['data', 's1']))).toBe('garbage')

@@ -18,8 +18,8 @@ import { databaseName, keyvalStore, onResult, prefixRange } from './keyval-datab
 import { copyBytes, nextRevision } from './revision.ts'
 import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
 import { letGoOf } from './snapshot-buffers.ts'
-import { FX_STORE_RECORD_INVALID, sessionConflict } from './store-errors.ts'
-import { FxError } from '../terminal/fx-error.ts'
+import { sessionConflict } from './store-errors.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
 type SessionMeta = { id: string; revision: string; seq: number; updatedAtMs: number }
@@ -72,7 +72,7 @@ export function idbSessionStore(options: IdbSessionStoreOptions = {}): IdbSessio
    * With `atLeast`, only the parts that hold its first `atLeast` bytes (no parts then).
    */
   const read = (id: string, atLeast = Infinity): Promise<(RevisionedBytes & Partial<Pick<PartsRecord, 'parts' | 'nextKey'>>) | null> => {
-    const invalid = (why: string) => new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" ${why}; it was left as it is`)
+    const invalid = (why: string) => new FxError(ErrorCode.FX_STORE_RECORD_INVALID, `the stored session "${id}" ${why}; it was left as it is`)
     return use('readonly', (store) => {
       return new Promise((resolve, reject) => {
         onResult(store.get(dataKey(id)), reject, (record: unknown) => {
@@ -221,7 +221,7 @@ function readHead(store: IDBObjectStore, id: string, record: PartsRecord, atLeas
       byKey.set(part.key, value)
       if (i < parts.length - 1) return // requests answer in order: the last one answers last
       const bytes = joinParts(parts, byKey)
-      if (bytes === null) return reject(new FxError(FX_STORE_RECORD_INVALID, `the stored session "${id}" is missing some of its parts; it was left as it is`))
+      if (bytes === null) return reject(new FxError(ErrorCode.FX_STORE_RECORD_INVALID, `the stored session "${id}" is missing some of its parts; it was left as it is`))
       resolve({ bytes, revision: record.revision })
     }),
   )

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { openBrowserStores } from './open-browser-stores.ts'
 import { freshIndexedDB, rawEntries, utf8 } from './test-idb.ts'
 
@@ -45,7 +46,7 @@ describe('openBrowserStores', () => {
     ])
     // The memory stores keep the contracts for as long as the tab lives.
     const first = await stores.sessions.commit('s1', utf8('a'), undefined)
-    await expect(stores.sessions.commit('s1', utf8('b'), undefined)).rejects.toMatchObject({ code: 'FX_SESSION_REVISION_CONFLICT' })
+    await expect(stores.sessions.commit('s1', utf8('b'), undefined)).rejects.toMatchObject({ code: ErrorCode.FX_SESSION_REVISION_CONFLICT })
     expect(await stores.sessions.load('s1')).toEqual({ bytes: utf8('a'), revision: first.revision })
     expect(await stores.history.append('/w', 'x'.repeat(64 * 1024 + 1), 1)).toBe('record_too_large')
     expect(await stores.oauth.remove(undefined)).toBe('missing')

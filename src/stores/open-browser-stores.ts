@@ -3,6 +3,7 @@
  * windows and blocked storage make `indexedDB.open` throw, fail or (in some browsers) never
  * answer, so IndexedDB is tried once, with a deadline, before any store is handed out.
  */
+import { ErrorCode } from '../errors.ts'
 import { guardCall } from './guard-store.ts'
 import { idbConfigStore } from './idb-config-store.ts'
 import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
@@ -11,7 +12,6 @@ import { idbSessionStore } from './idb-session-store.ts'
 import { idbSessionStoreOffThread, sessionStoreServedBy, type SessionsServer } from './idb-session-store-off-thread.ts'
 import { databaseName, OBJECT_STORE } from './keyval-database.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
-import { FX_STORE_TIMEOUT } from './store-errors.ts'
 import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from './types.ts'
 
 /** Options of `openBrowserStores`. */
@@ -114,7 +114,7 @@ async function probeIndexedDB(factory: IDBFactory | undefined, dbName: string, t
     return undefined
   } catch (error) {
     timedOut = true
-    if ((error as { code?: unknown }).code === FX_STORE_TIMEOUT) return `IndexedDB did not answer within ${timeoutMs} ms`
+    if ((error as { code?: unknown }).code === ErrorCode.FX_STORE_TIMEOUT) return `IndexedDB did not answer within ${timeoutMs} ms`
     return describeFailure(error)
   }
 }

@@ -4,8 +4,7 @@
  * can export it; it is stored in IndexedDB as a `CryptoKey` (structured clone keeps it opaque).
  * A fresh random 12-byte IV per seal: reusing an IV under one GCM key would leak plaintext.
  */
-import { FX_STORE_CRYPTO_UNAVAILABLE } from './store-errors.ts'
-import { FxError } from '../terminal/fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 
 /** What is stored instead of the plain bytes. */
 export type SealedBytes = { iv: Uint8Array<ArrayBuffer>; ciphertext: Uint8Array<ArrayBuffer> }
@@ -21,7 +20,7 @@ function requireSubtle(): SubtleCrypto {
   const found = subtle()
   if (found === undefined) {
     throw new FxError(
-      FX_STORE_CRYPTO_UNAVAILABLE,
+      ErrorCode.FX_STORE_CRYPTO_UNAVAILABLE,
       'the sign-in cannot be stored sealed because this page has no Web Crypto (serve it over https or from localhost)',
     )
   }

@@ -9,7 +9,7 @@ import type { EngineWorkerApi, HostCallbacks, ResumeSession } from '../worker/wo
 import { connectWorkspace } from './connect-workspace.ts'
 import { createFetchBridge } from './fetch-bridge.ts'
 import { attachFileDrop } from './file-drop.ts'
-import { FxError } from './fx-error.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import { createLocalEcho } from './local-echo.ts'
 import { startTypeAhead, type TypeAhead } from './type-ahead.ts'
 import { loadAgentsInstructions } from './load-agents.ts'
@@ -203,7 +203,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       { pageChoosesModel: Boolean(options.provider?.baseUrl || options.provider?.model), screenReader: Boolean(options.screenReader) },
     )
     const module = await wasmInput.catch((error: unknown) => {
-      throw new FxError('FX_ENGINE_LOAD_FAILED', error instanceof Error ? error.message : String(error))
+      throw new FxError(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
     })
     // With type-ahead the composer already takes keys, so the engine may wait a little for the
     // stores and draw its first screen once, whole (one frame instead of a bare one and then the

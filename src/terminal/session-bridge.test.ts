@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
 import { memorySessionStore } from '../stores/memory-stores.ts'
 import { freshIndexedDB, utf8 } from '../stores/test-idb.ts'
@@ -202,7 +203,7 @@ describe('session bridge commits', () => {
     await vi.advanceTimersByTimeAsync(1)
     const message = "session store commit did not finish within 10 s; the browser's storage may be stuck"
     expect(event).toEqual({ type: 'commit_error', message })
-    expect(reports).toEqual([{ event: { type: 'session.commit_error', id: 's1', code: 'FX_STORE_TIMEOUT', message } }])
+    expect(reports).toEqual([{ event: { type: 'session.commit_error', id: 's1', code: ErrorCode.FX_STORE_TIMEOUT, message } }])
   })
 
   it('reports a full quota and keeps the last good record', async () => {
@@ -221,7 +222,7 @@ describe('session bridge commits', () => {
     const event = await bridge.commit(snap('s1', 'too big'))
     full = false
     expect(event).toEqual({ type: 'commit_error', message: expect.stringContaining("the browser's storage for this site is full") })
-    expect(reports.map((r) => [r.event.type, r.event['code']])).toEqual([['session.commit_error', 'FX_STORE_QUOTA_EXCEEDED']])
+    expect(reports.map((r) => [r.event.type, r.event['code']])).toEqual([['session.commit_error', ErrorCode.FX_STORE_QUOTA_EXCEEDED]])
     expect(bodyOf((await memory.load('s1'))?.bytes)).toBe('good')
     // The next commit goes on from the good record's revision.
     expect(await bridge.commit(snap('s1', 'smaller'))).toEqual({ type: 'commit_ok' })
@@ -308,7 +309,7 @@ describe('session bridge commits', () => {
     const { bridge, reports } = bridgeOver(store)
     const message = 'the engine sent a snapshot whose header cannot be read'
     expect(await bridge.commit(utf8('not a snapshot'))).toEqual({ type: 'commit_error', message })
-    expect([commits, reports]).toEqual([[], [{ event: { type: 'session.commit_error', code: 'FX_STORE_RECORD_INVALID', message } }]])
+    expect([commits, reports]).toEqual([[], [{ event: { type: 'session.commit_error', code: ErrorCode.FX_STORE_RECORD_INVALID, message } }]])
   })
 
   it('forgets the revision of a session it removed, so committing it again creates it anew', async () => {
@@ -466,7 +467,7 @@ describe('session bridge resume at start', () => {
   it('reports a record that cannot be read and leaves it alone', async () => {
     const memory = memorySessionStore()
     await memory.commit('s1', snap('s1'), undefined)
-    const store: SessionStore = { ...memory, load: () => Promise.reject(Object.assign(new Error('the stored session "s1" is not in the format fxterm writes'), { code: 'FX_STORE_RECORD_INVALID' })) }
+    const store: SessionStore = { ...memory, load: () => Promise.reject(Object.assign(new Error('the stored session "s1" is not in the format fxterm writes'), { code: ErrorCode.FX_STORE_RECORD_INVALID })) }
     const { bridge, reports } = bridgeOver(store)
     expect(await bridge.resume('last')).toEqual({
       notice: 'The saved session could not be read (the stored session "s1" is not in the format fxterm writes). It was left as it is; this is a new session.',

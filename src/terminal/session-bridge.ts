@@ -9,9 +9,10 @@
  * Commits of one id never overlap: while one is being written, only the newest pending bytes
  * are kept (each snapshot holds the whole session, so older pending ones add nothing).
  */
+import { ErrorCode } from '../errors.ts'
 import { guardStore, type Guarded } from '../stores/guard-store.ts'
 import { newestFirst } from '../stores/idb-session-store.ts'
-import { FX_SESSION_REVISION_CONFLICT, messageOf } from '../stores/store-errors.ts'
+import { messageOf } from '../stores/store-errors.ts'
 import type { RevisionedBytes, SessionStore, SessionStoreHandOver, SessionStoreHeads } from '../stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../worker/engine-frames.ts'
 import type { ResumeSession } from '../worker/worker-api.ts'
@@ -144,13 +145,13 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
       if (expected === undefined) options.onListChanged?.()
       return OK
     } catch (error) {
-      if (codeOf(error) === FX_SESSION_REVISION_CONFLICT) {
+      if (codeOf(error) === ErrorCode.FX_SESSION_REVISION_CONFLICT) {
         if (!retried && (await adoptLateWrite(id))) return writeOnce(id, bytes, true)
         return { type: 'conflict' }
       }
       unconfirmed.set(id, bytes)
       const message = messageOf(error)
-      options.report({ type: 'session.commit_error', id, code: codeOf(error) ?? 'FX_STORE_FAILED', message })
+      options.report({ type: 'session.commit_error', id, code: codeOf(error) ?? ErrorCode.FX_STORE_FAILED, message })
       return { type: 'commit_error', message }
     }
   }
@@ -201,7 +202,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
       const id = snapshotId(bytes)
       if (id === null) {
         const message = 'the engine sent a snapshot whose header cannot be read'
-        options.report({ type: 'session.commit_error', code: 'FX_STORE_RECORD_INVALID', message })
+        options.report({ type: 'session.commit_error', code: ErrorCode.FX_STORE_RECORD_INVALID, message })
         return Promise.resolve({ type: 'commit_error', message })
       }
       if (forking === id) return Promise.resolve(OK)

@@ -4,6 +4,7 @@
  * SSE parsing, timers), except command execs, which go to the workspace through the main thread.
  */
 import * as Comlink from 'comlink'
+import { ErrorCode, fxFailure } from '../errors.ts'
 import { resolveProviders } from '../providers/provider-registry.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -72,7 +73,7 @@ const api: EngineWorkerApi = {
     try {
       module = await compile(config.wasm)
     } catch (error) {
-      return { ok: false, code: 'FX_ENGINE_LOAD_FAILED', message: error instanceof Error ? error.message : String(error) }
+      return fxFailure(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
     }
     const { providers, active, notice } = resolveProviders({
       env: config.provider.env,

@@ -3,6 +3,7 @@
  * produced. A trap (an AssemblyScript abort or a wasm RuntimeError) is thrown as `EngineTrap`;
  * the instance is unusable afterwards and the host loop starts a fresh one.
  */
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import {
   IN,
@@ -25,7 +26,7 @@ import {
 } from './engine-frames.ts'
 
 export class EngineTrap extends Error {
-  readonly code = 'FX_ENGINE_TRAP'
+  readonly code = ErrorCode.FX_ENGINE_TRAP
   constructor(message: string) {
     super(message)
     this.name = 'EngineTrap'

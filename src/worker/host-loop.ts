@@ -4,6 +4,7 @@
  * Inputs are queued so that an effect answered synchronously can never reorder terminal writes.
  * A trap in the engine is reported in the terminal and the engine starts again.
  */
+import { ErrorCode } from '../errors.ts'
 import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { AuthAction, AuthDisplayState, BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
@@ -241,12 +242,12 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       () => {
         // A provider must end with finish or error; if it did not, the turn must not hang.
         if (requests.has(id) && !controller.signal.aborted) {
-          emit({ type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' })
+          emit({ type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The model stream ended without finishing.' })
         }
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error)
-        emit({ type: 'error', code: 'FX_MODEL_ADAPTER_FAILED', message: `The model request failed: ${message}` })
+        emit({ type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: `The model request failed: ${message}` })
       },
     )
   }

@@ -3,6 +3,7 @@
  * Worker methods return result values, never throw: comlink keeps only an error's name and
  * message, so the public API rebuilds errors with their `code` from these results.
  */
+import type { FxFailure } from '../errors.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import type { StoredState } from './host-loop.ts'
@@ -103,7 +104,7 @@ export type HostCallbacks = SealedStoreHost & {
   historyClear(): void
 }
 
-export type StartResult = { ok: true; provider: string; model: string } | { ok: false; code: string; message: string }
+export type StartResult = { ok: true; provider: string; model: string } | FxFailure
 
 export type EngineWorkerApi = {
   start(config: WorkerStartConfig, host: HostCallbacks): Promise<StartResult>

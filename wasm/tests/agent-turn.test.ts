@@ -5,6 +5,7 @@
  * the workspace are played by the test, frame by frame.
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../../src/errors.ts'
 import { createHarness } from './harness.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
 import { composerRows, conversation, modelEvents, spinnerRow, toolCall } from './turn-helpers.ts'
@@ -264,7 +265,7 @@ describe('when things go wrong', () => {
   test('a model error shows a ✗ line with its message, ends the turn, and the composer still takes typing', async () => {
     const h = await createHarness()
     await h.type('hi\r')
-    await h.model(1, { type: 'error', code: 'FX_MODEL_HTTP_429', message: 'Rate limited: try again in a minute.' })
+    await h.model(1, { type: 'error', code: ErrorCode.FX_MODEL_RATE_LIMITED, message: 'Rate limited: try again in a minute.' })
     expect(conversation(h)).toEqual(['❯ hi', '', '✗ Rate limited: try again in a minute.'])
     expect(spinnerRow(h)).toBe('')
     expect(h.lastOf('event')).toEqual({ kind: 'event', event: { type: 'turn_end', stopReason: 'error' } })

@@ -4,6 +4,7 @@
  * or on failure a local summary is used and the person is told.
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../../src/errors.ts'
 import { createHarness, type Harness } from './harness.ts'
 import { conversation, modelEvents, spinnerRow } from './turn-helpers.ts'
 
@@ -61,7 +62,7 @@ describe('/compact', () => {
     await turn(h, 'list the files', 'Here they are.')
     await turn(h, 'thanks', 'You are welcome.')
     await h.type('/compact\r')
-    await h.model(h.lastOf('model_request')!.id, { type: 'error', code: 'FX_MODEL_HTTP_500', message: 'The server failed.' })
+    await h.model(h.lastOf('model_request')!.id, { type: 'error', code: ErrorCode.FX_MODEL_SERVER_ERROR, message: 'The server failed.' })
     expect(text(h)).toContain('the model could not summarise (The server failed.), so a local summary was used')
     await h.type('next\r')
     const first = h.lastOf('model_request')!.request.messages[1]!.content as string

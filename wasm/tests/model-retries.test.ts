@@ -4,11 +4,12 @@
  * was shown, and the turn ends with a clear reason when it cannot go on.
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../../src/errors.ts'
 import { createHarness } from './harness.ts'
 import { conversation, modelEvents, spinnerRow, toolCall } from './turn-helpers.ts'
 
 const RETRY_TIMER = 0xffff0003
-const rateLimited = { type: 'error' as const, code: 'FX_MODEL_RATE_LIMITED', message: 'The server is rate limiting requests.', retryable: true, status: 429 }
+const rateLimited = { type: 'error' as const, code: ErrorCode.FX_MODEL_RATE_LIMITED, message: 'The server is rate limiting requests.', retryable: true, status: 429 }
 
 describe('retries', () => {
   test('a 429 waits 250 ms, shows the countdown row, and asks again with the same request', async () => {
@@ -51,7 +52,7 @@ describe('retries', () => {
   test('an error that cannot pass (401) is not retried', async () => {
     const h = await createHarness()
     await h.type('hi\r')
-    await h.model(1, { type: 'error', code: 'FX_MODEL_UNAUTHORIZED', message: 'The key was refused: run /login or set a key.', status: 401 })
+    await h.model(1, { type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: 'The key was refused: run /login or set a key.', status: 401 })
     expect(h.allOf('timer_set').filter((t) => t.id === RETRY_TIMER)).toEqual([])
     expect(conversation(h)).toEqual(['❯ hi', '', '✗ The key was refused: run /login or set a key.'])
   })
@@ -60,7 +61,7 @@ describe('retries', () => {
     const h = await createHarness()
     await h.type('tell me\r')
     await h.model(1, { type: 'text_delta', delta: 'The first half, ' })
-    await h.model(1, { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The stream was cut.', retryable: true })
+    await h.model(1, { type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The stream was cut.', retryable: true })
     expect(spinnerRow(h)).toBe('⚠ Stream interrupted · retrying in 1s · attempt 2/6')
     await h.timer(RETRY_TIMER)
     const retry = h.lastOf('model_request')!

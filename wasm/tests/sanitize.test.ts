@@ -7,6 +7,7 @@
  * DEC private modes 2004 (bracketed paste) and 2026 (synchronized output).
  */
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../../src/errors.ts'
 import { createHarness, type Harness } from './harness.ts'
 import type { EngineEffect } from '../../src/worker/engine-frames.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
@@ -123,7 +124,7 @@ describe('model text', () => {
     const h = await createHarness()
     const r = recorded(h)
     await r.type('hi\r')
-    await r.model(1, { type: 'error', code: 'FX_MODEL_HTTP_502', message: `Bad${OSC52} gateway\x1b[2J\x07` })
+    await r.model(1, { type: 'error', code: ErrorCode.FX_MODEL_SERVER_ERROR, message: `Bad${OSC52} gateway\x1b[2J\x07` })
     expectOnlyEngineSequences(r.writes)
     expect(conversation(h)).toEqual(['❯ hi', '', '✗ Bad gateway'])
   })

@@ -2,6 +2,8 @@
 // mid-way), the loop waits and asks again: 250 ms, 1 s, then doubling, honouring the server's
 // Retry-After up to 30 s, at most 6 attempts per request. The host only classifies errors.
 
+import { FX_MODEL_STREAM_TRUNCATED } from '../error-codes'
+
 export const MAX_ATTEMPTS = 6
 const MAX_DELAY_MS: f64 = 30000
 
@@ -18,7 +20,7 @@ export function retryReason(code: string, status: i32): string {
   if (status >= 500) return 'Server error ' + status.toString()
   if (status == 408) return 'Request timed out'
   if (status == 409) return 'Server busy'
-  if (code.indexOf('TRUNCATED') >= 0 || code.indexOf('INTERRUPTED') >= 0) return 'Stream interrupted'
+  if (code == FX_MODEL_STREAM_TRUNCATED) return 'Stream interrupted'
   return 'Connection lost'
 }
 

@@ -3,6 +3,7 @@
 // the engine accepted it; a stored value that no longer fits is ignored with a `config.restore_error`.
 
 import { Settings } from './settings'
+import { LIBFX_MODEL_UNSUPPORTED_FAST } from '../error-codes'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
 import { JsonValue, J_OBJ } from '../util/json'
@@ -197,7 +198,7 @@ export function fastCommand(s: Settings): void {
   const info = s.providers.active.find(loop.model)
   const unsupported = s.providers.active.name == 'demo' || (info != null && info.fastKnown && !info.fast)
   if (!loop.fast && unsupported) {
-    t.error(stringBytes('Fast mode is not available for ' + loop.model + ' (LIBFX_MODEL_UNSUPPORTED_FAST).'))
+    t.error(stringBytes('Fast mode is not available for ' + loop.model + ' (' + LIBFX_MODEL_UNSUPPORTED_FAST + ').'))
     return
   }
   loop.fast = !loop.fast

@@ -1,0 +1,78 @@
+/**
+ * The files generated from the error registry: the engine's constants (AssemblyScript cannot
+ * import from src/) and the README's error table. A test fails while one is stale;
+ * `FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts` rewrites them, for review
+ * as a diff.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { ERROR_REGISTRY, type FxErrorInfo } from './errors.ts'
+
+const UPDATE = process.env.FX_UPDATE_FIXTURES === '1'
+const ENGINE_CODES = new URL('../wasm/engine/error-codes.ts', import.meta.url)
+const README = new URL('../README.md', import.meta.url)
+
+const entries = Object.entries(ERROR_REGISTRY) as Array<[string, FxErrorInfo]>
+
+/**
+ * wasm/engine/error-codes.ts: one constant per code, its meaning as the doc comment. Without
+ * `@lazy` every code's string would be in engine.wasm, used or not (4 KB).
+ */
+function engineCodes(): string {
+  const constants = entries.map(([code, { meaning }]) => `/** ${meaning.replaceAll('*/', '* /')} */\n@lazy export const ${code}: string = '${code}'\n`)
+  return [
+    '// Generated from src/errors.ts by src/errors-generated.test.ts: do not edit. To change a code,',
+    '// edit the registry and run FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts',
+    '// (`@lazy`: a constant the engine does not use is left out of engine.wasm).',
+    '',
+    constants.join('\n'),
+  ].join('\n')
+}
+
+const RETRY = { true: 'yes', false: 'no', depends: 'depends' } as const
+
+/** The README's "## Error codes" section, up to the next section or the end. */
+function readmeSection(): string {
+  const rows = entries.map(([code, { meaning, retryable, hint }]) => `| \`${code}\` | ${meaning} | ${RETRY[`${retryable}`]} | ${hint} |`)
+  return [
+    '## Error codes',
+    '',
+    'An error that crosses the API carries one of these codes as `code`, and a message that says',
+    'what happened. *Retry* says whether trying the same thing again may help.',
+    '',
+    '| code | meaning | retry | what to do |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n')
+}
+
+/** `text` with its "## Error codes" section replaced by `section`. */
+function withSection(text: string, section: string): string {
+  const start = text.indexOf('## Error codes\n')
+  if (start < 0) throw new Error('README.md has no "## Error codes" section')
+  const next = text.indexOf('\n## ', start)
+  return text.slice(0, start) + section + (next < 0 ? '' : '\n' + text.slice(next + 1))
+}
+
+/** Compares `file` with `expected`, or writes it when updating. */
+function generated(file: URL, expected: string): string {
+  if (UPDATE) writeFileSync(file, expected)
+  return readFileSync(file, 'utf8')
+}
+
+describe('files generated from the error registry', () => {
+  test("the engine's error-codes.ts declares every registered code, as the registry says", () => {
+    expect(generated(ENGINE_CODES, engineCodes())).toBe(engineCodes())
+  })
+
+  test("the README's error table lists every registered code with its meaning, retry and hint", () => {
+    const readme = readFileSync(README, 'utf8')
+    expect(generated(README, withSection(readme, readmeSection()))).toBe(withSection(readme, readmeSection()))
+  })
+
+  test('no meaning or hint holds a character that would break the table', () => {
+    const broken = entries.filter(([, { meaning, hint }]) => /[|\n]/.test(meaning + hint)).map(([code]) => code)
+    expect(broken).toEqual([])
+  })
+})
