@@ -18,12 +18,18 @@
 //   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
 //   FX_BENCH_ONLY=render,paste
 //                       only these parts (of startup, workspace, echo, render, paste,
-//                       first-glyph, stream, sessions, agent, tape); FX_BENCH_RUNS×3 (at least 9) first-glyph turns
-//                       per variant, FX_BENCH_RUNS (at least 7) stream pairs
+//                       first-glyph, stream, sessions, agent, tape); FX_BENCH_RUNS×3 (at
+//                       least 9) first-glyph turns per variant, FX_BENCH_RUNS (at least 7)
+//                       stream pairs
+//   FX_BENCH_DIST=/tmp/variant
+//                       serves that build instead of dist/ (an A/B: build each variant into
+//                       its own folder, then alternate runs of the same part against each);
+//                       the bench pages (bench-pages-vite.config.ts) are built into it from
+//                       this tree's sources
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
 import { findBrowser } from '../find-browser.mjs'
@@ -36,12 +42,10 @@ import { benchStreamOverhead, streamOverheadLines } from './stream-bench.mjs'
 import { benchFirstGlyph, firstGlyphLines } from './stream-bench-first-glyph.mjs'
 import { benchWorkspace, workspaceLines } from './workspace-bench.mjs'
 import { agentLines, benchAgent } from './agent-bench.mjs'
+import { DIST } from './build-bench-pages.mjs'
 import { benchTape, tapeLines } from './tape-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-// FX_BENCH_DIST serves another build (an A/B: build each variant into its own folder, then
-// alternate runs of the same part against each).
-const DIST = process.env.FX_BENCH_DIST ? resolve(process.env.FX_BENCH_DIST) : join(ROOT, 'dist')
 const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
