@@ -1,9 +1,8 @@
 // The headless agent API (part `agent`): what a turn through createFxAgent costs over reading
 // the same mock stream raw in the same page (target ≤ 1.2×), and how fast session.stream(cursor)
 // catches up 10,000 stored lines (target ≤ 100 ms). agent-bench-page.ts says what each path does.
-import { build } from 'vite'
-import { fileURLToPath } from 'node:url'
 import { startMockModelServer } from '../mock-model-server.mjs'
+import { buildBenchPages } from './build-bench-pages.mjs'
 import { benchProse } from './stream-bench.mjs'
 import { median, ms, pad, times, verdict } from './stats.mjs'
 
@@ -13,12 +12,8 @@ const CATCH_UP_LINES = 10_000
 const TEXT_BYTES = 200 * 1024
 const DELTA_CHARS = 4
 
-async function buildAgentBenchPage() {
-  await build({ configFile: fileURLToPath(new URL('./bench-pages-vite.config.ts', import.meta.url)), logLevel: 'warn' })
-}
-
 export async function benchAgent(browser, baseUrl, { runs = 7, textBytes = TEXT_BYTES } = {}) {
-  await buildAgentBenchPage()
+  await buildBenchPages()
   const text = benchProse(textBytes)
   const mock = await startMockModelServer()
   const context = await browser.newContext()

@@ -1,12 +1,15 @@
 // Render throughput: a megabyte of Markdown streamed by the mock model server in 4-character
 // deltas (one SSE event each, sent as fast as the socket takes them) until its last line is in
-// the terminal buffer, against the time xterm.js alone takes to parse the bytes the engine wrote
-// for it. The page's term.write is recorded during the run; afterwards the same bytes go, in
-// the same pieces, into a fresh Terminal of the same size and options, and the time to its write
-// callback is the baseline. Like is compared with like: the app's first reply (xterm.js's parser
-// not yet optimised by V8, as on any fresh page) against the writes replayed in a fresh bare
-// page, and a second reply after /clear (warm) against its writes replayed in the same page.
-// Measured: the JIT warm-up alone made a first reply against a warm replay read ~1.5x worse.
+// the terminal buffer, against two baselines, each timed to its last write's callback in a fresh
+// Terminal of the same size and options:
+// - the replay of the same frames: the page's term.write calls are recorded during the run and
+//   written again, in the same pieces (what xterm.js alone takes to parse what the engine wrote);
+// - term.write of the reply's text: the Markdown as the model sent it, in one write, newlines as
+//   CRLF (what a terminal that only printed the reply would pay).
+// Like is compared with like: the app's first reply (xterm.js's parser not yet optimised by V8,
+// as on any fresh page) against each baseline in a fresh bare page, and a second reply after
+// /clear (warm) against each baseline in the same page. Measured: the JIT warm-up alone made a
+// first reply against a warm replay read ~1.5x worse.
 // A last time puts the target in context: a bare worker in the same page that only reads the
 // same stream and JSON-parses its events (the wire's own cost, before any rendering).
 import { startMockModelServer } from '../mock-model-server.mjs'
@@ -72,11 +75,11 @@ function armRecorder({ endLine, timeoutMs }) {
 }
 
 /**
- * In a page: writes `chunks` (the recorded writes) into a fresh Terminal of the given size and
- * options laid over `box`, visible (an off-screen terminal would skip its renders); resolves the
- * time to the last write's callback and the screen it ends on. Used twice: in the app's page
- * after its stream (xterm.js's code already warm) and in a fresh bare page (cold, as a first
- * reply finds it).
+ * In a page: writes `chunks` (the recorded writes, or the reply's text as one chunk) into a
+ * fresh Terminal of the given size and options laid over `box`, visible (an off-screen terminal
+ * would skip its renders); resolves the time to the last write's callback and the screen it ends
+ * on. Used in the app's page after its stream (xterm.js's code already warm) and in a fresh bare
+ * page (cold, as a first reply finds it).
  */
 async function replayInto({ chunks, options, box }) {
   const Terminal = window.fxterm.term.constructor
@@ -104,10 +107,11 @@ async function replayInto({ chunks, options, box }) {
 
 /**
  * In the app's page: waits for the run, then replays the recorded writes into a fresh Terminal
- * (warm). With `exportChunks`, also returns the writes (decoded, in the same pieces), the options
- * and the box, for the cold replay in a page of its own.
+ * (warm), and with `text` writes the reply's text into another one. With `exportChunks`, also
+ * returns the writes (decoded, in the same pieces), the options and the box, for the cold
+ * baselines in pages of their own.
  */
-async function replay({ exportChunks, replayIntoSource }) {
+async function replay({ exportChunks, replayIntoSource, text }) {
   await window.__fxRender
   const rec = window.__fxRecord
   const term = window.fxterm.term
@@ -117,6 +121,7 @@ async function replay({ exportChunks, replayIntoSource }) {
   const frame = { left: box.left, top: box.top, width: box.width, height: box.height }
   const replayIntoHere = (0, eval)(`(${replayIntoSource})`)
   const warm = await replayIntoHere({ chunks: rec.chunks, options, box: frame })
+  const warmText = text === undefined ? null : await replayIntoHere({ chunks: [text], options, box: frame })
   const buffer = term.buffer.active
   const rows = []
   for (let i = buffer.baseY; i < buffer.baseY + term.rows; i++) rows.push(buffer.getLine(i)?.translateToString(true).trimEnd() ?? '')
@@ -126,6 +131,7 @@ async function replay({ exportChunks, replayIntoSource }) {
     streamMs: rec.shownAt - rec.enterAt,
     settledMs: rec.settledAt - rec.enterAt,
     replayMs: warm.replayMs,
+    textMs: warmText?.replayMs ?? null,
     writes: rec.chunks.length,
     bytesWritten: rec.bytes,
     cols: term.cols,
@@ -186,8 +192,11 @@ async function control(url, path, body) {
   if (!response.ok) throw new Error(`mock POST ${path}: HTTP ${response.status}`)
 }
 
+/** The reply as the model sent it, as a plain terminal would print it: newlines as CRLF. */
+const asTerminalText = (doc) => doc.replace(/\n/g, '\r\n')
+
 /** Types `prompt` into the app's composer, arms the recorder and sends it; resolves the run. */
-async function streamReply(tab, exportChunks) {
+async function streamReply(tab, exportChunks, text) {
   await tab.keyboard.type(PROMPT)
   await tab.waitForFunction((prompt) => {
     const buffer = window.fxterm.term.buffer.active
@@ -196,15 +205,15 @@ async function streamReply(tab, exportChunks) {
   }, PROMPT)
   await tab.evaluate(armRecorder, { endLine: DOC_END, timeoutMs: RUN_TIMEOUT_MS })
   await tab.keyboard.press('Enter')
-  return tab.evaluate(replay, { exportChunks, replayIntoSource: replayInto.toString() })
+  return tab.evaluate(replay, { exportChunks, replayIntoSource: replayInto.toString(), text })
 }
 
 /**
  * One run, three replies of the same document: the app's first (xterm.js cold, as on a fresh
  * page), the wire-only reader's, and the app's second after /clear (xterm.js warm). The first is
- * compared with the same writes in a fresh bare page (cold against cold), the second with them
- * replayed in its own page (warm against warm); cold against warm would charge the first reply
- * with the JIT warm-up of xterm.js's parser that its baseline never pays.
+ * compared with its frames and with the reply's text, each in a fresh bare page (cold against
+ * cold), the second with both in its own page (warm against warm); cold against warm would
+ * charge the first reply with the JIT warm-up of xterm.js's parser that its baseline never pays.
  */
 async function renderOnce(browser, baseUrl, mockUrl, doc) {
   const context = await browser.newContext()
@@ -218,40 +227,46 @@ async function renderOnce(browser, baseUrl, mockUrl, doc) {
     await tab.waitForFunction(() => Boolean(window.fxterm?.term), undefined, { timeout: 30_000 })
     await tab.evaluate(() => window.fxterm.runtime.interactive)
     await tab.locator('.xterm-helper-textarea').focus()
+    const text = asTerminalText(doc)
     const first = await streamReply(tab, true)
-    const cold = await replayCold(browser, baseUrl, first)
+    const cold = await replayCold(browser, baseUrl, first.chunks, first)
+    const coldText = await replayCold(browser, baseUrl, [text], first)
     const wire = await tab.evaluate(readWireOnly, { url: `${mockUrl}/v1/chat/completions` })
     if (wire.chars !== doc.length) throw new Error(`the wire-only reader got ${wire.chars} characters of ${doc.length}`)
     await tab.keyboard.type('/clear')
     await tab.keyboard.press('Enter')
     await tab.waitForFunction(() => window.fxterm.term.buffer.active.length <= window.fxterm.term.rows)
-    const second = await streamReply(tab, false)
-    const { chunks: _c, options: _o, box: _b, screen: _s, ...firstRun } = first
+    const second = await streamReply(tab, false, text)
+    const { chunks: _c, options: _o, box: _b, screen: _s, textMs: _t, ...firstRun } = first
     return {
       ...firstRun,
       replayColdMs: cold.replayMs,
       coldSameScreen: cold.screen === first.screen,
+      textColdMs: coldText.replayMs,
       warmStreamMs: second.streamMs,
       warmReplayMs: second.replayMs,
+      textWarmMs: second.textMs,
       wireMs: wire.ms,
       wireBytes: wire.received,
       ratio: first.streamMs / first.replayMs,
       coldRatio: first.streamMs / cold.replayMs,
       warmRatio: second.streamMs / second.replayMs,
+      textColdRatio: first.streamMs / coldText.replayMs,
+      textWarmRatio: second.streamMs / second.textMs,
     }
   } finally {
     await context.close()
   }
 }
 
-/** The first reply's writes, replayed in a bare xterm.js page of its own (cold code). */
-async function replayCold(browser, baseUrl, first) {
+/** `chunks` (the first reply's writes, or its text), written in a bare xterm.js page of its own (cold code), at the first reply's size. */
+async function replayCold(browser, baseUrl, chunks, first) {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
     await page.goto(`${baseUrl}/e2e/bench/bare.html`)
     await page.waitForFunction(() => Boolean(window.fxterm?.term))
-    return await page.evaluate(replayInto, { chunks: first.chunks, options: first.options, box: first.box })
+    return await page.evaluate(replayInto, { chunks, options: first.options, box: first.box })
   } finally {
     await context.close()
   }
@@ -268,32 +283,38 @@ export async function benchRender(browser, baseUrl, { runs = 3 } = {}) {
       samples.push(run)
       const other = run.sameScreen && run.coldSameScreen ? '' : ', A REPLAY ENDED ON ANOTHER SCREEN'
       console.log(
-        `render run ${i + 1}/${runs}: first reply ${ms(run.streamMs)} vs term.write in a fresh page ${ms(run.replayColdMs)} (${times(run.coldRatio)}), ` +
-          `second reply ${ms(run.warmStreamMs)} vs term.write warm ${ms(run.warmReplayMs)} (${times(run.warmRatio)}); ` +
-          `first vs warm write ${times(run.ratio)}; wire alone ${ms(run.wireMs)} (${run.writes} writes, ${(run.bytesWritten / 1024).toFixed(0)} KB${other})`,
+        `render run ${i + 1}/${runs}: first reply ${ms(run.streamMs)} vs its frames replayed in a fresh page ${ms(run.replayColdMs)} (${times(run.coldRatio)}) ` +
+          `and its text written there ${ms(run.textColdMs)} (${times(run.textColdRatio)}); ` +
+          `second reply ${ms(run.warmStreamMs)} vs its frames replayed warm ${ms(run.warmReplayMs)} (${times(run.warmRatio)}) ` +
+          `and its text written warm ${ms(run.textWarmMs)} (${times(run.textWarmRatio)}); ` +
+          `wire alone ${ms(run.wireMs)} (${run.writes} writes, ${(run.bytesWritten / 1024).toFixed(0)} KB${other})`,
       )
     }
   } finally {
     await mock.close()
   }
-  const ratio = median(samples.map((run) => run.ratio))
-  const coldRatio = median(samples.map((run) => run.coldRatio))
-  const warmRatio = median(samples.map((run) => run.warmRatio))
+  const of = (key) => median(samples.map((run) => run[key]))
+  const coldRatio = of('coldRatio')
+  const warmRatio = of('warmRatio')
   return {
     docBytes: Buffer.byteLength(doc),
     deltaChars: DELTA_CHARS,
     sseEvents: Math.ceil(doc.length / DELTA_CHARS),
     runs,
-    streamMs: median(samples.map((run) => run.streamMs)),
-    settledMs: median(samples.map((run) => run.settledMs)),
-    replayMs: median(samples.map((run) => run.replayMs)),
-    replayColdMs: median(samples.map((run) => run.replayColdMs)),
-    warmStreamMs: median(samples.map((run) => run.warmStreamMs)),
-    warmReplayMs: median(samples.map((run) => run.warmReplayMs)),
-    wireMs: median(samples.map((run) => run.wireMs)),
-    ratio,
+    streamMs: of('streamMs'),
+    settledMs: of('settledMs'),
+    replayMs: of('replayMs'),
+    replayColdMs: of('replayColdMs'),
+    textColdMs: of('textColdMs'),
+    warmStreamMs: of('warmStreamMs'),
+    warmReplayMs: of('warmReplayMs'),
+    textWarmMs: of('textWarmMs'),
+    wireMs: of('wireMs'),
+    ratio: of('ratio'),
     coldRatio,
     warmRatio,
+    textColdRatio: of('textColdRatio'),
+    textWarmRatio: of('textWarmRatio'),
     target: RATIO_TARGET,
     // Like against like: a first reply against a first write, a later one against a later one.
     ok: coldRatio <= RATIO_TARGET && warmRatio <= RATIO_TARGET,
@@ -304,17 +325,19 @@ export async function benchRender(browser, baseUrl, { runs = 3 } = {}) {
 /** The rows this bench adds to the printed table. */
 export function renderLines(result) {
   const first = result.samples[0]
+  const row = (label, value, rest = '') => `    ${pad(label, 44)} ${pad(value, 10)} ${rest}`.trimEnd()
+  const target = (ratio) => `target ≤ ${result.target}× ${verdict(ratio <= result.target)}`
   return [
-    `render throughput (median of ${result.runs}; ${(result.docBytes / 1e6).toFixed(2)} MB of Markdown in ${result.deltaChars}-character deltas: ${result.sseEvents} SSE events, ${(first.wireBytes / 1e6).toFixed(1)} MB on the wire)`,
+    `render throughput (median of ${result.runs}; ${(result.docBytes / 1e6).toFixed(2)} MB of Markdown in ${result.deltaChars}-character deltas: ${result.sseEvents} SSE events, ${(first.wireBytes / 1e6).toFixed(1)} MB on the wire; ${first.writes} frames, ${(first.bytesWritten / 1024).toFixed(0)} KB of ANSI at ${first.cols}×${first.rows})`,
     `  first reply (fresh page: xterm.js's code cold)`,
-    `  ${pad('  streamed → last line', 24)} ${pad(ms(result.streamMs), 10)} (turn over ${ms(result.settledMs)})`,
-    `  ${pad('  term.write alone', 24)} ${pad(ms(result.replayColdMs), 10)} (the same writes in a fresh bare page: ${first.writes} writes, ${(first.bytesWritten / 1024).toFixed(0)} KB of ANSI at ${first.cols}×${first.rows})`,
-    `  ${pad('  ratio', 24)} ${pad(times(result.coldRatio), 10)} target ≤ ${result.target}× ${verdict(result.coldRatio <= result.target)}   (median of the runs' ratios)`,
+    row('streamed → last line in the buffer', ms(result.streamMs), `(turn over ${ms(result.settledMs)})`),
+    row('replay of the same frames, fresh page', ms(result.replayColdMs), `ratio ${times(result.coldRatio)} ${target(result.coldRatio)}`),
+    row("term.write of the reply's text, fresh page", ms(result.textColdMs), `ratio ${times(result.textColdRatio)}`),
     `  second reply (after /clear, same page: warm)`,
-    `  ${pad('  streamed → last line', 24)} ${pad(ms(result.warmStreamMs), 10)}`,
-    `  ${pad('  term.write alone', 24)} ${pad(ms(result.warmReplayMs), 10)} (its writes replayed in the same page)`,
-    `  ${pad('  ratio', 24)} ${pad(times(result.warmRatio), 10)} target ≤ ${result.target}× ${verdict(result.warmRatio <= result.target)}`,
-    `  ${pad('first reply vs warm write', 26)} ${pad(times(result.ratio), 10)} (the earlier measure: a cold reply against a warm replay; not like against like)`,
-    `  ${pad('wire alone', 26)} ${pad(ms(result.wireMs), 10)} (a bare worker reading the same SSE and JSON-parsing each event: ${times(result.wireMs / result.replayColdMs)} the first term.write)`,
+    row('streamed → last line in the buffer', ms(result.warmStreamMs)),
+    row('replay of the same frames, same page', ms(result.warmReplayMs), `ratio ${times(result.warmRatio)} ${target(result.warmRatio)}`),
+    row("term.write of the reply's text, same page", ms(result.textWarmMs), `ratio ${times(result.textWarmRatio)}`),
+    `  (ratios: the reply's time over the baseline's, the median of the runs' ratios)`,
+    `  ${pad('wire alone', 46)} ${pad(ms(result.wireMs), 10)} (a bare worker reading the same SSE and JSON-parsing each event: ${times(result.wireMs / result.replayColdMs)} the cold replay)`,
   ]
 }

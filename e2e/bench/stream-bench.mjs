@@ -6,19 +6,13 @@
 // from memory. The target is the full path over the raw one, from the server (the issue's
 // "raw fetch-and-parse of the same stream in the same worker"); the replay shows the client's
 // own cost, which the transfer otherwise partly hides.
-import { build } from 'vite'
-import { fileURLToPath } from 'node:url'
 import { startMockModelServer } from '../mock-model-server.mjs'
+import { buildBenchPages } from './build-bench-pages.mjs'
 import { median, ms, pad, times, verdict } from './stats.mjs'
 
 const OVERHEAD_TARGET = 1.25
 const STREAM_TEXT_BYTES = 200 * 1024
 const DELTA_CHARS = 4
-
-/** Builds the stream-overhead page into dist/e2e/bench/ (a few hundred ms). */
-async function buildStreamBenchPage() {
-  await build({ configFile: fileURLToPath(new URL('./bench-pages-vite.config.ts', import.meta.url)), logLevel: 'warn' })
-}
 
 /** Plain prose in paragraphs, the same every run (a fixed-seed word picker), ASCII only. */
 export function benchProse(bytes) {
@@ -68,7 +62,7 @@ function overheadOf(samples, source) {
  * page: from the mock server, and from the same stream replayed from memory.
  */
 export async function benchStreamOverhead(browser, baseUrl, { runs = 7, textBytes = STREAM_TEXT_BYTES } = {}) {
-  await buildStreamBenchPage()
+  await buildBenchPages()
   const text = benchProse(textBytes)
   const sseEvents = Math.ceil(text.length / DELTA_CHARS)
   // The mock's `text` reply: a role chunk, the deltas, a finish chunk, a usage chunk, [DONE].

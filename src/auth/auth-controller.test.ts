@@ -10,6 +10,25 @@ import { fakeTime, useMockIssuer } from './test-issuer.ts'
 
 const issuer = useMockIssuer()
 
+/** The waits of `until`, checked again whenever a controller shows a state or opens a URL. */
+const waiting = new Set<() => void>()
+const changed = () => {
+  for (const check of [...waiting]) check()
+}
+
+/** Resolves once `check` holds: checked now and after every change a test can see. */
+function until(check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = () => {
+      if (!check()) return
+      waiting.delete(attempt)
+      resolve()
+    }
+    waiting.add(attempt)
+    attempt()
+  })
+}
+
 /** A controller over the mock issuer; `shown` is everything the engine would receive. */
 function setup(openUrl: (url: string) => Promise<boolean> = async () => true) {
   const shown: AuthDisplayState[] = []
@@ -25,23 +44,19 @@ function setup(openUrl: (url: string) => Promise<boolean> = async () => true) {
     credentials,
     keys: createKeyStore(keyStore),
     fetch: () => fetch,
-    openUrl: (url) => (opened.push(url), openUrl(url)),
-    show: (state) => shown.push(state),
+    openUrl: (url) => (opened.push(url), changed(), openUrl(url)),
+    show: (state) => (shown.push(state), changed()),
     notice: (notice) => notices.push(notice),
     onSignedOut: () => signedOut.push(1),
     now: time.now,
-    // Real waits would make the test slow; each poll yields so the test can act in between.
+    // The poll interval passes on the fake clock; each poll still yields a turn of the event
+    // loop, so the test can act in between.
     sleep: async (ms, signal) => {
-      await new Promise((resolve) => setTimeout(resolve, 1))
+      await new Promise((resolve) => setImmediate(resolve))
       await time.sleep(ms, signal)
     },
   })
   return { controller, shown, notices, opened, signedOut, oauth, keyStore }
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
-  expect(check()).toBe(true)
 }
 
 const last = (shown: AuthDisplayState[]) => shown.at(-1)?.state
@@ -84,7 +99,7 @@ describe('the worker side of /login, /logout and /key', () => {
       keys: createKeyStore(null),
       fetch: () => fetch,
       openUrl: async () => true,
-      show: (state) => shown.push(state),
+      show: (state) => (shown.push(state), changed()),
       notice: () => {},
       onSignedOut: () => {},
     })

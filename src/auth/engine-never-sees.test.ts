@@ -90,15 +90,15 @@ describe('the engine never sees a credential', () => {
     }
 
     type('/login\r')
-    await until('Signed in.', () => screenOf(term).includes('✓ Signed in.'))
+    await until(term, () => screenOf(term).includes('✓ Signed in.'))
     type('/key\r')
     type(KEY)
     type('\r')
-    await until('Key saved', () => screenOf(term).includes('✓ Key saved'))
+    await until(term, () => screenOf(term).includes('✓ Key saved'))
     type('hello\r')
-    await until('the reply', () => screenOf(term).includes('A reply for the memory check.'))
+    await until(term, () => screenOf(term).includes('A reply for the memory check.'))
     type('/logout\r')
-    await until('Signed out.', () => screenOf(term).includes('Signed out.'))
+    await until(term, () => screenOf(term).includes('Signed out.'))
     loop.dispose()
 
     const tokens = await issuer.get().tokens()

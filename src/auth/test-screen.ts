@@ -11,8 +11,17 @@ export function screenOf(term: HeadlessTerminal): string {
   return lines.join('\n')
 }
 
-/** Waits (up to about 4 s) until `check` holds. */
-export async function until(what: string, check: () => boolean): Promise<void> {
-  for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2))
-  if (!check()) throw new Error(`never saw ${what}`)
+/**
+ * Resolves once `check` holds: checked now and after every write `term` parses, since the screen
+ * changes only then. A wait that never ends is the test's timeout.
+ */
+export function until(term: HeadlessTerminal, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (check()) return resolve()
+    const parsed = term.onWriteParsed(() => {
+      if (!check()) return
+      parsed.dispose()
+      resolve()
+    })
+  })
 }

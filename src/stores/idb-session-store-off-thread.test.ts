@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as Comlink from 'comlink'
 import { ErrorCode } from '../errors.ts'
 import { sessionStoreContract } from './contract-suites.ts'
@@ -7,18 +7,26 @@ import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
 import { sessionStoreApi } from './session-store-api.ts'
 import { freshIndexedDB, rejectionOf, utf8 } from './test-idb.ts'
 
-/** The store with its writes across a real MessagePort, as a worker would take them. */
+afterEach(() => vi.useRealTimers())
+
+/** The store with its writes across a real MessagePort, as a worker would take them; `nextWrite` resolves at the worker's next call. */
 function offThread(indexedDB: IDBFactory, now?: () => number, more: { startWorkerAfterMs?: number; warmNewest?: boolean } = {}) {
   const writes: string[] = []
+  const waiting: Array<() => void> = []
+  const note = (call: string) => {
+    writes.push(call)
+    for (const wake of waiting.splice(0)) wake()
+  }
+  const nextWrite = () => new Promise<void>((resolve) => waiting.push(resolve))
   const api = sessionStoreApi({ indexedDB, ...(now ? { now } : {}) })
   const counted: typeof api = {
-    load: (...args) => (writes.push(`load ${args[1]}`), api.load(...args)),
-    loadHead: (...args) => (writes.push(`head ${args[1]}`), api.loadHead(...args)),
-    list: (...args) => (writes.push('list'), api.list(...args)),
-    commit: (...args) => (writes.push(`commit ${args[1]}`), api.commit(...args)),
-    remove: (...args) => (writes.push(`remove ${args[1]}`), api.remove(...args)),
+    load: (...args) => (note(`load ${args[1]}`), api.load(...args)),
+    loadHead: (...args) => (note(`head ${args[1]}`), api.loadHead(...args)),
+    list: (...args) => (note('list'), api.list(...args)),
+    commit: (...args) => (note(`commit ${args[1]}`), api.commit(...args)),
+    remove: (...args) => (note(`remove ${args[1]}`), api.remove(...args)),
     lastCommitted: (...args) => api.lastCommitted(...args),
-    warmNewest: (...args) => (writes.push('warm'), api.warmNewest(...args)),
+    warmNewest: (...args) => (note('warm'), api.warmNewest(...args)),
   }
   const store = idbSessionStoreOffThread({
     indexedDB,
@@ -30,7 +38,7 @@ function offThread(indexedDB: IDBFactory, now?: () => number, more: { startWorke
       return port2 as unknown as Comlink.Endpoint
     },
   })
-  return { store, writes }
+  return { store, writes, nextWrite }
 }
 
 sessionStoreContract('idbSessionStoreOffThread', (now) => offThread(freshIndexedDB(), now).store)
@@ -108,11 +116,14 @@ describe('idbSessionStoreOffThread', () => {
       Comlink.expose(sessionStoreApi({ indexedDB: freshIndexedDB() }), port1)
       return port2 as unknown as Comlink.Endpoint
     }
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     idbSessionStoreOffThread({ indexedDB: freshIndexedDB(), connect })
     const warmed = idbSessionStoreOffThread({ indexedDB: freshIndexedDB(), connect, startWorkerAfterMs: 5 })
+    await vi.advanceTimersByTimeAsync(4)
     expect(started).toBe(0)
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    await vi.advanceTimersByTimeAsync(1)
     expect(started).toBe(1)
+    vi.useRealTimers()
     await warmed.list()
     expect(started, 'the started worker serves the calls').toBe(1)
   })
@@ -121,9 +132,13 @@ describe('idbSessionStoreOffThread', () => {
     const indexedDB = freshIndexedDB()
     await idbSessionStore({ indexedDB, now: () => 1 }).commit('older', utf8('a'), undefined)
     await idbSessionStore({ indexedDB, now: () => 2 }).commit('newest', utf8('b'), undefined)
-    const { store, writes } = offThread(indexedDB, undefined, { startWorkerAfterMs: 1, warmNewest: true })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { store, writes, nextWrite } = offThread(indexedDB, undefined, { startWorkerAfterMs: 1, warmNewest: true })
     const quiet = offThread(indexedDB, undefined, { startWorkerAfterMs: 1 })
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    const warmed = nextWrite()
+    await vi.advanceTimersByTimeAsync(1)
+    vi.useRealTimers()
+    await warmed
     expect([writes, quiet.writes]).toEqual([['warm'], []])
     // The warm-up's answer shows the worker runs: the first commit already moves its bytes there.
     const bytes = utf8('b, and more')

@@ -84,11 +84,12 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
     },
     write: (data) => term.write(data),
     writeNow: (data) => {
-      asUserInput(term)
+      parseNextWriteAtOnce(term)
       term.write(data)
     },
     onData(listener) {
-      const disposable = term.onData(listener)
+      // The empty input parseNextWriteAtOnce makes is no input.
+      const disposable = term.onData((data) => data !== '' && listener(data))
       extra.add(listener)
       return () => {
         disposable.dispose()
@@ -106,14 +107,16 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
 }
 
 /**
- * xterm.js parses the first write after a key at once (its own local-echo path) and queues any
- * other write for a later task. A frame from the engine arrives in a message task of its own: a
- * queued one held the next key's echo behind it until that task ran, often a frame later (11-25
- * ms for ~1 key in 10 when typing fast). Telling the write buffer that input happened gives the
- * frame the same path. A private member (xterm.js 6 WriteBuffer.handleUserInput): where it is
- * missing, the write is queued as before.
+ * xterm.js parses the first write after user input at once (its own local-echo path) and queues
+ * any other write for a later task. A frame from the engine arrives in a message task of its own:
+ * a queued one held the next key's echo behind it until that task ran, often a frame later (11-25
+ * ms for ~1 key in 10 when typing fast). An empty input marked as the user's (`term.input`) gives
+ * the frame the same path. Like a typed key, it would also clear a selection and bring a view
+ * scrolled back to the bottom: then nothing is marked and the write is queued as before. The empty
+ * data it sends reaches xterm's onData listeners; the adapter's own onData drops it.
  */
-export function asUserInput(term: Pick<Terminal, 'write'>): void {
-  const core = (term as unknown as { _core?: { _writeBuffer?: { handleUserInput?: () => void } } })._core
-  core?._writeBuffer?.handleUserInput?.()
+export function parseNextWriteAtOnce(term: Pick<Terminal, 'input' | 'hasSelection' | 'buffer'>): void {
+  const buffer = term.buffer.active
+  if (term.hasSelection() || buffer.viewportY !== buffer.baseY) return
+  term.input('', true)
 }

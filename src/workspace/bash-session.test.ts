@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashSession, type SessionExecInput } from './bash-session'
 import type { SnapshotEntry } from './snapshot-store'
+import { runClockUntil, useFakeClock } from './test-clock'
+
+afterEach(() => vi.useRealTimers())
 
 const seed: Array<[string, SnapshotEntry]> = [
   ['/workspace/README.md', { kind: 'file', content: '# demo\n' }],
@@ -83,10 +86,11 @@ describe('bash session', () => {
   })
 
   it('stops a busy loop at its timeout and keeps the files', async () => {
-    // The workspace lifts just-bash's loop and command counts, so only the deadline ends it.
+    // The workspace lifts just-bash's loop and command counts, so only the deadline ends it (a
+    // loop that ran on would never give this thread back). "Timed out" is said only once the
+    // command has run for its whole timeout.
     const session = await createBashSession()
     await session.exec(input('echo kept > a.txt'))
-    const started = Date.now()
     const result = await session.exec(input('while true; do :; done', { timeoutMs: 200 }))
     expect(result).toEqual({
       stdout: '',
@@ -95,13 +99,14 @@ describe('bash session', () => {
       exitCode: 124,
       cwd: '/workspace',
     })
-    expect(Date.now() - started).toBeLessThan(5000)
     expect(await session.readFile('a.txt')).toBe('kept\n')
   })
 
   it('stops a waiting command at its timeout', async () => {
     const session = await createBashSession()
-    const result = await session.exec(input('echo before; sleep 10', { timeoutMs: 200 }))
+    useFakeClock()
+    const { value: result, clockMs } = await runClockUntil(session.exec(input('echo before; sleep 10', { timeoutMs: 200 })))
+    expect(clockMs).toBeLessThan(10_000)
     // just-bash drops the output of a command it stops, so "before" is not shown.
     expect(result).toEqual({
       stdout: '',
@@ -114,16 +119,18 @@ describe('bash session', () => {
   it('stops promptly when its signal aborts mid-command', async () => {
     const session = await createBashSession()
     const controller = new AbortController()
-    const started = Date.now()
+    useFakeClock()
     const running = session.exec(input('echo before; sleep 10; echo after', { signal: controller.signal }))
-    setTimeout(() => controller.abort(), 50) // the stimulus, not a wait
-    expect(await running).toEqual({
+    setTimeout(() => controller.abort(), 50) // on the fake clock, as the sleep is
+    const { value, clockMs } = await runClockUntil(running)
+    expect(value).toEqual({
       stdout: '',
       stderr: 'fxterm: command cancelled\n',
       exitCode: 130,
       cwd: '/workspace',
     })
-    expect(Date.now() - started).toBeLessThan(5000)
+    // Long before the sleep would have ended: the abort stopped it.
+    expect(clockMs).toBeLessThan(5000)
   })
 
   it('does not run a command whose signal is already aborted', async () => {

@@ -80,11 +80,6 @@ export type BashSession = {
   listFiles(): Promise<string[]>
   /** The root as a zip. */
   exportZip(): Promise<Uint8Array>
-  /**
-   * Elapsed ms of one `command`, timed in this worker: on the Bash directly (no limits, env, cwd
-   * or truncation), or through this session's own exec (the adapter's work without the hop).
-   */
-  benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
 }
 
 /** Creates a session; its file system holds `entries` plus the root, home and /tmp. */
@@ -188,18 +183,6 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     }
   }
 
-  async function benchDirect(command: string, via: 'bash' | 'adapter' = 'bash'): Promise<number> {
-    const started = performance.now()
-    if (via === 'adapter') {
-      await exec({ command, cwd: root, timeoutMs: COMMAND_TIMEOUT_MS, outputLimitBytes: 65_536 })
-      return performance.now() - started
-    }
-    await bashFor(current?.timeoutMs ?? COMMAND_TIMEOUT_MS)
-      .exec(command, { cwd: root, rawScript: true })
-      .catch(() => undefined)
-    return performance.now() - started
-  }
-
   return {
     exec,
     readFile,
@@ -208,6 +191,5 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     writeFiles: (files) => writeWorkspaceFiles(fs, root, files),
     listFiles: () => listWorkspaceFiles(fs, root),
     exportZip: () => zipWorkspace(fs, root),
-    benchDirect,
   }
 }

@@ -59,11 +59,6 @@ export type BashWorkerApi = {
   listFiles(): Promise<Outcome<string[]>>
   /** The root as a zip (its buffer is transferred, not copied). */
   exportZip(): Promise<Outcome<Uint8Array>>
-  /**
-   * For benchmarks: runs `command` on the session's Bash directly, without the workspace's
-   * limits, env, truncation or change scan, and returns the elapsed ms measured in the worker.
-   */
-  benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
 }
 
 const NO_CHANGES: SnapshotDelta = { changed: [], removed: [] }
@@ -136,11 +131,6 @@ export function createBashWorkerApi(): BashWorkerApi {
       const zip = await attempt((ready) => ready.exportZip())
       // zipSync's buffer is its own, never shared, so it can move instead of being copied.
       return zip.ok ? transfer(zip, [zip.value.buffer as ArrayBuffer]) : zip
-    },
-
-    async benchDirect(command, via) {
-      if (!session) return Number.NaN
-      return (await session).benchDirect(command, via)
     },
   }
 }

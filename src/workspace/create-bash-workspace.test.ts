@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashWorkerApi, type BashWorkerApi } from './bash-worker-api'
 import { createBashWorkspace } from './create-bash-workspace'
+import { runClockUntil, useFakeClock } from './test-clock'
 import { RUN_COMMAND_DESCRIPTION } from './tool-description'
 import { disposeOpened, execInput as input, openWorkspace as open } from './test-workspaces'
 
-afterEach(disposeOpened)
+afterEach(() => {
+  disposeOpened()
+  vi.useRealTimers()
+})
 
 describe('createBashWorkspace', () => {
   it('describes a version 1 sandboxed workspace with its tool description and starts no worker until used', () => {
@@ -107,7 +111,8 @@ describe('createBashWorkspace', () => {
 
   it('times out a waiting command with exit 124 and says so', async () => {
     const { workspace } = open()
-    expect(await workspace.exec(input('sleep 5', { timeoutMs: 100 }))).toEqual({
+    useFakeClock()
+    expect((await runClockUntil(workspace.exec(input('sleep 5', { timeoutMs: 100 })))).value).toEqual({
       stdout: '',
       stderr: 'fxterm: command timed out after 100 ms\n',
       exitCode: 124,
@@ -135,14 +140,12 @@ describe('createBashWorkspace', () => {
   it('cancels sleep 5 within 200 ms of the abort and keeps the worker', async () => {
     const { workspace, created } = open()
     await workspace.exec(input('true')) // the worker is up, so only the cancel is timed
+    useFakeClock()
     const controller = new AbortController()
     const running = workspace.exec(input('sleep 5', { signal: controller.signal }))
-    setTimeout(() => controller.abort(), 50) // the stimulus, not a wait
-    const aborted = new Promise<number>((resolve) =>
-      controller.signal.addEventListener('abort', () => resolve(Date.now())),
-    )
-    const result = await running
-    expect(Date.now() - (await aborted)).toBeLessThan(200)
+    setTimeout(() => controller.abort(), 50) // on the fake clock, as the sleep and the watchdog are
+    const { value: result, clockMs } = await runClockUntil(running)
+    expect(clockMs - 50).toBeLessThan(200)
     expect(result).toEqual({
       stdout: '',
       stderr: 'fxterm: command cancelled\n',

@@ -76,8 +76,6 @@ export type BashWorkspace = WorkspaceAdapter & {
   exportZip(): Promise<Uint8Array>
   /** The text files it started with (seed files and the fetched ones), relative to the root. */
   seedFiles(): Promise<Record<string, string>>
-  /** For benchmarks: `command` run straight on the worker's Bash; the ms it took there. */
-  benchDirect(command: string, via?: 'bash' | 'adapter'): Promise<number>
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }
@@ -233,8 +231,6 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       await seed()
       return { ...startingFiles }
     },
-    benchDirect: (command, via) =>
-      withWorker(async (conn) => ({ ok: true as const, value: await conn.api.benchDirect(command, via) })),
     dispose() {
       disposed = true
       supervisor.dispose()

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashSession, type BashSession, type SessionExecInput } from './bash-session'
 import { carriedVars, commandEnv } from './shell-state'
+import { runClockUntil, useFakeClock } from './test-clock'
+
+afterEach(() => vi.useRealTimers())
 
 function input(command: string, overrides: Partial<SessionExecInput> = {}): SessionExecInput {
   return { command, cwd: '/workspace', timeoutMs: 30_000, outputLimitBytes: 65_536, ...overrides }
@@ -66,7 +69,9 @@ describe('shell state between commands', () => {
   it('leaves the directory and variables as they were when a command is stopped', async () => {
     const session = await createBashSession()
     await session.exec(input('mkdir src'))
-    const stopped = await session.exec(input('cd src; export B=1; sleep 5', { timeoutMs: 100 }))
+    useFakeClock()
+    const { value: stopped } = await runClockUntil(session.exec(input('cd src; export B=1; sleep 5', { timeoutMs: 100 })))
+    vi.useRealTimers()
     expect([stopped.exitCode, stopped.cwd]).toEqual([124, '/workspace'])
     expect(await session.exec(input('echo "[$B]"; pwd'))).toEqual({
       stdout: '[]\n/workspace\n',

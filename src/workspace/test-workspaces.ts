@@ -33,12 +33,19 @@ export function openWorkspace(
   return { workspace, created }
 }
 
-/** A worker API whose `hang` command never finishes and ignores cancel, like a stuck builtin. */
-export function apiWithStuckCommand(): BashWorkerApi {
+/**
+ * A worker API whose `hang` command never finishes and ignores cancel, like a stuck builtin;
+ * `onHang` is told when one has reached the worker.
+ */
+export function apiWithStuckCommand(onHang?: () => void): BashWorkerApi {
   const real = createBashWorkerApi()
   return {
     ...real,
-    exec: (id, input) => (input.command === 'hang' ? new Promise(() => {}) : real.exec(id, input)),
+    exec: (id, input) => {
+      if (input.command !== 'hang') return real.exec(id, input)
+      onHang?.()
+      return new Promise(() => {})
+    },
   }
 }
 

@@ -1,12 +1,16 @@
 import { Worker as NodeWorker } from 'node:worker_threads'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashWorkerApi } from './bash-worker-api'
 import { createBashWorkspace } from './create-bash-workspace'
 import { RESTART_LINE } from './exec-result'
 import { createInProcessWorker } from './in-process-worker'
+import { runClockUntil, useFakeClock } from './test-clock'
 import { apiWithStuckCommand, disposeOpened, execInput as input, openWorkspace as open } from './test-workspaces'
 
-afterEach(disposeOpened)
+afterEach(() => {
+  disposeOpened()
+  vi.useRealTimers()
+})
 
 /**
  * A real thread whose `exec` spins forever without yielding: like a command stuck inside one
@@ -24,12 +28,18 @@ expose({
 }, nodeEndpoint(parentPort))
 `
 
-/** `thread` dressed as the Web Worker that worker-connection.ts and comlink expect. */
-function asWebWorker(thread: NodeWorker): Worker {
+/**
+ * `thread` dressed as the Web Worker that worker-connection.ts and comlink expect; `onPost` sees
+ * every message sent to it.
+ */
+function asWebWorker(thread: NodeWorker, onPost: (message: unknown) => void = () => {}): Worker {
   // Node hands listeners the message itself; comlink reads it from a MessageEvent's `data`.
   const wrapped = new Map<EventListener, (data: unknown) => void>()
   return {
-    postMessage: (message: unknown, transfer?: Transferable[]) => thread.postMessage(message, transfer as never),
+    postMessage: (message: unknown, transfer?: Transferable[]) => {
+      onPost(message)
+      thread.postMessage(message, transfer as never)
+    },
     addEventListener: (type: string, listener: EventListener) => {
       if (type !== 'message') return
       const onMessage = (data: unknown) => listener({ data } as MessageEvent)
@@ -48,9 +58,10 @@ describe('the watchdog', () => {
   it('stops a CPU-bound loop at its deadline and keeps the files from before it', async () => {
     const { workspace, created } = open()
     await workspace.exec(input('echo before > kept.txt'))
-    const started = Date.now()
+    // The watchdog's timer is on a clock that does not move here, so only just-bash's deadline
+    // (read from Date, real) can stop the loop; a loop it missed would never return.
+    useFakeClock()
     const result = await workspace.exec(input('while true; do :; done', { timeoutMs: 300 }))
-    expect(Date.now() - started).toBeLessThan(300 + 1000)
     expect(result).toEqual({ stdout: '', stderr: 'fxterm: command timed out after 300 ms\n', exitCode: 124, cwd: '/workspace' })
     expect(await workspace.readFile({ path: 'kept.txt' })).toBe('before\n')
     // just-bash's deadline stopped it between statements, so the worker did not need replacing.
@@ -60,26 +71,32 @@ describe('the watchdog', () => {
   it('terminates a real thread spinning past its deadline within 1 s and restores the files in a fresh worker', async () => {
     const thread = new NodeWorker(CPU_BOUND_WORKER, { eval: true })
     const exit = new Promise<number>((resolve) => thread.once('exit', resolve))
+    let execSent!: () => void
+    const sent = new Promise<void>((resolve) => (execSent = resolve))
+    const isExec = (message: unknown) => (message as { path?: unknown[] } | null)?.path?.[0] === 'exec'
     let spawned = 0
+    useFakeClock()
     const workspace = createBashWorkspace({
       files: { 'before.txt': 'intact\n' },
       // The thread first; the replacement runs real just-bash in this thread.
-      worker: () => (spawned++ === 0 ? asWebWorker(thread) : createInProcessWorker(createBashWorkerApi())),
+      worker: () => (spawned++ === 0 ? asWebWorker(thread, (message) => isExec(message) && execSent()) : createInProcessWorker(createBashWorkerApi())),
     })
     try {
-      const started = Date.now()
-      const result = await workspace.exec(input('while true; do :; done', { timeoutMs: 300 }))
-      const elapsed = Date.now() - started
+      let result: unknown = null
+      const running = Promise.resolve(workspace.exec(input('while true; do :; done', { timeoutMs: 300 }))).then((value) => (result = value))
+      // The watchdog starts as the command is sent (the thread's start-up comes before), and
+      // fires 1 s after the 300 ms deadline.
+      await sent
+      await vi.advanceTimersByTimeAsync(1299)
+      expect([result, spawned]).toEqual([null, 1])
+      await vi.advanceTimersByTimeAsync(1)
+      await running
       expect(result).toEqual({
         stdout: '',
         stderr: `${RESTART_LINE}\nfxterm: command timed out after 300 ms\n`,
         exitCode: 124,
         cwd: '/workspace',
       })
-      // The watchdog fires 1 s after the 300 ms deadline (timers may round a millisecond early);
-      // the rest is the thread's start-up, which comes before the command's clock starts.
-      expect(elapsed).toBeGreaterThanOrEqual(1290)
-      expect(elapsed).toBeLessThan(1300 + 700)
       const exited = await exit
       expect(await workspace.exec(input('cat before.txt'))).toEqual({ stdout: 'intact\n', stderr: '', exitCode: 0, cwd: '/workspace' })
       expect({ exited, spawned }).toEqual({ exited: 1, spawned: 2 })
@@ -90,10 +107,13 @@ describe('the watchdog', () => {
   })
 
   it('terminates a worker stuck past its timeout and restores files, uploads and variables in a new one', async () => {
-    const { workspace, created } = open({ files: { 'seed.txt': 'S\n' }, graceMs: 50 }, apiWithStuckCommand)
+    const { workspace, created } = open({ files: { 'seed.txt': 'S\n' }, graceMs: 50 }, () => apiWithStuckCommand())
     await workspace.exec(input('echo kept > kept.txt; export K=v'))
     await workspace.writeFiles([{ path: 'up/hi.txt', data: new TextEncoder().encode('uploaded\n') }])
-    expect(await workspace.exec(input('hang', { timeoutMs: 50 }))).toEqual({
+    useFakeClock()
+    const { value: stuck } = await runClockUntil(workspace.exec(input('hang', { timeoutMs: 50 })))
+    vi.useRealTimers()
+    expect(stuck).toEqual({
       stdout: '',
       stderr: `${RESTART_LINE}\nfxterm: command timed out after 50 ms\n`,
       exitCode: 124,
@@ -111,11 +131,12 @@ describe('the watchdog', () => {
   })
 
   it('terminates a worker that ignores cancel once the grace period is over', async () => {
-    const { workspace, created } = open({ graceMs: 50 }, apiWithStuckCommand)
     const controller = new AbortController()
+    // Cancelled once the command runs in the worker, so it is the running command that ignores it.
+    const { workspace, created } = open({ graceMs: 50 }, () => apiWithStuckCommand(() => controller.abort()))
+    useFakeClock()
     const running = workspace.exec(input('hang', { signal: controller.signal, cwd: '/workspace/sub' }))
-    setTimeout(() => controller.abort(), 20) // the stimulus, not a wait
-    expect(await running).toEqual({
+    expect((await runClockUntil(running)).value).toEqual({
       stdout: '',
       stderr: `${RESTART_LINE}\nfxterm: command cancelled\n`,
       exitCode: 130,
