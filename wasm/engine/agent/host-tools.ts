@@ -4,7 +4,7 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { JsonValue, J_ARR, J_OBJ, writeJsonBuf, writeJsonString } from '../util/json'
-import { Effects, OUT_TOOL_CALL } from '../abi/frames'
+import { AGENT_CANCEL, AGENT_PROMPT, AGENT_STEER, Effects, OUT_TOOL_CALL } from '../abi/frames'
 import { ToolCallRec } from './conversation'
 import { AgentLoop } from './loop'
 
@@ -59,10 +59,6 @@ export function emitToolCall(fx: Effects, id: u32, call: ToolCallRec, rerun: boo
   b.str(rerun ? ',"rerun":true}' : ',"rerun":false}')
   fx.end(at)
 }
-
-export const AGENT_PROMPT = 1
-export const AGENT_STEER = 2
-export const AGENT_CANCEL = 3
 
 /**
  * The agent API's input frame. A prompt starts a turn (the host sends one only when none runs;
