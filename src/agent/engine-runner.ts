@@ -1,19 +1,22 @@
 /**
- * The headless host loop: one engine instance booted with `headless` (no terminal output, no
- * spinner), fed one input at a time, whose effects are performed here — model requests through
- * a provider, host tool calls and commands through the caller, timers (retries), commits. The
+ * The headless agent's front end of the engine host core (src/worker/engine-host-core.ts): one
+ * engine booted with `headless` (no terminal output, no spinner), whose host tool calls and
+ * commits go to the caller, and whose model requests and commands the core performs. The
  * caller sees what a turn does as the engine's events plus the model events of the turn's own
  * requests (a compaction's request is left out: its text is a summary, not the reply).
  */
-import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
-import { AGENT_SUB, type BootOptions, type EngineEffect, type ExecRequest, type HostToolCall } from '../worker/engine-frames.ts'
-import { EngineTrap, instantiateEngine, type EngineInstance } from '../worker/engine-instance.ts'
-import { createEngineTimers, createFeedQueue } from '../worker/engine-feed.ts'
+import { AGENT_SUB, type BootOptions, type ExecRequest, type HostToolCall } from '../worker/engine-frames.ts'
+import { createEngineHostCore } from '../worker/engine-host-core.ts'
+import type { EngineTrap } from '../worker/engine-instance.ts'
 
-/** During a burst, the reply's text goes to the engine and the caller at most this often (the terminal draws once per 16 ms frame). */
-const TEXT_HOLD_MS = 8
+/**
+ * During a burst, the reply's text goes to the engine and the caller at most this often (the
+ * terminal draws once per 16 ms frame). A busy machine hands a 9 MB body over in 100 and more
+ * small reads, and each would cost an engine feed, a line and its trip to the page.
+ */
+const TEXT_INTERVAL_MS = 8
 
 /** What the runner reports to the session that owns it. */
 export type RunnerHooks = {
@@ -69,173 +72,40 @@ export type EngineRunner = {
 export async function createEngineRunner(options: RunnerOptions): Promise<EngineRunner> {
   const now = options.now ?? (() => Date.now())
   const hooks = options.hooks
-  const engine: EngineInstance = await instantiateEngine(options.module)
-  const requests = new Map<number, AbortController>()
-  const execs = new Map<number, AbortController>()
-  const timers = createEngineTimers((id) => run((e) => e.timer(id, now())))
+  const exec = options.exec
   /** Requests whose events are not the reply (a compaction's summary). */
   const quiet = new Set<number>()
   let compacting = false
-  let dead = false
 
-  // Inputs queue so that an effect answered at once never runs inside another feed.
-  const run = createFeedQueue({
-    engine: () => engine,
-    perform: (effect) => perform(effect),
-    onTrap: (trap) => {
-      stopAll()
-      hooks.onTrap(trap)
+  const core = await createEngineHostCore({
+    module: options.module,
+    providers: options.providers,
+    ...(options.boot.provider !== undefined ? { defaultProvider: options.boot.provider } : {}),
+    textIntervalMs: TEXT_INTERVAL_MS,
+    ...(exec ? { exec: (_id: number, request: ExecRequest, signal: AbortSignal) => exec(request, signal) } : {}),
+    onModelRequest: (id, request) => {
+      if (compacting) quiet.add(id)
+      else hooks.onRequest?.(request)
     },
-    stopped: () => dead,
-  })
-
-  const perform = (effect: EngineEffect) => {
-    switch (effect.kind) {
-      case 'model_request':
-        if (compacting) quiet.add(effect.id)
-        else hooks.onRequest?.(effect.request)
-        startRequest(effect.id, effect.request)
-        return
-      case 'model_cancel':
-        requests.get(effect.id)?.abort()
-        requests.delete(effect.id)
-        return
-      case 'exec':
-        startExec(effect.id, effect.request)
-        return
-      case 'exec_cancel':
-        execs.get(effect.id)?.abort()
-        execs.delete(effect.id)
-        return
-      case 'timer_set':
-        timers.set(effect.id, effect.delayMs)
-        return
-      case 'timer_cancel':
-        timers.cancel(effect.id)
-        return
-      case 'event':
-        if (effect.event.type === 'compaction_start') compacting = true
-        if (effect.event.type === 'compaction_end') compacting = false
-        hooks.onEngineEvent(effect.event)
-        return
-      case 'catalog_request': {
-        const models = options.catalog ?? []
-        run((e) => e.catalog({ provider: effect.provider, models }, now()))
-        return
-      }
-      case 'session_commit':
-        hooks.onCommit(effect.bytes)
-        return
-      case 'tool_call':
-        hooks.onToolCall(effect.id, effect.call)
-        return
-      case 'tool_cancel':
-        hooks.onToolCancel(effect.id)
-        return
-      default:
-        return // writes, echo hints and the terminal's other effects do not occur headless
-    }
-  }
-
-  const providerFor = (name: string | undefined) => {
-    const providers = options.providers()
-    return providers.find((p) => p.name === name) ?? providers.find((p) => p.name === options.boot.provider) ?? providers[0]!
-  }
-
-  const startRequest = (id: number, request: ModelRequest) => {
-    const controller = new AbortController()
-    requests.set(id, controller)
-    const forward = (event: ModelEvent) => {
+    onModelEvent: (id, event) => {
       if (!quiet.has(id)) hooks.onModelEvent(event)
-      run((e) => e.modelEvent(id, event, now()))
-    }
-    // Deltas that arrive together go on as one: one engine feed and one line instead of one per
-    // 4-character SSE event. Text goes on at the end of the microtask run after a pause, and
-    // during a burst at most every TEXT_HOLD_MS: a busy machine hands a 9 MB body over in 100 and
-    // more small reads, and each cost an engine feed, a line and its trip to the page (~0.15 ms
-    // a read). Order is kept: pending text goes first when any other event comes. This runs
-    // once per SSE event, so it reads only locals (an AbortSignal's `aborted` is a DOM getter).
-    let open = true
-    controller.signal.addEventListener('abort', () => (open = false), { once: true })
-    let textType: 'text_delta' | 'reasoning_delta' | null = null
-    let parts: string[] = []
-    let lastText = -Infinity
-    let checking = false
-    let timer: ReturnType<typeof setTimeout> | null = null
-    const flush = () => {
-      if (timer !== null) clearTimeout(timer)
-      timer = null
-      if (textType === null) return
-      const type = textType
-      const delta = parts.length === 1 ? parts[0]! : parts.join('')
-      textType = null
-      parts = []
-      lastText = performance.now()
-      if (open) forward({ type, delta })
-    }
-    // At the end of each microtask run: a body whose bytes are all there is read in one long
-    // chain of microtasks, which no timer interrupts.
-    const check = () => {
-      checking = false
-      if (textType === null || !open) return
-      const wait = lastText + TEXT_HOLD_MS - performance.now()
-      if (wait <= 0) flush()
-      else timer ??= setTimeout(flush, wait)
-    }
-    const emit = (event: ModelEvent) => {
-      if (!open) return
-      const type = event.type
-      if (type === 'text_delta' || type === 'reasoning_delta') {
-        if (textType !== type) {
-          flush()
-          textType = type
-        }
-        parts.push(event.delta)
-        if (!checking) {
-          checking = true
-          queueMicrotask(check)
-        }
-        return
-      }
-      flush()
-      if (type === 'finish' || type === 'error') {
-        requests.delete(id)
-        forward(event)
-        open = false
-        return
-      }
-      forward(event)
-    }
-    providerFor(request.provider).stream(request, emit, controller.signal).then(
-      () => {
-        if (open) emit({ type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The model stream ended without finishing.' })
+    },
+    onTrap: (trap) => hooks.onTrap(trap),
+    now,
+    // Writes, echo hints and the terminal's other effects do not occur headless.
+    effects: {
+      event: ({ event }) => {
+        if (event.type === 'compaction_start') compacting = true
+        if (event.type === 'compaction_end') compacting = false
+        hooks.onEngineEvent(event)
       },
-      (error: unknown) => emit({ type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }),
-    )
-  }
-
-  const startExec = (id: number, request: ExecRequest) => {
-    const controller = new AbortController()
-    execs.set(id, controller)
-    const finish = (result: ExecResult) => {
-      if (execs.get(id) !== controller) return
-      execs.delete(id)
-      run((e) => e.execResult(id, result, now()))
-    }
-    if (!options.exec) return finish({ stdout: '', stderr: 'no workspace is connected', exitCode: 127 })
-    options.exec(request, controller.signal).then(finish, (error: unknown) =>
-      finish({ stdout: '', stderr: `the workspace failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 }),
-    )
-  }
-
-  const stopAll = () => {
-    dead = true // what waits in the feed queue is dropped: it feeds nothing once stopped
-    for (const c of requests.values()) c.abort()
-    requests.clear()
-    for (const c of execs.values()) c.abort()
-    execs.clear()
-    timers.clear()
-  }
+      catalog_request: ({ provider }) => run((e) => e.catalog({ provider, models: options.catalog ?? [] }, now())),
+      session_commit: ({ bytes }) => hooks.onCommit(bytes),
+      tool_call: ({ id, call }) => hooks.onToolCall(id, call),
+      tool_cancel: ({ id }) => hooks.onToolCancel(id),
+    },
+  })
+  const run = core.feed
 
   run((e) => e.boot({ ...options.boot, cols: 80, rows: 24, seed: Math.floor(Math.random() * 0x7fffffff), headless: true, sessions: true }, now()))
 
@@ -248,6 +118,6 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
     setApiKey: () => {},
     toolResult: (id, text) => run((e) => e.toolResult(id, text, now())),
     configure: (id, value) => run((e) => e.configChanged(id, value, now())),
-    dispose: stopAll,
+    dispose: core.dispose,
   }
 }

@@ -7,13 +7,17 @@ import { screenOf, until } from './test-screen.ts'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
-import { expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { createHostLoop, type HostLoop } from '../worker/host-loop.ts'
+import { trappableEngines } from '../worker/test-engine-traps.ts'
 
 const { Terminal } = xtermHeadless
 
+afterEach(() => vi.restoreAllMocks())
+
 it('after an engine restart the host tells the new engine the credential again', async () => {
   const module = await WebAssembly.compile(readFileSync(fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))))
+  const traps = trappableEngines()
   const term = new Terminal({ cols: 100, rows: 30, allowProposedApi: true, scrollback: 1000 })
   let restarted = 0
   let loop: HostLoop | undefined
@@ -31,7 +35,8 @@ it('after an engine restart the host tells the new engine the credential again',
     },
   })
   loop.authState({ state: 'credential', credential: 'signed_in' })
-  loop.trapForTest()
+  traps.trapNext()
+  loop.keys(new Uint8Array(0))
   await until(term, () => restarted === 1 && screenOf(term).includes('The engine restarted after an internal error'))
   loop.keys(new TextEncoder().encode('/status\r'))
   await until(term, () => screenOf(term).includes('sign-in    signed in'))

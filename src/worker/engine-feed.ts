@@ -1,6 +1,6 @@
 /**
- * What every host of the engine needs the same way (the terminal's host loop and the agent's
- * engine runner): inputs fed one at a time, and the engine's timers.
+ * The host core's two mechanisms (engine-host-core.ts): inputs fed one at a time, and the
+ * engine's timers.
  */
 import type { EngineEffect } from './engine-frames.ts'
 import { EngineTrap, type EngineInstance } from './engine-instance.ts'

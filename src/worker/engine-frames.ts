@@ -1,6 +1,7 @@
 /**
  * The host's side of the engine ABI (wasm/ABI.md): input frame kinds and their encoders, and the
- * decoder for output frames. Kept in sync with wasm/engine/abi/frames.ts.
+ * decoder for output frames. The numbers are the engine's (wasm/engine/abi/frames.ts):
+ * engine-frames.test.ts reads that file and fails on any difference.
  */
 import type { ModelEvent, ModelInfo, ModelRequest } from '../protocol/model-events.ts'
 import { copyIntoSpare } from '../stores/snapshot-buffers.ts'
@@ -39,7 +40,7 @@ export const MODEL_SUB = {
   finish: 7,
   error: 8,
 } as const
-const OUT = {
+export const OUT = {
   write: 1,
   modelRequest: 2,
   modelCancel: 3,

@@ -70,8 +70,6 @@ export type EngineInstance = {
   agent(sub: number, text: string, nowMs: number): EngineEffect[]
   /** A host tool's result text for the call `callId` asked for. */
   toolResult(toolCallId: number, text: string, nowMs: number): EngineEffect[]
-  /** Makes the engine trap (tests of the recovery path). */
-  trap(): EngineEffect[]
 }
 
 /** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
@@ -133,6 +131,5 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     prepare: (bytes) => void feed(IN.prepare, u32Payload(bytes), 0),
-    trap: () => feed(IN.trap, new Uint8Array(0), 0),
   }
 }

@@ -11,6 +11,7 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest } from './engine-frames.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { instantiateEngine } from './engine-instance.ts'
+import { trappableEngines } from './test-engine-traps.ts'
 
 const { Terminal } = xtermHeadless
 const wasmPath = fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))
@@ -24,7 +25,14 @@ const loops: HostLoop[] = []
 afterEach(() => {
   for (const loop of loops.splice(0)) loop.dispose()
   vi.useRealTimers()
+  vi.restoreAllMocks()
 })
+
+/** Makes the engine trap on the next input, which `loop` is then fed (an empty keystroke). */
+function trap(traps: ReturnType<typeof trappableEngines>, loop: HostLoop) {
+  traps.trapNext()
+  loop.keys(new Uint8Array(0))
+}
 
 /** Lets pending promise callbacks run (no fixed wait: one turn of the event loop). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -363,12 +371,13 @@ describe('the host loop', () => {
   })
 
   test('an engine trap is reported in the terminal, in-flight requests are aborted, and the engine boots again', async () => {
+    const traps = trappableEngines()
     const { provider, calls } = scriptedProvider([[{ type: 'hold' }], [{ type: 'text_delta', delta: 'Fresh start.' }, { type: 'finish', reason: 'stop' }]])
     const h = await start(provider)
     h.type('remember this\r')
     await until('the first provider call', () => calls.length === 1)
 
-    h.loop.trapForTest()
+    trap(traps, h.loop)
     expect(h.events.filter((e) => e.type === 'engine_trap')).toEqual([
       { type: 'engine_trap', message: expect.stringMatching(/^trap requested by the host/) },
     ])
@@ -398,6 +407,7 @@ describe('the host loop', () => {
   })
 
   test('after a trap the new engine continues from the last commit, though the session host moved those bytes away', async () => {
+    const traps = trappableEngines()
     const { provider, calls } = scriptedProvider([[{ type: 'text_delta', delta: 'First reply.' }, { type: 'finish', reason: 'stop' }], [{ type: 'text_delta', delta: 'Second reply.' }, { type: 'finish', reason: 'stop' }]])
     let commits = 0
     // As the worker does: the bytes are transferred to the page, which leaves them empty here.
@@ -410,7 +420,7 @@ describe('the host loop', () => {
     await h.untilLine('the first reply', (line) => line === '● First reply.')
     await until('the turn\'s commits', () => commits >= 2)
 
-    h.loop.trapForTest()
+    trap(traps, h.loop)
     await h.untilLine('the restart notice', (line) => line.includes('the conversation continues from'))
     h.type('and now?\r')
     await until('a request from the new engine', () => calls.length === 2)
@@ -461,20 +471,22 @@ describe('the host loop', () => {
   })
 
   test('after a trap the engine boots again at the size the terminal has now', async () => {
+    const traps = trappableEngines()
     const { provider } = scriptedProvider([])
     const h = await start(provider)
     h.term.resize(60, 30)
     h.loop.resize(60, 30)
-    h.loop.trapForTest()
+    trap(traps, h.loop)
     const lines = await h.untilScreen('the second banner', (lines) => lines.filter((line) => line.startsWith('✻ fxterm')).length === 2)
     expect(lines.slice(-4)).toEqual(['─'.repeat(60), '❯ ', '─'.repeat(60), '  auto · fake-model · fake · chat only · /help'])
   })
 
   test('an engine that keeps trapping is not restarted forever: the terminal says to reload', async () => {
+    const traps = trappableEngines()
     const { provider } = scriptedProvider([])
     const h = await start(provider)
     for (let i = 0; i < 4; i++) {
-      h.loop.trapForTest()
+      trap(traps, h.loop)
       await h.untilScreen(`report ${i + 1}`, (lines) => lines.filter((l) => l.startsWith("✗ fxterm's engine stopped")).length === i + 1)
       if (i < 3) await h.untilScreen(`banner ${i + 2}`, (lines) => lines.filter((l) => l.startsWith('✻ fxterm')).length === i + 2)
     }

@@ -1,16 +1,15 @@
 /**
- * The host loop: feeds inputs to the engine one at a time and performs the effects it asks for
- * (model requests through a provider, command execs through the workspace bridge, timers).
- * Inputs are queued so that an effect answered synchronously can never reorder terminal writes.
- * A trap in the engine is reported in the terminal and the engine starts again.
+ * The host loop: the terminal's front end of the engine host core (engine-host-core.ts). It
+ * passes the terminal's inputs in, performs what only a terminal does (writes, sessions and
+ * history, catalogs, sign-in, host actions), and joins text deltas once per frame. A trap in the
+ * engine is reported in the terminal, and a fresh engine continues from the last save.
  */
-import { ErrorCode } from '../errors.ts'
 import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { AuthAction, AuthDisplayState, BootOptions, EngineEffect, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
-import { createDeltaCoalescer } from './delta-coalescer.ts'
-import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-instance.ts'
-import { createEngineTimers, createFeedQueue } from './engine-feed.ts'
+import type { AuthAction, AuthDisplayState, BootOptions, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
+import { createEngineHostCore } from './engine-host-core.ts'
+import type { EngineInstance, EngineTrap } from './engine-instance.ts'
+import { FRAME_MS } from './frame-pacer.ts'
 import { reserveSpares } from '../stores/snapshot-buffers.ts'
 
 export type ExecBridge = {
@@ -84,8 +83,6 @@ export type HostLoop = {
    * settings, history, instructions and notices, then the session to resume, if any.
    */
   restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
-  /** Makes the engine trap, to exercise recovery (tests only). */
-  trapForTest(): void
 }
 
 /** The part of the boot options read from the app's stores and workspace. */
@@ -99,103 +96,59 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   const now = options.now ?? (() => Date.now())
   const seed = options.seed ?? (() => Math.floor(Math.random() * 0x7fffffff))
   let boot = { ...options.boot }
-  let engine: EngineInstance = options.engine ?? (await instantiateEngine(options.module))
-  const requests = new Map<number, AbortController>()
-  const execs = new Set<number>()
-  const timers = createEngineTimers((id) => run((e) => e.timer(id, now())))
   const catalogs = new Set<AbortController>()
-  let disposed = false
-  let restarting = false
   let trapTimes: number[] = []
-
-  const run = createFeedQueue({
-    engine: () => engine,
-    perform: (effect) => perform(effect),
-    onTrap: (trap) => void restart(trap),
-    stopped: () => disposed,
-  })
-
-  const perform = (effect: EngineEffect) => {
-    switch (effect.kind) {
-      case 'write':
-        options.write(effect.bytes)
-        return
-      case 'model_request':
-        startModelRequest(effect.id, effect.request)
-        return
-      case 'model_cancel':
-        requests.get(effect.id)?.abort()
-        requests.delete(effect.id)
-        return
-      case 'exec':
-        startExec(effect.id, effect.request)
-        return
-      case 'exec_cancel':
-        execs.delete(effect.id)
-        options.workspace?.cancel(effect.id)
-        return
-      case 'timer_set':
-        timers.set(effect.id, effect.delayMs)
-        return
-      case 'timer_cancel':
-        timers.cancel(effect.id)
-        return
-      case 'event':
-        options.onEvent(effect.event)
-        return
-      case 'exit':
-        options.onExit(effect.code)
-        return
-      case 'action':
-        options.onAction?.(effect.action)
-        return
-      case 'clipboard':
-        options.onClipboard?.(effect.text)
-        return
-      case 'echo_hint':
-        options.onEchoHint?.(effect.columns)
-        return
-      case 'config_set':
-        options.onConfig?.(effect.id, effect.value)
-        return
-      case 'catalog_request':
-        loadCatalog(effect.provider)
-        return
-      case 'history_append':
-        options.sessions?.historyAppend(effect.value)
-        return
-      case 'history_clear':
-        options.sessions?.historyClear()
-        return
-      case 'session_commit':
-        commitSession(effect.bytes)
-        return
-      case 'session_list':
-        void (options.sessions?.list() ?? Promise.resolve([])).then(
-          (entries) => run((e) => e.sessionList(entries, now())),
-          () => run((e) => e.sessionList([], now())),
-        )
-        return
-      case 'session_open': {
-        const id = effect.id
-        void (options.sessions?.open(id) ?? Promise.resolve(null)).then(
-          (found) => run((e) => (found ? e.session(found.bytes, found.readOnly, now()) : e.sessionEvent({ type: 'missing', id }, now()))),
-          (error: unknown) => run((e) => e.sessionEvent({ type: 'commit_error', message: error instanceof Error ? error.message : String(error) }, now())),
-        )
-        return
-      }
-      case 'session_remove':
-        options.sessions?.remove(effect.id)
-        return
-      case 'auth':
-        options.onAuth?.(effect.action)
-        return
-    }
-  }
-
   /** The last snapshot the engine asked to save: a restarted engine continues from it. */
   let lastSnapshot: Uint8Array | undefined = options.resume?.bytes
   const kept = reusedBuffer()
+  const bridge = options.workspace
+
+  const core = await createEngineHostCore({
+    module: options.module,
+    ...(options.engine ? { engine: options.engine } : {}),
+    providers: () => options.providers,
+    ...(options.boot.provider !== undefined ? { defaultProvider: options.boot.provider } : {}),
+    textIntervalMs: FRAME_MS,
+    ...(bridge
+      ? {
+          exec: (id: number, request: ExecRequest, signal: AbortSignal) => {
+            signal.addEventListener('abort', () => bridge.cancel(id), { once: true })
+            return bridge.exec(id, request)
+          },
+        }
+      : {}),
+    // A response's last lines must not wait for a frame that has no reason to come.
+    onModelEnd: () => options.flushWrites?.(),
+    onTrap: (trap) => void restart(trap),
+    now,
+    effects: {
+      write: (e) => options.write(e.bytes),
+      event: (e) => options.onEvent(e.event),
+      exit: (e) => options.onExit(e.code),
+      action: (e) => options.onAction?.(e.action),
+      clipboard: (e) => options.onClipboard?.(e.text),
+      echo_hint: (e) => options.onEchoHint?.(e.columns),
+      config_set: (e) => options.onConfig?.(e.id, e.value),
+      catalog_request: (e) => loadCatalog(e.provider),
+      history_append: (e) => options.sessions?.historyAppend(e.value),
+      history_clear: () => options.sessions?.historyClear(),
+      session_commit: (e) => commitSession(e.bytes),
+      session_list: () =>
+        void (options.sessions?.list() ?? Promise.resolve([])).then(
+          (entries) => run((e) => e.sessionList(entries, now())),
+          () => run((e) => e.sessionList([], now())),
+        ),
+      session_open: ({ id }) =>
+        void (options.sessions?.open(id) ?? Promise.resolve(null)).then(
+          (found) => run((e) => (found ? e.session(found.bytes, found.readOnly, now()) : e.sessionEvent({ type: 'missing', id }, now()))),
+          (error: unknown) => run((e) => e.sessionEvent({ type: 'commit_error', message: error instanceof Error ? error.message : String(error) }, now())),
+        ),
+      session_remove: (e) => options.sessions?.remove(e.id),
+      auth: (e) => options.onAuth?.(e.action),
+    },
+  })
+  const run = core.feed
+
   const commitSession = (bytes: Uint8Array) => {
     if (!options.sessions) {
       lastSnapshot = bytes
@@ -205,10 +158,6 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     lastSnapshot = kept.copy(bytes)
     void options.sessions.commit(bytes).then((event) => run((e) => e.sessionEvent(event, now())))
   }
-
-  // A request names its provider; one that does not goes to the provider active at boot.
-  const providerNamed = (name: string | undefined) =>
-    options.providers.find((p) => p.name === name) ?? options.providers.find((p) => p.name === options.boot.provider) ?? options.providers[0]!
 
   /** Fetches a provider's catalog (once per request from the engine) and hands it over. */
   const loadCatalog = (name: string) => {
@@ -225,63 +174,14 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     ).finally(() => catalogs.delete(controller))
   }
 
-  const startModelRequest = (id: number, request: Parameters<ModelProvider['stream']>[0]) => {
-    const controller = new AbortController()
-    requests.set(id, controller)
-    const coalescer = createDeltaCoalescer((event) => {
-      run((e) => e.modelEvent(id, event, now()))
-      if (event.type === 'finish' || event.type === 'error') options.flushWrites?.()
-    })
-    controller.signal.addEventListener('abort', () => coalescer.cancel())
-    const emit: Parameters<ModelProvider['stream']>[1] = (event) => {
-      if (controller.signal.aborted || !requests.has(id)) return
-      if (event.type === 'finish' || event.type === 'error') requests.delete(id)
-      coalescer.push(event)
-    }
-    providerNamed(request.provider).stream(request, emit, controller.signal).then(
-      () => {
-        // A provider must end with finish or error; if it did not, the turn must not hang.
-        if (requests.has(id) && !controller.signal.aborted) {
-          emit({ type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The model stream ended without finishing.' })
-        }
-      },
-      (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error)
-        emit({ type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: `The model request failed: ${message}` })
-      },
-    )
-  }
-
-  const startExec = (id: number, request: ExecRequest) => {
-    const bridge = options.workspace
-    execs.add(id)
-    const finish = (result: ExecResult) => {
-      if (!execs.delete(id)) return
-      run((e) => e.execResult(id, result, now()))
-    }
-    if (!bridge) {
-      finish({ stdout: '', stderr: 'fxterm: no workspace is connected', exitCode: 127 })
-      return
-    }
-    bridge.exec(id, request).then(finish, (error: unknown) => {
-      finish({ stdout: '', stderr: `fxterm: the workspace failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 })
-    })
-  }
-
-  const cancelAll = () => {
-    for (const c of requests.values()) c.abort()
-    requests.clear()
-    for (const id of execs) options.workspace?.cancel(id)
-    execs.clear()
-    timers.clear()
+  const cancelCatalogs = () => {
     for (const c of catalogs) c.abort()
     catalogs.clear()
   }
 
+  /** A trap: the core has cancelled what was in flight; a fresh engine continues from the last save. */
   const restart = async (trap: EngineTrap) => {
-    if (restarting) return
-    restarting = true
-    cancelAll()
+    cancelCatalogs()
     // Below the dead engine's footer, on fresh rows (erase down: the footer may be under us).
     options.write(encoder.encode(`\r\n\x1b[J\x1b[31m✗ fxterm's engine stopped on an internal error (${sanitize(trap.message)}).\x1b[0m\r\n`))
     options.onEvent({ type: 'engine_trap', message: trap.message })
@@ -289,21 +189,20 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     if (recent.length > MAX_RESTARTS) {
       // The same input keeps killing it: stop here rather than loop.
       options.write(encoder.encode('\x1b[31m✗ It keeps failing, so it was not restarted again. Reload the page.\x1b[0m\r\n'))
-      disposed = true
       return
     }
     options.write(encoder.encode('Restarting it…\r\n'))
     try {
-      engine = await instantiateEngine(options.module)
-      restarting = false
-      const snapshot = lastSnapshot
-      boot = { ...boot, notices: [snapshot ? 'The engine restarted after an internal error; the conversation continues from its last save.' : 'The engine restarted after an internal error; the conversation before it is gone.'] }
-      run((e) => e.boot({ ...boot, seed: seed() }, now()))
-      if (snapshot) run((e) => e.session(snapshot, false, now()))
-      options.onRestarted?.()
+      await core.restart()
     } catch (error) {
       options.write(encoder.encode(`\x1b[31m✗ The engine could not restart: ${sanitize(String(error))}. Reload the page.\x1b[0m\r\n`))
+      return
     }
+    const snapshot = lastSnapshot
+    boot = { ...boot, notices: [snapshot ? 'The engine restarted after an internal error; the conversation continues from its last save.' : 'The engine restarted after an internal error; the conversation before it is gone.'] }
+    run((e) => e.boot({ ...boot, seed: seed() }, now()))
+    if (snapshot) run((e) => e.session(snapshot, false, now()))
+    options.onRestarted?.()
   }
 
   /**
@@ -312,6 +211,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
    * into (snapshot-buffers.ts). Made in the first commit, that was ~4.7 MB of new memory three
    * times over, page faults in the middle of a keystroke's answer.
    */
+  let disposed = false
   const prepareForCommits = (size: number) =>
     setTimeout(() => {
       if (disposed) return
@@ -349,11 +249,11 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       }
     },
     dispose: () => {
-      cancelAll()
       disposed = true
+      cancelCatalogs()
+      core.dispose()
     },
     authState: (state) => run((e) => e.auth(state, now())),
-    trapForTest: () => run((e) => e.trap()),
   }
 }
 

@@ -33,12 +33,12 @@ export const IN_SESSION_DECODE = 17 // snapshot bytes, even before boot: decoded
 export const IN_PREPARE = 18 // u32 bytes: make room for a session commit of that size now, while idle
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
-// Model event sub-kinds (IN_MODEL)
-export const MODEL_TEXT = 1 // raw UTF-8 delta
-export const MODEL_REASONING = 2 // raw UTF-8 delta
-export const MODEL_TOOL_START = 3 // JSON {index, id, name}
-export const MODEL_TOOL_DELTA = 4 // u32 index · raw UTF-8 argument fragment
-export const MODEL_TOOL_END = 5 // u32 index
+// Model event sub-kinds (IN_MODEL), named after the host's ModelEvent types
+export const MODEL_TEXT_DELTA = 1 // raw UTF-8 delta
+export const MODEL_REASONING_DELTA = 2 // raw UTF-8 delta
+export const MODEL_TOOL_CALL_START = 3 // JSON {index, id, name}
+export const MODEL_TOOL_CALL_DELTA = 4 // u32 index · raw UTF-8 argument fragment
+export const MODEL_TOOL_CALL_END = 5 // u32 index
 export const MODEL_USAGE = 6 // JSON {inputTokens, outputTokens}
 export const MODEL_FINISH = 7 // raw reason: stop | tool_calls | length | content_filter
 export const MODEL_ERROR = 8 // JSON {code, message}
@@ -67,6 +67,11 @@ export const OUT_SESSION_REMOVE = 20 // JSON {id}: delete this saved session
 export const OUT_AUTH = 23 // JSON {action: login | login_reopen | login_cancel | logout | key | key_clear}
 export const OUT_TOOL_CALL = 21 // id; JSON {callId, name, arguments, rerun}: run a host tool
 export const OUT_TOOL_CANCEL = 22 // id: the turn was cancelled while that host tool ran
+
+// Agent API sub-kinds (IN_AGENT)
+export const AGENT_PROMPT = 1 // raw UTF-8 text: starts a turn (steers one that runs)
+export const AGENT_STEER = 2 // raw UTF-8 text: joins the running turn at its next request
+export const AGENT_CANCEL = 3 // empty: interrupts the turn
 
 /** The effects produced by one `feed` call. */
 export class Effects {

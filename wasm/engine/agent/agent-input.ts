@@ -1,11 +1,8 @@
 // The agent API's input frame (IN_AGENT, wasm/ABI.md): a prompt, a steer or a cancel for the loop.
 
 import { ByteBuf } from '../util/byte-buf'
+import { AGENT_CANCEL, AGENT_PROMPT, AGENT_STEER } from '../abi/frames'
 import { AgentLoop } from './loop'
-
-export const AGENT_PROMPT = 1
-export const AGENT_STEER = 2
-export const AGENT_CANCEL = 3
 
 /**
  * The agent API's input frame. A prompt starts a turn (the host sends one only when none runs;
