@@ -340,6 +340,9 @@ export async function startMockModelServer(options = {}) {
     }
   })
 
+  // Idle keep-alive sockets stay open: with Node's 5 s default, a client that reused a socket as
+  // the server closed it got ECONNRESET (seen when a test before it took more than 5 s).
+  server.keepAliveTimeout = 0
   await new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined))
