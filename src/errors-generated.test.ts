@@ -72,7 +72,8 @@ describe('files generated from the error registry', () => {
   })
 
   test('no meaning or hint holds a character that would break the table', () => {
-    const broken = entries.filter(([, { meaning, hint }]) => /[|\n]/.test(meaning + hint)).map(([code]) => code)
+    // Outside `code spans`, a < starts an HTML tag that the README's renderer would swallow.
+    const broken = entries.filter(([, { meaning, hint }]) => /[|\n<]/.test(`${meaning} ${hint}`.replace(/`[^`]*`/g, ''))).map(([code]) => code)
     expect(broken).toEqual([])
   })
 })

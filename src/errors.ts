@@ -16,8 +16,8 @@ export const ERROR_REGISTRY = {
   FX_ENGINE_LOAD_FAILED: { meaning: 'engine.wasm could not be fetched or compiled (`interactive` rejects)', retryable: 'depends', hint: 'reload the page; check that engine.wasm is served with the page' },
   FX_ENGINE_TRAP: { meaning: 'the engine hit an internal error; it is restarted from the last saved session and the terminal says so', retryable: true, hint: 'repeat the last request' },
   // Model requests (providers)
-  FX_MODEL_UNAUTHORIZED: { meaning: '401/403: the key was rejected or is missing', retryable: false, hint: 'run /login or set a key, then try again' },
-  FX_MODEL_NOT_FOUND: { meaning: '404: unknown model; the message lists what the server has', retryable: false, hint: 'pick one of the listed models with /model <id>' },
+  FX_MODEL_UNAUTHORIZED: { meaning: '401/403: the key was rejected or is missing', retryable: false, hint: 'run `/login` or set a key, then try again' },
+  FX_MODEL_NOT_FOUND: { meaning: '404: unknown model; the message lists what the server has', retryable: false, hint: 'pick one of the listed models with `/model <id>`' },
   FX_MODEL_RATE_LIMITED: { meaning: '429; `retryAfterMs` carries Retry-After', retryable: true, hint: 'wait as long as the message says, then try again' },
   FX_MODEL_TIMEOUT: { meaning: '408: the server timed out waiting for the request', retryable: true, hint: 'try again' },
   FX_MODEL_CONFLICT: { meaning: '409: a conflicting request upstream', retryable: true, hint: 'try again in a moment' },
@@ -32,10 +32,10 @@ export const ERROR_REGISTRY = {
   FX_MODEL_STREAM_MALFORMED: { meaning: 'a line of the stream was not valid JSON or not an event', retryable: false, hint: 'check that the base URL serves OpenAI Chat Completions' },
   FX_MODEL_STREAM_TRUNCATED: { meaning: 'the stream ended, or the connection dropped, before a finish_reason', retryable: true, hint: 'try again' },
   FX_MODEL_STREAM_ERROR: { meaning: 'the server sent an error in the middle of a 200 stream', retryable: 'depends', hint: "the message quotes the server; try again if it says so" },
-  FX_MODEL_NOT_CHOSEN: { meaning: 'no model named and the provider has no default', retryable: false, hint: 'pick one with /model <id> (/models lists them)' },
-  FX_MODEL_UNSUPPORTED_FAST: { meaning: 'fast mode asked of a provider without a faster tier', retryable: false, hint: 'turn fast mode off with /fast' },
+  FX_MODEL_NOT_CHOSEN: { meaning: 'no model named and the provider has no default', retryable: false, hint: 'pick one with `/model <id>` (`/models` lists them)' },
+  FX_MODEL_UNSUPPORTED_FAST: { meaning: 'fast mode asked of a provider without a faster tier', retryable: false, hint: 'turn fast mode off with `/fast`' },
   FX_MODEL_PROVIDER_FAILED: { meaning: 'a bug in the adapter (it threw)', retryable: false, hint: 'report the message as a bug; another model or provider may work' },
-  FX_MODEL_CATALOG_UNAVAILABLE: { meaning: 'listModels: the server does not list its models, or failed to', retryable: 'depends', hint: 'name the model yourself with /model <id>, or list again later' },
+  FX_MODEL_CATALOG_UNAVAILABLE: { meaning: 'listModels: the server does not list its models, or failed to', retryable: 'depends', hint: 'name the model yourself with `/model <id>`, or list again later' },
   FX_MODEL_CATALOG_MALFORMED: { meaning: "listModels: the answer was not OpenAI's { data: [...] }", retryable: false, hint: 'check that the base URL is an OpenAI-compatible API root' },
   FX_MODEL_CATALOG_CANCELLED: { meaning: "listModels: the caller's signal aborted", retryable: false, hint: 'nothing: the listing was stopped on purpose' },
   FX_DEMO_TAPE_UNAVAILABLE: { meaning: "the offline demo's tape could not be loaded", retryable: true, hint: 'reload the page, or connect a model' },
@@ -45,7 +45,7 @@ export const ERROR_REGISTRY = {
   FX_STORE_TIMEOUT: { meaning: 'a store call did not settle within its deadline (10 s)', retryable: true, hint: "try again; if the browser's storage stays stuck, reload the page" },
   FX_STORE_QUOTA_EXCEEDED: { meaning: "the browser's storage quota is full; the session goes on in memory", retryable: false, hint: "delete old sessions or clear this site's data to make room" },
   FX_STORE_FAILED: { meaning: 'any other store failure', retryable: 'depends', hint: 'the message says why; try again or reload the page' },
-  FX_STORE_RECORD_INVALID: { meaning: 'a stored record has an unknown shape; it is left as it is', retryable: false, hint: 'start a new session with /new' },
+  FX_STORE_RECORD_INVALID: { meaning: 'a stored record has an unknown shape; it is left as it is', retryable: false, hint: 'start a new session with `/new`' },
   FX_STORE_CRYPTO_UNAVAILABLE: { meaning: 'Web Crypto is missing (plain http): sign-in bytes cannot be sealed', retryable: false, hint: 'serve the page over https or from localhost' },
   // The engine's model settings; the reference names these LIBFX_MODEL_UNSUPPORTED_*
   LIBFX_MODEL_UNSUPPORTED_FAST: { meaning: '`/fast` on a model whose catalog entry has no fast tier', retryable: false, hint: 'pick a model with a fast tier, or leave fast mode off' },
@@ -69,13 +69,13 @@ export const ERROR_REGISTRY = {
   // Sign-in
   FX_SIGNIN_NOT_CONFIGURED: { meaning: 'no client id, or a sign-in endpoint that is not https (or loopback http)', retryable: false, hint: 'configure a client id and https endpoints' },
   FX_SIGNIN_CORS_REFUSED: { meaning: "the issuer answered but refused this page's origin", retryable: false, hint: 'pass a `fetch` option (your proxy)' },
-  FX_SIGNIN_UNREACHABLE: { meaning: 'nothing answered at the issuer', retryable: true, hint: 'check the network and run /login again' },
+  FX_SIGNIN_UNREACHABLE: { meaning: 'nothing answered at the issuer', retryable: true, hint: 'check the network and run `/login` again' },
   FX_SIGNIN_BAD_RESPONSE: { meaning: 'the discovery document or an answer was not what OpenID / RFC 8628 describe', retryable: false, hint: "check the issuer's address" },
-  FX_SIGNIN_DENIED: { meaning: 'the person declined on the verification page', retryable: false, hint: 'run /login to try again' },
-  FX_SIGNIN_EXPIRED: { meaning: 'the code expired before it was approved', retryable: false, hint: 'run /login for a new code' },
-  FX_SIGNIN_REFUSED: { meaning: 'the issuer refused for another reason (its own words, masked, are in the message)', retryable: false, hint: 'fix what the issuer says, then run /login' },
-  FX_SIGNIN_CANCELLED: { meaning: 'Esc, /logout or a closed tab stopped the sign-in', retryable: false, hint: 'run /login to start again' },
-  FX_SIGNIN_REFRESH_REJECTED: { meaning: 'the refresh token was rejected: signed out', retryable: false, hint: 'run /login again' },
+  FX_SIGNIN_DENIED: { meaning: 'the person declined on the verification page', retryable: false, hint: 'run `/login` to try again' },
+  FX_SIGNIN_EXPIRED: { meaning: 'the code expired before it was approved', retryable: false, hint: 'run `/login` for a new code' },
+  FX_SIGNIN_REFUSED: { meaning: 'the issuer refused for another reason (its own words, masked, are in the message)', retryable: false, hint: 'fix what the issuer says, then run `/login`' },
+  FX_SIGNIN_CANCELLED: { meaning: 'Esc, /logout or a closed tab stopped the sign-in', retryable: false, hint: 'run `/login` to start again' },
+  FX_SIGNIN_REFRESH_REJECTED: { meaning: 'the refresh token was rejected: signed out', retryable: false, hint: 'run `/login` again' },
 } as const satisfies Record<string, FxErrorInfo>
 
 /** A registered code. */
