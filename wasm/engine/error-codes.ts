@@ -1,5 +1,5 @@
-// Generated from src/errors.ts by src/errors-generated.test.ts: do not edit. To change a code,
-// edit the registry and run FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts
+// Generated from src/error-registry.ts by src/errors-generated.test.ts: do not edit. To change
+// a code, edit the registry and run FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts
 // (`@lazy`: a constant the engine does not use is left out of engine.wasm).
 
 /** engine.wasm could not be fetched or compiled (`interactive` rejects) */
