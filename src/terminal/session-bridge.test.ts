@@ -77,10 +77,19 @@ function bridgeOver(store: SessionStore, more: Partial<SessionBridgeOptions> = {
   return { bridge, reports, listChanges: () => listChanges }
 }
 
-/** Turns the event loop until `check` holds (no fixed sleeps). */
+/** Turns the event loop until `check` holds (no fixed sleeps, and no timer: it works on a fake clock too). */
 async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 0))
+  for (let i = 0; i < 1000 && !(await check()); i++) await new Promise((resolve) => setImmediate(resolve))
   expect(await check()).toBe(true)
+}
+
+/** The store's 20 ms (`timeoutMs` below) on a fake clock: only the commit the store holds back outlives them. */
+function fakeStoreClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  return async <T>(held: Promise<T>): Promise<T> => {
+    await vi.advanceTimersByTimeAsync(20)
+    return held
+  }
 }
 
 describe('session bridge commits', () => {
@@ -238,8 +247,9 @@ describe('session bridge commits', () => {
         return memory.commit(id, bytes, expected)
       },
     }
+    const afterTimeout = fakeStoreClock()
     const { bridge } = bridgeOver(store, { timeoutMs: 20 })
-    expect((await bridge.commit(snap('s1', 'slow'))).type).toBe('commit_error')
+    expect((await afterTimeout(bridge.commit(snap('s1', 'slow')))).type).toBe('commit_error')
     late!()
     await until(async () => (await memory.list()).length === 1)
     expect(await bridge.commit(snap('s1', 'next'))).toEqual({ type: 'commit_ok' })
@@ -265,11 +275,12 @@ describe('session bridge commits', () => {
         return backing.commit(id, copy, expected)
       },
     }
+    const afterTimeout = fakeStoreClock()
     const { bridge } = bridgeOver(store, { timeoutMs: 20 })
     const first = snap('s1', 'first')
     expect(await bridge.commit(first)).toEqual({ type: 'commit_ok' })
     expect(first.byteLength).toBe(0) // moved on, not copied
-    expect((await bridge.commit(snap('s1', 'slow'))).type).toBe('commit_error')
+    expect((await afterTimeout(bridge.commit(snap('s1', 'slow')))).type).toBe('commit_error')
     late!()
     await until(async () => bodyOf((await backing.load('s1'))?.bytes) === 'slow')
     // The stored revision is the one the store's own late write made: taken as ours, no conflict.
@@ -294,9 +305,10 @@ describe('session bridge commits', () => {
         return mine.commit(id, bytes, expected)
       },
     }
+    const afterTimeout = fakeStoreClock()
     const { bridge } = bridgeOver(store, { timeoutMs: 20 })
     await bridge.commit(snap('s1', 'first'))
-    expect((await bridge.commit(snap('s1', 'slow'))).type).toBe('commit_error')
+    expect((await afterTimeout(bridge.commit(snap('s1', 'slow')))).type).toBe('commit_error')
     const { revision } = (await other.load('s1'))!
     await other.commit('s1', snap('s1', 'other tab'), revision)
     late!()

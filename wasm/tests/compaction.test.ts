@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { ErrorCode } from '../../src/errors.ts'
+import { paste } from './composer-helpers.ts'
 import { createHarness, type Harness } from './harness.ts'
 import { conversation, modelEvents, spinnerRow } from './turn-helpers.ts'
 
@@ -90,7 +91,9 @@ describe('automatic compaction', () => {
   test('a request that would pass ~85% of the context window compacts first, then sends the turn', async () => {
     const h = await createHarness(gateway)
     await h.catalog({ provider: 'ai-gateway', models: [{ id: 'gpt-test', contextWindow: 4000 }] })
-    await turn(h, 'x'.repeat(14_000), 'ok')
+    // Pasted, not typed: 14,000 typed keys each redraw a growing draft, seconds of work on a
+    // loaded machine that compaction does not need (the model gets the same text either way).
+    await turn(h, paste('x'.repeat(14_000)), 'ok')
     await h.type('short question\r')
     const summary = h.lastOf('model_request')!
     expect(summary.request.messages[0]!.content).toContain('You compact conversations')
