@@ -7,8 +7,6 @@ export type { FxTerminal, FxTerminalOptions } from './terminal/create-fx-termina
 export { xtermAdapter, encodeXtermKeyEvent } from './terminal/xterm-adapter.ts'
 export type { TerminalAdapter } from './terminal/terminal-adapter.ts'
 export { preloadEngine } from './terminal/preload-engine.ts'
-export { spawnEngineWorkerReading } from './terminal/spawn-engine-worker.ts'
-export type { StartReadsAnswer, StartReadsRequest } from './worker/start-reads-message.ts'
 export { FxError } from './errors.ts'
 export { createBashWorkspace } from './workspace/create-bash-workspace.ts'
 export type { BashWorkspace, BashWorkspaceOptions } from './workspace/create-bash-workspace.ts'
