@@ -2,11 +2,11 @@
  * fxterm's public API: a coding agent in a browser tab.
  * Named re-exports only; see README.md for examples.
  */
-export { createFxTerminal, spawnEngineWorker } from './terminal/create-fx-terminal.ts'
-export type { FxTerminal, FxTerminalOptions } from './terminal/create-fx-terminal.ts'
-export { xtermAdapter, encodeXtermKeyEvent } from './terminal/xterm-adapter.ts'
-export type { TerminalAdapter } from './terminal/terminal-adapter.ts'
-export { preloadEngine } from './terminal/preload-engine.ts'
+export { createFxTerminal, spawnEngineWorker } from './page/create-fx-terminal.ts'
+export type { FxTerminal, FxTerminalOptions } from './page/create-fx-terminal.ts'
+export { xtermAdapter, encodeXtermKeyEvent } from './page/xterm-adapter.ts'
+export type { TerminalAdapter } from './page/terminal-adapter.ts'
+export { preloadEngine } from './page/preload-engine.ts'
 export { FxError } from './errors.ts'
 export { createBashWorkspace } from './workspace/create-bash-workspace.ts'
 export type { BashWorkspace, BashWorkspaceOptions } from './workspace/create-bash-workspace.ts'
@@ -25,15 +25,15 @@ export type { ConfigStore, PromptHistoryStore, SessionStore, OAuthSessionStore }
 export { PROVIDER_PRESETS } from './providers/provider-presets.ts'
 export type { CustomProviderConfig } from './providers/provider-registry.ts'
 export type { ModelInfo } from './protocol/model-events.ts'
-export { createFxAgent } from './agent/create-fx-agent.ts'
-export { createFxEngine } from './agent/create-fx-engine.ts'
-export type { FxEngine, FxEngineOptions, FxEngineTurn } from './agent/create-fx-engine.ts'
-export { memory, indexedDb } from './agent/durability.ts'
-export type { FxDurability } from './agent/durability.ts'
-export { createMemoryPersistence, FxFencedError, FxJournalVersionError } from './agent/persistence.ts'
-export type { Persistence, JournalRecord } from './agent/persistence.ts'
-export { listModels } from './agent/list-models.ts'
-export type { ListModelsOptions } from './agent/list-models.ts'
+export { createFxAgent } from './agent-api/create-fx-agent.ts'
+export { createFxEngine } from './agent-api/create-fx-engine.ts'
+export type { FxEngine, FxEngineOptions, FxEngineTurn } from './agent-api/create-fx-engine.ts'
+export { memory, indexedDb } from './agent-api/durability.ts'
+export type { FxDurability } from './agent-api/durability.ts'
+export { createMemoryPersistence, FxFencedError, FxJournalVersionError } from './agent-api/persistence.ts'
+export type { Persistence, JournalRecord } from './agent-api/persistence.ts'
+export { listModels } from './agent-api/list-models.ts'
+export type { ListModelsOptions } from './agent-api/list-models.ts'
 export type {
   FxAgent,
   FxAgentOptions,
@@ -54,4 +54,4 @@ export type {
   FxUsage,
   FxResumeOptions,
   FxAmbiguousCall,
-} from './agent/types.ts'
+} from './agent-api/types.ts'

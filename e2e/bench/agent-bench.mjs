@@ -1,7 +1,7 @@
 // The headless agent API (part `agent`): what a turn through createFxAgent costs over reading
 // the same mock stream raw in the same page (target ≤ 1.2×), and how fast session.stream(cursor)
 // catches up 10,000 stored lines (target ≤ 100 ms). agent-bench-page.ts says what each path does.
-import { startMockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { buildBenchPages } from './build-bench-pages.mjs'
 import { benchProse } from './stream-bench.mjs'
 import { median, ms, pad, times, verdict } from './stats.mjs'

@@ -12,7 +12,7 @@
 // first reply against a warm replay read ~1.5x worse.
 // A last time puts the target in context: a bare worker in the same page that only reads the
 // same stream and JSON-parses its events (the wire's own cost, before any rendering).
-import { startMockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { benchMarkdown, DOC_END } from './markdown-doc.mjs'
 import { median, ms, pad, times, verdict } from './stats.mjs'
 

@@ -12,7 +12,7 @@
 import { pathToFileURL } from 'node:url'
 import { chromium } from '@playwright/test'
 import { findBrowser } from '../find-browser.mjs'
-import { startMockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { median, ms, pad, percentile, times, verdict } from './stats.mjs'
 import { installRecorder, waitForPainted } from './echo-bench.mjs'
 
@@ -42,7 +42,7 @@ const WARM = 'warmkeys'
  * (`['meta', id]` and `['data', id]` in `fxterm-sessions`; stored whole, as before parts, which
  * still loads). `live` turns stay in the conversation; older ones are `archived` (compacted away:
  * in the bytes, not in model requests). Also what the page notes after a session was saved
- * (src/app/saved-sessions-flag.ts), as the visit that saved it would have left.
+ * (src/start-up/page-saved-sessions-flag.ts), as the visit that saved it would have left.
  */
 export async function seedSession({ id, turns, live, turnBytes }) {
   const filler =
@@ -93,7 +93,7 @@ export async function seedSession({ id, turns, live, turnBytes }) {
   })
   db.close()
   // What the page that wrote this session would have left: that it saved one, and that it held
-  // this session's lock (the next load claims that lock early, src/app/early-worker.ts).
+  // this session's lock (the next load claims that lock early, src/start-up/page-first-script.ts).
   localStorage.setItem('fxterm:has-saved-sessions', '1')
   localStorage.setItem('fxterm:held-session', id)
   return { bytes: bytes.length }

@@ -15,7 +15,7 @@
 // Turns run with a 150 ms time to first token (a fast model: the page is idle when the token
 // lands) and, alternately, with none (the answer is already there when the request leaves, so it
 // lands while the page is still drawing the prompt: the worst case for output pacing).
-import { startMockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { median, ms, pad, percentile, verdict } from './stats.mjs'
 
 const GLYPH_TARGET_MS = 20

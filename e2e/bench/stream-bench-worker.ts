@@ -23,7 +23,7 @@
 import { readRawSse, scriptMock as script } from './raw-sse-read.ts'
 import type { ModelProvider } from '../../src/protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from '../../src/providers/openai-compatible.ts'
-import { createHostLoop } from '../../src/worker/host-loop.ts'
+import { createHostLoop } from '../../src/engine-host/host-loop.ts'
 
 export type StreamBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number }
 export type StreamPath = 'raw' | 'rawJson' | 'adapter' | 'full'

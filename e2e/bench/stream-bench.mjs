@@ -6,7 +6,7 @@
 // from memory. The target is the full path over the raw one, from the server (the issue's
 // "raw fetch-and-parse of the same stream in the same worker"); the replay shows the client's
 // own cost, which the transfer otherwise partly hides.
-import { startMockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { buildBenchPages } from './build-bench-pages.mjs'
 import { median, ms, pad, times, verdict } from './stats.mjs'
 

@@ -1,7 +1,7 @@
 // A server that is up but sends no CORS headers (Ollama without OLLAMA_ORIGINS, LM Studio with
 // CORS off) makes the browser's fetch fail with an opaque TypeError. The page probes, and the
 // one error line says what happened and how to allow this page's origin.
-import { startMockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { test, expect } from '../support/fixtures.ts'
 import { openWithBaseUrl, readErrors, waitForTurnOver } from '../support/model-turns.ts'
 import { submitPrompt, typeInTerminal, waitForComposer, waitForScreen } from '../support/screen.ts'

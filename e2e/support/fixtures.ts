@@ -2,7 +2,7 @@
 // and attaches the page's console errors to failures, since the app runs in workers we
 // cannot step into.
 import { test as base, expect } from '@playwright/test'
-import { startMockModelServer, type MockModelServer } from '../mock-model-server.mjs'
+import { startMockModelServer, type MockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { MockModel } from './mock-model.ts'
 
 type TestFixtures = { mock: MockModel; pageErrors: string[] }

@@ -1,5 +1,5 @@
 // The test side of the mock model server: scripts replies and reads back what the page sent.
-import type { Hit, ScriptedResponse, StreamRecord } from '../mock-model-server.mjs'
+import type { Hit, ScriptedResponse, StreamRecord } from '../../mock-servers/mock-model-server.mjs'
 
 export type { Hit, ScriptedResponse, StreamRecord }
 

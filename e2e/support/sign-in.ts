@@ -2,8 +2,8 @@
 // the page opened on it, and readers for what the page keeps (IndexedDB dumped raw).
 import type { Page } from '@playwright/test'
 import { test as base, expect } from './fixtures.ts'
-import { startMockIssuer, type MockIssuer } from '../mock-issuer-server.mjs'
-import { MockIssuerClient } from './mock-issuer.ts'
+import { startMockIssuer, type MockIssuer } from '../../mock-servers/mock-issuer-server.mjs'
+import { MockIssuerClient } from '../../mock-servers/mock-issuer-client.ts'
 import type { MockModel } from './mock-model.ts'
 import { BANNER } from './app.ts'
 import { readStatus, runSlashCommand, waitForScreen, waitForTerminal } from './screen.ts'

@@ -5,22 +5,22 @@
  * resumes the latest session. Exposes `window.fxterm = { term, runtime, workspace }` for
  * debugging and automation.
  */
-import { configStore, earlyLock, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening } from './early-start.ts'
+import { configStore, earlyLock, engineWorker, historyStore, sessionStore, startReads, stores, storesOpening } from '../start-up/page-early-start.ts'
 import '@xterm/xterm/css/xterm.css'
-import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
+import type { FxTerminal } from '../page/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
-import { themeMode } from '../terminal/themes.ts'
+import { themeMode } from '../page/themes.ts'
 import { mountFxTerminal } from '../embed/mount-terminal.ts'
 import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
 import { keepOfflineShell } from './offline-shell.ts'
 import { PAGE_NAMESPACE } from './page-namespace.ts'
-import { noteHeldSession, noteSavedSessions } from './saved-sessions-flag.ts'
+import { noteHeldSession, noteSavedSessions } from '../start-up/page-saved-sessions-flag.ts'
 
 const opening = storesOpening
 
-// early-start.ts has started the engine worker, the wasm compile and the store reads.
+// page-early-start.ts has started the engine worker, the wasm compile and the store reads.
 
 const params = new URLSearchParams(location.search)
 const container = document.getElementById('terminal')!
@@ -48,9 +48,9 @@ const { term, runtime } = mountFxTerminal(container, {
   args: ['--resume', 'last'],
   screenReader: params.get('a11y') === 'on',
   namespace: PAGE_NAMESPACE,
-  // The lock early-worker.ts claimed; the session locked last is the one it claims next time.
+  // The lock page-first-script.ts claimed; the session locked last is the one it claims next time.
   sessionLocks: { ...(earlyLock ? { early: earlyLock } : {}), onHeld: noteHeldSession },
-  // The worker early-worker.ts started has read the session `--resume last` restores.
+  // The worker page-first-script.ts started has read the session `--resume last` restores.
   resumeRead: startReads.then((reads) => reads?.session),
   configStore,
   promptHistoryStore: historyStore,

@@ -1,4 +1,4 @@
-import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
+import { CONFIG_IDS, HISTORY_LIMIT } from '../page/restored-ids.ts'
 
 /** The static page's store namespace (its databases are `fxterm-sessions` and so on). */
 export const PAGE_NAMESPACE = 'fxterm'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { memoryOAuthSessionStore } from '../stores/memory-stores.ts'
-import type { AuthDisplayState, HostNotice } from '../worker/engine-frames.ts'
+import type { AuthDisplayState, HostNotice } from '../engine-host/engine-frames.ts'
 import { createAccountCredentials } from './account-credentials.ts'
 import { createAuthController } from './auth-controller.ts'
 import { createCredentialStore } from './credential-store.ts'

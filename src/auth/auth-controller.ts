@@ -4,7 +4,7 @@
  * is typed, and tells the engine only what to show (`AuthDisplayState`: never a token or key).
  */
 import { ErrorCode } from '../errors.ts'
-import type { AuthAction, AuthDisplayState, HostNotice } from '../worker/engine-frames.ts'
+import type { AuthAction, AuthDisplayState, HostNotice } from '../engine-host/engine-frames.ts'
 import { quoteForMessage } from '../providers/mask-secrets.ts'
 import type { AccountCredentials } from './account-credentials.ts'
 import { isSignInError } from './auth-errors.ts'

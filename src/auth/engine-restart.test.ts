@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
 import { afterEach, expect, it, vi } from 'vitest'
-import { createHostLoop, type HostLoop } from '../worker/host-loop.ts'
-import { trappableEngines } from '../worker/test-engine-traps.ts'
+import { createHostLoop, type HostLoop } from '../engine-host/host-loop.ts'
+import { trappableEngines } from '../engine-host/test-engine-traps.ts'
 
 const { Terminal } = xtermHeadless
 

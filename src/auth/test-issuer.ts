@@ -3,8 +3,8 @@
  * the test moves, and a sleep that only advances that clock.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { startMockIssuer, type MockIssuer } from '../../e2e/mock-issuer-server.mjs'
-import { MockIssuerClient } from '../../e2e/support/mock-issuer.ts'
+import { startMockIssuer, type MockIssuer } from '../../mock-servers/mock-issuer-server.mjs'
+import { MockIssuerClient } from '../../mock-servers/mock-issuer-client.ts'
 
 /** Starts one issuer for the file, reset before each test. */
 export function useMockIssuer(): { get: () => MockIssuerClient } {

@@ -5,10 +5,10 @@
  * the host loop once it exists.
  */
 import * as Comlink from 'comlink'
-import { createHostFetch } from '../worker/host-fetch.ts'
-import type { AuthDisplayState } from '../worker/engine-frames.ts'
-import type { HostLoop } from '../worker/host-loop.ts'
-import type { HostCallbacks, WorkerStartConfig } from '../worker/worker-api.ts'
+import { createHostFetch } from '../engine-host/host-fetch.ts'
+import type { AuthDisplayState } from '../engine-host/engine-frames.ts'
+import type { HostLoop } from '../engine-host/host-loop.ts'
+import type { HostCallbacks, WorkerStartConfig } from '../engine-host/worker-api.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { setting } from '../providers/provider-settings.ts'
 import { createAccountCredentials } from './account-credentials.ts'

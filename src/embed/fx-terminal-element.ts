@@ -14,10 +14,10 @@
 import xtermCss from '@xterm/xterm/css/xterm.css?inline'
 import { mountFxTerminal, type MountedTerminal } from './mount-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
-import { openDeferredStores } from '../stores/deferred-stores.ts'
-import { prefetchLatestSession } from '../stores/prefetch-latest-session.ts'
-import { themeMode } from '../terminal/themes.ts'
-import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
+import { openDeferredStores } from '../start-up/page-deferred-stores.ts'
+import { prefetchLatestSession } from '../start-up/page-prefetch-latest-session.ts'
+import { themeMode } from '../page/themes.ts'
+import type { FxTerminal } from '../page/create-fx-terminal.ts'
 import type { Terminal } from '@xterm/xterm'
 
 const ELEMENT_CSS = `

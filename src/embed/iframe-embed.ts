@@ -15,8 +15,8 @@
 import '@xterm/xterm/css/xterm.css'
 import { mountFxTerminal } from './mount-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
-import { openDeferredStores } from '../stores/deferred-stores.ts'
-import { themeMode } from '../terminal/themes.ts'
+import { openDeferredStores } from '../start-up/page-deferred-stores.ts'
+import { themeMode } from '../page/themes.ts'
 import { allowedOrigins, readEmbedMessage } from './embed-messages.ts'
 
 const params = new URLSearchParams(location.search)

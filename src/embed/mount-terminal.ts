@@ -5,17 +5,17 @@
  */
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
-import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../terminal/create-fx-terminal.ts'
-import { xtermAdapter } from '../terminal/xterm-adapter.ts'
-import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
-import { attachLinks, safeLinkHandler } from '../terminal/links.ts'
-import type { SearchBar } from '../terminal/search-bar.ts'
-import { isSearchKey } from '../terminal/search-key.ts'
-import { attachTouchKeys, hasCoarsePointer } from '../terminal/touch-keys.ts'
-import { attachTouchScroll } from '../terminal/touch-scroll.ts'
-import { applyTheme, MIN_CONTRAST, paletteOf, THEMES, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
+import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../page/create-fx-terminal.ts'
+import { xtermAdapter } from '../page/xterm-adapter.ts'
+import { fitBetweenWrites } from '../page/fit-between-writes.ts'
+import { attachLinks, safeLinkHandler } from '../page/links.ts'
+import type { SearchBar } from '../page/search-bar.ts'
+import { isSearchKey } from '../page/search-key.ts'
+import { attachTouchKeys, hasCoarsePointer } from '../page/touch-keys.ts'
+import { attachTouchScroll } from '../page/touch-scroll.ts'
+import { applyTheme, MIN_CONTRAST, paletteOf, THEMES, type ThemeMode, type ThemeName } from '../page/themes.ts'
 import type { ITheme } from '@xterm/xterm'
-import { monospaceFonts } from '../terminal/font-stack.ts'
+import { monospaceFonts } from '../page/font-stack.ts'
 
 export type MountOptions = Omit<FxTerminalOptions, 'terminal'> & {
   theme?: ThemeMode
@@ -72,7 +72,7 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   term.attachCustomKeyEventHandler((event) => {
     if (!isSearchKey(event)) return true
     event.preventDefault()
-    search ??= import('../terminal/search-bar.ts').then(({ attachSearchBar }) => attachSearchBar(term, container))
+    search ??= import('../page/search-bar.ts').then(({ attachSearchBar }) => attachSearchBar(term, container))
     void search.then((bar) => bar.open())
     return false
   })

@@ -3,9 +3,9 @@
  * survives a reload mid-turn. Every line of the session's stream is shown from cursor 0, so a
  * reloaded page draws what was stored and then follows the turn as it continues.
  */
-import { createFxAgent } from '../agent/create-fx-agent.ts'
-import { indexedDb } from '../agent/durability.ts'
-import type { FxStreamLine } from '../agent/types.ts'
+import { createFxAgent } from '../agent-api/create-fx-agent.ts'
+import { indexedDb } from '../agent-api/durability.ts'
+import type { FxStreamLine } from '../agent-api/types.ts'
 
 const params = new URL(location.href).searchParams
 const baseUrl = params.get('baseUrl')

@@ -2,14 +2,14 @@
  * idbSessionStore for a page, run in a small worker (session-store-api.ts): a 4 MB commit never
  * holds up typing. The worker starts on the first call (or after `startWorkerAfterMs`); the
  * static page's engine worker reads the session a reload resumes itself
- * (src/worker/start-reads.ts), and other pages read it on the page (open-browser-stores.ts).
+ * (src/start-up/worker-start-reads.ts), and other pages read it on the page (open-browser-stores.ts).
  * Where this worker cannot start or load, every call runs here, as plain idbSessionStore would,
  * and nothing is lost.
  */
 import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from './idb-session-store.ts'
 import { ErrorCode, errorOf, FxError } from '../errors.ts'
-import { SERVE_SESSIONS } from '../worker/start-reads-message.ts'
+import { SERVE_SESSIONS } from '../start-up/start-reads-message.ts'
 import { movesWithItsBuffer } from './snapshot-buffers.ts'
 import type { SessionStoreApi, WireError, WireResult } from './session-store-api.ts'
 import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from './types.ts'

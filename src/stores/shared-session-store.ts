@@ -1,6 +1,6 @@
 /**
  * One idbSessionStore per database in a thread, for the engine worker: its start-up read of the
- * session a reload resumes (src/worker/start-reads.ts) and the store it serves the page
+ * session a reload resumes (src/start-up/worker-start-reads.ts) and the store it serves the page
  * (session-store-api.ts) are the same store, so the first commit after a reload compares with the
  * bytes read at start-up and writes only what changed, with no second read of the session.
  */

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
-import { instantiateEngine, type EngineInstance } from '../../src/worker/engine-instance.ts'
-import type { BootOptions, CatalogAnswer, EngineEffect, SessionEvent, SessionListEntry } from '../../src/worker/engine-frames.ts'
+import { instantiateEngine, type EngineInstance } from '../../src/engine-host/engine-instance.ts'
+import type { BootOptions, CatalogAnswer, EngineEffect, SessionEvent, SessionListEntry } from '../../src/engine-host/engine-frames.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
 
 const { Terminal } = xtermHeadless

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { ModelRequest } from '../../src/protocol/model-events.ts'
-import { AGENT_SUB, type EngineEffect } from '../../src/worker/engine-frames.ts'
-import { instantiateEngine } from '../../src/worker/engine-instance.ts'
+import { AGENT_SUB, type EngineEffect } from '../../src/engine-host/engine-frames.ts'
+import { instantiateEngine } from '../../src/engine-host/engine-instance.ts'
 
 const module = new WebAssembly.Module(readFileSync(fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))))
 const TOOL = { name: 'get_order', description: 'Look up an order.', parameters: '{"type":"object","properties":{"id":{"type":"string"}}}', idempotent: false }

@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest'
 import { ErrorCode } from '../../src/errors.ts'
 import { createHarness, type Harness } from './harness.ts'
-import type { EngineEffect } from '../../src/worker/engine-frames.ts'
+import type { EngineEffect } from '../../src/engine-host/engine-frames.ts'
 import type { ModelEvent } from '../../src/protocol/model-events.ts'
 
 const OSC52 = '\x1b]52;c;ZXZpbA==\x07'

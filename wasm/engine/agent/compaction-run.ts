@@ -4,8 +4,8 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { Effects, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST } from '../abi/frames'
-import { YELLOW } from '../terminal/ansi'
-import { Transcript } from '../terminal/transcript'
+import { YELLOW } from '../screen/ansi'
+import { Transcript } from '../screen/transcript'
 import { formatWindow } from './catalog'
 import { applySummary, COMPACT_AT, latestTurnStart, localSummary, writeSummaryRequest } from './compaction'
 import { Conversation } from './conversation'

@@ -3,7 +3,7 @@
 // the host puts in a polite live region: never the stream character by character.
 
 import { stringBytes } from '../util/byte-buf'
-import { GRAY } from '../terminal/ansi'
+import { GRAY } from '../screen/ansi'
 import { Settings } from './settings'
 
 /** `/a11y [on|off]`: sets or toggles the mode, and remembers it (configStore id `a11y`). */

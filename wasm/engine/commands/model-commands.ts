@@ -7,7 +7,7 @@ import { LIBFX_MODEL_UNSUPPORTED_FAST } from '../error-codes'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
 import { JsonValue, J_OBJ } from '../util/json'
-import { GRAY } from '../terminal/ansi'
+import { GRAY } from '../screen/ansi'
 import { formatWindow, ModelInfo, ProviderInfo, shortModelName } from '../agent/catalog'
 
 /** A model id as a server would accept it: printable, no spaces, not absurdly long. */

@@ -2,9 +2,9 @@
 // filters it, Up/Down move, Enter chooses, Esc closes. Drawn in place of the status line.
 
 import { ByteBuf } from '../util/byte-buf'
-import { Rows } from '../terminal/layout'
-import { CYAN, DIM, GRAY, RESET } from '../terminal/ansi'
-import * as K from '../terminal/keys'
+import { Rows } from '../screen/layout'
+import { CYAN, DIM, GRAY, RESET } from '../screen/ansi'
+import * as K from '../screen/keys'
 
 const MAX_SHOWN = 8
 

@@ -2,7 +2,7 @@
 // the saved sessions (Delete asks before removing one). Each command opens its own picker; the
 // list itself is commands/picker.ts, what it lists commands/picker-state.ts.
 
-import * as K from '../terminal/keys'
+import * as K from '../screen/keys'
 import { SessionState } from '../session/session-state'
 import { PICK_CHOSEN } from './picker'
 import { SessionEntry } from './picker-state'

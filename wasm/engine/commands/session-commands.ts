@@ -4,7 +4,7 @@
 import { stringBytes } from '../util/byte-buf'
 import { parseJson, writeJsonString, J_ARR, J_OBJ } from '../util/json'
 import { OUT_HISTORY_CLEAR, OUT_SESSION_LIST, OUT_SESSION_OPEN, OUT_SESSION_REMOVE } from '../abi/frames'
-import { GRAY } from '../terminal/ansi'
+import { GRAY } from '../screen/ansi'
 import { titleOf } from '../session/session'
 import { SessionState } from '../session/session-state'
 import { SessionEntry } from './picker-state'

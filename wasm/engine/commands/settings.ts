@@ -7,7 +7,7 @@ import { Effects, OUT_CATALOG_REQUEST } from '../abi/frames'
 import { writeJsonString } from '../util/json'
 import { AgentLoop } from '../agent/loop'
 import { ProviderInfo, Providers } from '../agent/catalog'
-import { Transcript } from '../terminal/transcript'
+import { Transcript } from '../screen/transcript'
 import { PickerState } from './picker-state'
 
 export class Settings {

@@ -2,8 +2,8 @@
 // move, Tab completes, Enter runs the selected command, Esc closes it until the draft changes.
 
 import { ByteBuf } from '../util/byte-buf'
-import { Rows } from '../terminal/layout'
-import { CYAN, GRAY, RESET } from '../terminal/ansi'
+import { Rows } from '../screen/layout'
+import { CYAN, GRAY, RESET } from '../screen/ansi'
 import { COMMANDS, matchCommands } from './slash'
 
 const MAX_SHOWN = 8

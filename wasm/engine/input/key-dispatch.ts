@@ -5,7 +5,7 @@
 
 import { Engine, HINT_TIMER_ID } from '../engine'
 import { ByteBuf, stringBuf, stringBytes } from '../util/byte-buf'
-import * as K from '../terminal/keys'
+import * as K from '../screen/keys'
 import { runSlash } from '../commands/run-slash'
 import { CMD_CLEAR, CMD_EXIT } from '../commands/slash'
 import { pickerKey } from '../commands/pickers'

@@ -4,7 +4,7 @@
 
 import { Effects } from '../abi/frames'
 import { AgentLoop } from '../agent/loop'
-import { Transcript } from '../terminal/transcript'
+import { Transcript } from '../screen/transcript'
 import { Settings } from '../commands/settings'
 import { PickerState } from '../commands/picker-state'
 import { PromptHistory } from '../input/prompt-history'

@@ -4,7 +4,7 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { OUT_SESSION_COMMIT } from '../abi/frames'
-import { GRAY, YELLOW } from '../terminal/ansi'
+import { GRAY, YELLOW } from '../screen/ansi'
 import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { commandText } from '../agent/compaction'
 import { decodeSnapshot, encodeSnapshotInto, Snapshot } from './snapshot'

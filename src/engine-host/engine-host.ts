@@ -1,0 +1,207 @@
+/**
+ * The engine worker's host, loaded by its entry (engine-worker.ts): loads engine.wasm, picks the
+ * model provider, and runs the host loop. Everything the engine asks for happens here (fetch and
+ * SSE parsing, timers), except command execs, which go to the workspace through the main thread.
+ */
+import * as Comlink from 'comlink'
+import { ErrorCode, fxFailure } from '../errors.ts'
+import { resolveProviders } from '../providers/provider-registry.ts'
+import { createHostFetch } from './host-fetch.ts'
+import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
+import { createOutputBatcher } from './output-batcher.ts'
+import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
+import { takeStartSession } from '../start-up/worker-start-reads.ts'
+import { preloadEngine } from '../page/preload-engine.ts'
+import type { EngineInstance } from './engine-instance.ts'
+import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from './worker-api.ts'
+import { movesWithItsBuffer } from '../stores/snapshot-buffers.ts'
+
+let loop: HostLoop | null = null
+/** `keys()` calls the engine has been fed, told with every frame (HostCallbacks.write). */
+let keysSeen = 0
+let pending: Array<(l: HostLoop) => void> = []
+/** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
+let auth: WorkerAuth | null = null
+/** Posts the output gathered so far; resolves once the page has handed it to the terminal. */
+let flushOutput: () => Promise<void> = () => Promise.resolve()
+
+/**
+ * Sessions and prompt history go to the page, which owns the stores. A snapshot is moved there
+ * (the host loop keeps its own copy to restore a restarted engine), so the page's main thread,
+ * where typing is echoed, never copies megabytes itself.
+ */
+function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
+  return {
+    commit: (bytes) => {
+      // The engine's decoded payload has a buffer of its own (or a spare's); anything else goes as a copy.
+      const own = movesWithItsBuffer(bytes) ? bytes : bytes.slice()
+      return host.sessionCommit(Comlink.transfer(own, [own.buffer]))
+    },
+    list: () => host.sessionList(),
+    open: (id) => host.sessionOpen(id),
+    remove: (id) => void host.sessionRemove(id),
+    historyAppend: (value) => void host.historyAppend(value),
+    historyClear: () => void host.historyClear(),
+  }
+}
+
+type Opened = { resume?: { bytes: Uint8Array; readOnly: boolean; decoded?: boolean }; engine?: EngineInstance }
+
+/**
+ * `resume` with its bytes: those this worker read at start-up when it names them by id, with the
+ * engine that already decoded them (worker-decode-ahead.ts) when there is one.
+ */
+async function openResume(resume: ResumeSession | undefined): Promise<Opened> {
+  if (!resume) return {}
+  if ('bytes' in resume) return { resume }
+  const read = await takeStartSession(resume.prefetchedId)
+  if (!read) return {}
+  return { resume: { bytes: read.bytes, readOnly: resume.readOnly, decoded: read.engine !== null }, ...(read.engine ? { engine: read.engine } : {}) }
+}
+
+async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
+  if (wasm instanceof WebAssembly.Module) return wasm
+  if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm)
+  // Compiled once per URL: the start-up reads may have begun it (worker-decode-ahead.ts).
+  return preloadEngine(String(wasm))
+}
+
+const api: EngineWorkerApi = {
+  async start(config: WorkerStartConfig, hostProxy: HostCallbacks): Promise<StartResult> {
+    const host = hostProxy as unknown as Comlink.Remote<HostCallbacks>
+    let module: WebAssembly.Module
+    try {
+      module = await compile(config.wasm)
+    } catch (error) {
+      return fxFailure(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
+    }
+    const { providers, active, notice } = resolveProviders({
+      env: config.provider.env,
+      ...(config.provider.baseUrl ? { baseUrl: config.provider.baseUrl } : {}),
+      ...(config.provider.model ? { model: config.provider.model } : {}),
+      ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
+      ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
+      ...(config.customProviders ? { providers: config.customProviders } : {}),
+      ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
+      demoTapeUrl: config.provider.demoTapeUrl,
+    })
+    auth = createWorkerAuth(config, host)
+    auth.addTo(providers)
+    const provider = providers.find((p) => p.name === active) ?? providers[0]!
+    const model = provider.defaultModel
+    // The echo hint travels with the output it describes, so the page never applies it early.
+    let echoColumns = 0
+    let lastWrite: Promise<void> = Promise.resolve()
+    const batcher = createOutputBatcher((bytes) => {
+      lastWrite = host.write(Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]), echoColumns, keysSeen)
+    })
+    flushOutput = () => {
+      batcher.flush()
+      return lastWrite.catch(() => {})
+    }
+    const opened = await openResume(config.resume)
+    loop = await createHostLoop({
+      module,
+      boot: {
+        cols: config.cols,
+        rows: config.rows,
+        provider: provider.name,
+        providers: providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
+        model,
+        config: config.config ?? {},
+        ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
+        tools: config.workspaceCwd !== null,
+        cwd: config.workspaceCwd ?? '/',
+        notices: [...config.notices, ...(notice ? [notice] : []), ...(auth.notice ? [auth.notice] : [])],
+        ...auth.bootFields,
+        args: config.args,
+        ...(config.permission ? { permission: config.permission } : {}),
+        ...(config.instructions ? { instructions: config.instructions } : {}),
+        ...(config.toolDescription ? { toolDescription: config.toolDescription } : {}),
+        sessions: config.sessions,
+        history: config.history,
+        ...(config.restorePending ? { restorePending: true } : {}),
+      },
+      sessions: sessionHost(host),
+      ...opened,
+      providers,
+      workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id) },
+      write: (bytes) => batcher.push(bytes),
+      flushWrites: () => batcher.flush(),
+      onEvent: (event) => void host.event(event),
+      onAction: (action) => void host.action(action),
+      onClipboard: (text) => void host.clipboard(text),
+      onConfig: (id, value) => void host.config(id, value),
+      onAuth: (action) => auth?.controller.handle(action),
+      onRestarted: () => auth?.engineRestarted(),
+      onEchoHint: (columns) => {
+        echoColumns = columns
+      },
+      onExit: (code) => {
+        batcher.flush()
+        void host.exit(code)
+      },
+    })
+    for (const fn of pending) fn(loop)
+    pending = []
+    auth.attach(loop)
+    return { ok: true, provider: provider.label, model }
+  },
+  keys(bytes) {
+    // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.
+    if (auth?.captureKeys(bytes)) {
+      keysSeen++
+      return
+    }
+    // Counted once fed: the engine's output for them is then in the batcher, so a frame posted
+    // later has seen them (the page redraws its echo of the ones it has not, local-echo.ts).
+    const feed = (l: HostLoop) => {
+      l.keys(bytes)
+      keysSeen++
+    }
+    if (loop) feed(loop)
+    else pending.push(feed)
+  },
+  async resize(cols, rows) {
+    if (!loop) {
+      pending.push((l) => l.resize(cols, rows))
+      return
+    }
+    loop.resize(cols, rows)
+    // Answer only once the frame drawn for this size is in the terminal's queue: the page holds
+    // its next resize until then, so no frame is ever parsed at a size it was not drawn for.
+    await flushOutput()
+  },
+  notice(notice) {
+    if (loop) loop.notice(notice)
+    else pending.push((l) => l.notice(notice))
+  },
+  configChanged(id, value) {
+    if (loop) loop.configChanged(id, value)
+    else pending.push((l) => l.configChanged(id, value))
+  },
+  async restore(stored, session) {
+    // The engine is booted already: it decodes the bytes itself (an engine that decoded them
+    // ahead, if any, goes unused).
+    const { resume } = await openResume(session)
+    const plain = resume ? { bytes: resume.bytes, readOnly: resume.readOnly } : undefined
+    if (loop) loop.restore(stored, plain)
+    else pending.push((l) => l.restore(stored, plain))
+    auth?.restored()
+  },
+  signedOutElsewhere() {
+    auth?.signedOutElsewhere()
+  },
+  signedInElsewhere() {
+    auth?.signedInElsewhere()
+  },
+  dispose() {
+    loop?.dispose()
+    loop = null
+  },
+}
+
+/** Serves the page's calls (EngineWorkerApi) on `endpoint`. */
+export function exposeEngine(endpoint: Comlink.Endpoint): void {
+  Comlink.expose(api, endpoint)
+}
