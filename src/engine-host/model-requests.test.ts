@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelProvider } from '../protocol/model-events.ts'
 import { createModelRequests } from './model-requests.ts'
 
@@ -52,7 +53,7 @@ describe('model requests', () => {
     const { requests, delivered } = requestsOf(p)
     requests.start(3, request)
     await settle()
-    expect(delivered).toEqual([[3, { type: 'error', code: 'FX_MODEL_PROVIDER_FAILED', message: 'The model request failed: socket closed' }]])
+    expect(delivered).toEqual([[3, { type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: 'The model request failed: socket closed' }]])
   })
 
   test('a provider that returns without finish or error ends the request with FX_MODEL_STREAM_TRUNCATED', async () => {
@@ -60,7 +61,7 @@ describe('model requests', () => {
     const { requests, delivered } = requestsOf(p)
     requests.start(1, request)
     await settle()
-    expect(delivered).toEqual([[1, { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'The model stream ended without finishing.' }]])
+    expect(delivered).toEqual([[1, { type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The model stream ended without finishing.' }]])
   })
 
   test('a cancelled request is aborted through its signal and delivers nothing more, not even its pending text', async () => {

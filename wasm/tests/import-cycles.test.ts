@@ -106,12 +106,12 @@ describe('the engine’s import graph', () => {
       "export { d } from './keys'",
       "const notAnImport = 'import x from \\'./elsewhere\\''",
     ].join('\n')
-    expect(importsOf('terminal/render', source)).toEqual(['terminal/util/byte-buf', 'abi/frames', 'terminal/keys'])
+    expect(importsOf('screen/render', source)).toEqual(['screen/util/byte-buf', 'abi/frames', 'screen/keys'])
   })
 
   test('has no import circles in wasm/engine/', () => {
     const graph = importGraph(modules(ROOT))
-    expect(graph.get('engine')).toContain('terminal/render')
+    expect(graph.get('engine')).toContain('screen/render')
     expect(circles(graph).map((group) => oneCircle(graph, group))).toEqual([])
   })
 })
