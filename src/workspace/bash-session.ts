@@ -21,7 +21,7 @@ import {
 } from './exec-result'
 import { carriedVars, commandEnv } from './shell-state'
 import type { SkippedUpload, UploadFile } from './upload-plan'
-import { listWorkspaceFiles, writeWorkspaceFiles, zipWorkspace } from './workspace-files'
+import { listWorkspaceFiles, putWorkspaceFiles, writeWorkspaceFiles, zipWorkspace } from './workspace-files'
 import { resolveWorkspacePath } from './workspace-paths'
 
 /** setTimeout fires at once for delays over 2^31 - 1 ms. */
@@ -76,6 +76,8 @@ export type BashSession = {
   vars(): Record<string, string>
   /** Writes files under the root (paths checked by planUploads). */
   writeFiles(files: readonly UploadFile[]): Promise<{ written: string[]; skipped: SkippedUpload[] }>
+  /** Writes and removes files by absolute path (the file tools, /undo). */
+  putFiles(write: ReadonlyArray<readonly [string, string | Uint8Array]>, remove: readonly string[]): Promise<void>
   /** Every file under the root, relative and sorted. */
   listFiles(): Promise<string[]>
   /** The root as a zip. */
@@ -189,6 +191,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     changes: () => tracker.changes(),
     vars: () => ({ ...vars }),
     writeFiles: (files) => writeWorkspaceFiles(fs, root, files),
+    putFiles: (write, remove) => putWorkspaceFiles(fs, write, remove),
     listFiles: () => listWorkspaceFiles(fs, root),
     exportZip: () => zipWorkspace(fs, root),
   }

@@ -55,6 +55,8 @@ export type BashWorkerApi = {
   readFile(path: string): Promise<string | null>
   /** Writes files (relative paths, checked by planUploads) under the root. */
   writeFiles(files: UploadFile[]): Promise<Outcome<WorkerWriteReply>>
+  /** Writes and removes files by absolute path (the file tools, /undo); answers what changed. */
+  putFiles(write: Array<[string, string | Uint8Array]>, remove: string[]): Promise<Outcome<SnapshotDelta>>
   /** Every file under the root, relative and sorted. */
   listFiles(): Promise<Outcome<string[]>>
   /** The root as a zip (its buffer is transferred, not copied). */
@@ -123,6 +125,12 @@ export function createBashWorkerApi(): BashWorkerApi {
       attempt(async (ready) => {
         const done = await ready.writeFiles(files)
         return { ...done, changes: await changesOf(ready) }
+      }),
+
+    putFiles: (write, remove) =>
+      attempt(async (ready) => {
+        await ready.putFiles(write, remove)
+        return changesOf(ready)
       }),
 
     listFiles: () => attempt((ready) => ready.listFiles()),

@@ -34,6 +34,9 @@ import { applySnapshotDelta, readSnapshotFile, seedSnapshot } from './snapshot-s
 import { RUN_COMMAND_DESCRIPTION } from './tool-description'
 import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
 import { validateWorkspaceInfo } from './validate-workspace-info'
+import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops'
+import { createChangeHistory } from './change-history'
+import { createWorkspaceOps } from './workspace-ops'
 import { execWithWatchdog } from './watchdog-exec'
 import { unlessDead, type WorkerConnection } from './worker-connection'
 import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
@@ -76,6 +79,8 @@ export type BashWorkspace = WorkspaceAdapter & {
   exportZip(): Promise<Uint8Array>
   /** The text files it started with (seed files and the fetched ones), relative to the root. */
   seedFiles(): Promise<Record<string, string>>
+  /** The file tools, /diff and /undo (workspace-ops.ts); never rejects. */
+  workspaceOp(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }
@@ -96,6 +101,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   const env = { ...options.env }
   let vars: Record<string, string> | undefined // the last finished command's, for restarts
   const enqueue = createSerialQueue() // one operation at a time, so each sees the one before
+  const history = createChangeHistory() // the agent's changes per turn, for /diff and /undo
 
   let disposed = false
   const supervisor = createWorkerSupervisor(
@@ -167,6 +173,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       { signal, graceMs, stuck: (reason) => supervisor.replace(conn, reason) },
     )
     if ('reply' in outcome) {
+      history.record(snapshot, outcome.reply.changes)
       applySnapshotDelta(snapshot, outcome.reply.changes)
       if (outcome.reply.vars) vars = outcome.reply.vars
       return outcome.reply.result
@@ -218,9 +225,29 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     }
   }
 
+  const workspaceOp = createWorkspaceOps({
+    root,
+    snapshot,
+    history,
+    read: (path) =>
+      enqueue(async () => {
+        await seed()
+        const entry = snapshot.get(path)
+        if (entry?.kind === 'dir') return 'dir'
+        if (entry?.kind === 'file') return entry.content
+        return entry ? readFileNow(path) : null // a symlink: the shell's view of it
+      }),
+    put: async (write, remove, record) => {
+      const changes = await withWorker((conn) => conn.api.putFiles(write, remove))
+      if (record) history.record(snapshot, changes)
+      applySnapshotDelta(snapshot, changes)
+    },
+  })
+
   return {
     info,
     permission: 'allow-sandboxed',
+    workspaceOp,
     toolDescription: RUN_COMMAND_DESCRIPTION,
     exec,
     readFile: (input) => withDeadline(readFileNow(String(input.path)), READ_DEADLINE_MS, null, input.signal),

@@ -49,6 +49,22 @@ export async function writeWorkspaceFiles(
   return { written, skipped }
 }
 
+/**
+ * Writes whole files and removes others (absolute paths, already checked by the caller): the file
+ * tools' writes and /undo's restores. Parents are created; removing a missing file is no error.
+ */
+export async function putWorkspaceFiles(
+  fs: IFileSystem,
+  write: ReadonlyArray<readonly [string, string | Uint8Array]>,
+  remove: readonly string[],
+): Promise<void> {
+  for (const path of remove) await fs.rm(path, { force: true })
+  for (const [path, content] of write) {
+    await fs.mkdir(parentOf(path), { recursive: true })
+    await fs.writeFile(path, content)
+  }
+}
+
 /** Paths under `root` (absolute), just-bash's own trees left out. */
 function pathsUnder(fs: IFileSystem, root: string): string[] {
   const prefix = root === '/' ? '/' : `${root}/`

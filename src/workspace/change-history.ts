@@ -1,0 +1,64 @@
+/**
+ * What the agent changed in the workspace, turn by turn, for /diff and /undo. For every file a
+ * turn changed (by run_command or a file tool), the content it had before that turn is kept in
+ * memory, once. The current content is the page's snapshot, so a diff is "before" against it.
+ *
+ * The history is per tab and in memory only: a reload keeps the files (where the workspace
+ * persists them) but forgets what they were before.
+ */
+
+import type { Snapshot, SnapshotDelta, SnapshotEntry } from './snapshot-store'
+
+/** A file's entry before a turn, or null when it did not exist. Directories are not kept. */
+export type Before = Exclude<SnapshotEntry, { kind: 'dir' }> | null
+
+export type ChangeHistory = {
+  /** A turn begins: the changes from now on are its own (a turn that changed nothing is not kept). */
+  beginTurn(): void
+  /** Records the entries `delta` is about to replace; call it before applying `delta` to `snapshot`. */
+  record(snapshot: Snapshot, delta: SnapshotDelta): void
+  /** Every changed path with its content at the start of the session (`all`) or of the last turn that changed files (`last`). */
+  befores(scope: 'all' | 'last'): Map<string, Before>
+  /** Takes the last turn that changed files off the stack: what to put back, or null when none is left. */
+  popTurn(): Map<string, Before> | null
+  /** Turns on the stack that changed files. */
+  readonly turns: number
+}
+
+/** A change history; the first turn begins at once (changes before any prompt belong to it). */
+export function createChangeHistory(): ChangeHistory {
+  const stack: Array<Map<string, Before>> = [new Map()]
+  const current = () => stack[stack.length - 1]!
+
+  return {
+    beginTurn() {
+      if (current().size > 0) stack.push(new Map())
+    },
+    record(snapshot, delta) {
+      const turn = current()
+      const note = (path: string) => {
+        if (turn.has(path)) return
+        const entry = snapshot.get(path)
+        if (entry?.kind === 'dir') return
+        turn.set(path, entry ?? null)
+      }
+      for (const path of delta.removed) note(path)
+      for (const [path, entry] of delta.changed) if (entry.kind !== 'dir') note(path)
+    },
+    befores(scope) {
+      if (scope === 'last') return new Map([...stack].reverse().find((turn) => turn.size > 0) ?? [])
+      const first = new Map<string, Before>()
+      for (const turn of stack) for (const [path, entry] of turn) if (!first.has(path)) first.set(path, entry)
+      return first
+    },
+    popTurn() {
+      while (stack.length > 0 && current().size === 0) stack.pop()
+      const turn = stack.pop() ?? null
+      if (stack.length === 0) stack.push(new Map())
+      return turn
+    },
+    get turns() {
+      return stack.filter((turn) => turn.size > 0).length
+    },
+  }
+}
