@@ -5,6 +5,7 @@
  */
 import type { ModelEvent, ModelInfo, ModelRequest } from '../protocol/model-events.ts'
 import { copyIntoSpare } from '../stores/snapshot-buffers.ts'
+import type { WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 
 export const INPUT_HEADER = 20
 export const OUTPUT_HEADER = 12
@@ -26,6 +27,7 @@ export const IN = {
   restore: 16,
   sessionDecode: 17,
   prepare: 18,
+  workspace: 19,
   agent: 13,
   toolResult: 14,
   trap: 0x7f,
@@ -64,6 +66,7 @@ export const OUT = {
   auth: 23,
   toolCall: 21,
   toolCancel: 22,
+  workspace: 24,
 } as const
 
 /** Sub-kinds of the agent API's input frame (IN.agent). */
@@ -86,6 +89,8 @@ export type BootOptions = {
   instructions?: string
   /** The workspace's description of run_command. */
   toolDescription?: string
+  /** The workspace answers workspace ops: the model gets read_file, write_file and edit_file; /diff and /undo work. */
+  fileTools?: boolean
   /** The providers this page offers; `provider` names the active one. */
   providers?: Array<{ name: string; label: string; model: string }>
   /** Settings restored from the configStore (`model`, `mode`, `provider`, `fast`). */
@@ -184,6 +189,7 @@ export type EngineEffect =
   | { kind: 'auth'; action: AuthAction }
   | { kind: 'tool_call'; id: number; call: HostToolCall }
   | { kind: 'tool_cancel'; id: number }
+  | { kind: 'workspace_op'; id: number; request: WorkspaceOpRequest }
 
 export type InputFrame = { kind: number; sub?: number; id?: number; nowMs: number; payload: Uint8Array }
 
@@ -338,6 +344,8 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'tool_call', id, call: JSON.parse(decoder.decode(payload)) as HostToolCall }
     case OUT.toolCancel:
       return { kind: 'tool_cancel', id }
+    case OUT.workspace:
+      return { kind: 'workspace_op', id, request: JSON.parse(decoder.decode(payload)) as WorkspaceOpRequest }
     case OUT.catalogRequest:
       return { kind: 'catalog_request', provider: (JSON.parse(decoder.decode(payload)) as { provider: string }).provider }
     default:

@@ -70,6 +70,8 @@ export type EngineInstance = {
   agent(sub: number, text: string, nowMs: number): EngineEffect[]
   /** A host tool's result text for the call `callId` asked for. */
   toolResult(toolCallId: number, text: string, nowMs: number): EngineEffect[]
+  /** The workspace's answer to a workspace op (output frame 24). */
+  workspaceAnswer(opId: number, answer: unknown, nowMs: number): EngineEffect[]
 }
 
 /** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
@@ -131,5 +133,6 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     prepare: (bytes) => void feed(IN.prepare, u32Payload(bytes), 0),
+    workspaceAnswer: (opId, answer, nowMs) => feed(IN.workspace, json(answer), nowMs, opId),
   }
 }

@@ -11,10 +11,13 @@ import { createEngineHostCore } from './engine-host-core.ts'
 import type { EngineInstance, EngineTrap } from './engine-instance.ts'
 import { FRAME_MS } from './frame-pacer.ts'
 import { reserveSpares } from '../stores/snapshot-buffers.ts'
+import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 
 export type ExecBridge = {
   exec(id: number, request: ExecRequest): Promise<ExecResult>
   cancel(id: number): void
+  /** A workspace op (file tools, /diff, /undo); absent: the workspace has none. */
+  workspaceOp?(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
 }
 
 export type HostLoopOptions = {
@@ -145,9 +148,23 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
         ),
       session_remove: (e) => options.sessions?.remove(e.id),
       auth: (e) => options.onAuth?.(e.action),
+      workspace_op: (e) => workspaceOp(e.id, e.request),
     },
   })
   const run = core.feed
+
+  /** Runs a workspace op; the answer goes back by its id (id 0 wants none). */
+  const workspaceOp = (id: number, request: WorkspaceOpRequest) => {
+    const op = bridge?.workspaceOp?.(request) ?? Promise.resolve(null)
+    void op.then(
+      (answer) => {
+        if (id !== 0) run((e) => e.workspaceAnswer(id, answer ?? { ok: false, result: 'The workspace cannot do that.' }, now()))
+      },
+      (error: unknown) => {
+        if (id !== 0) run((e) => e.workspaceAnswer(id, { ok: false, result: `The workspace failed: ${error instanceof Error ? error.message : String(error)}` }, now()))
+      },
+    )
+  }
 
   const commitSession = (bytes: Uint8Array) => {
     if (!options.sessions) {

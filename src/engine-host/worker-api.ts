@@ -5,6 +5,7 @@
  */
 import type { FxFailure } from '../errors.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
+import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import type { StoredState } from './host-loop.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
@@ -37,6 +38,8 @@ export type WorkerStartConfig = {
   /** AGENTS.md text for the system prompt. */
   instructions?: string
   toolDescription?: string
+  /** The workspace answers workspace ops (file tools, /diff, /undo). */
+  fileTools?: boolean
   /** Settings restored from the configStore; the engine validates them. */
   config?: Record<string, string>
   /** Model requests allowed per turn. */
@@ -85,6 +88,8 @@ export type HostCallbacks = SealedStoreHost & {
   exit(code: number): void
   exec(id: number, request: ExecRequest): Promise<ExecResult>
   cancelExec(id: number): void
+  /** A workspace op (file tools, /diff, /undo); null when the workspace has none. */
+  workspaceOp(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
   fetch(url: string, init: { method: string; headers: [string, string][]; body?: string }, onChunk: (chunk: Uint8Array | null) => void, requestId: number): Promise<HostFetchHead>
   abortFetch(requestId: number): void
   /** A slash command asked for something only the page can do. */

@@ -125,6 +125,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     exit: (code) => end(code),
     exec: (id, request) => execBridge ? execBridge.exec(id, request) : Promise.resolve({ stdout: '', stderr: 'fxterm: no workspace', exitCode: 127 }),
     cancelExec: (id) => execBridge?.cancel(id),
+    // A workspace op (file tools, /diff, /undo) goes to the workspace as it is; never rejects.
+    workspaceOp: (request) => (extras?.workspaceOp ? extras.workspaceOp(request).catch(() => null) : Promise.resolve(null)),
     fetch: (url, init, onChunk, requestId) =>
       fetchBridge ? fetchBridge.fetch(url, init, onChunk, requestId) : Promise.resolve({ ok: false as const, message: 'no fetch option' }),
     abortFetch: (requestId) => fetchBridge?.abort(requestId),
@@ -229,6 +231,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
         ...(workspace ? { permission: workspace.permission } : {}),
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
+        ...(typeof extras?.workspaceOp === 'function' ? { fileTools: true } : {}),
         sessions: sessionBridge !== null,
         ...(options.signIn ? { signIn: options.signIn } : {}),
         namespace,

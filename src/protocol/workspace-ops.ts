@@ -27,7 +27,7 @@ export type FileOpAnswer = {
 }
 
 /** /diff: the unified diff of every changed file, and totals. */
-export type DiffAnswer = { text: string; files: number; added: number; removed: number }
+export type DiffAnswer = { scope: 'all' | 'last'; text: string; files: number; added: number; removed: number }
 
 /** /undo: the files put back (relative to the root), and the sentence the person reads. */
 export type UndoAnswer = { restored: string[]; message: string }

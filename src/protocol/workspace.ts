@@ -1,3 +1,5 @@
+import type { WorkspaceOpAnswer, WorkspaceOpRequest } from './workspace-ops'
+
 /**
  * The workspace contract from the reference host contract (browser-integration.md), plus the
  * limits docs/ARCHITECTURE.md ("Limits") shares between engine and host.
@@ -51,4 +53,6 @@ export type WorkspaceExtras = {
   /** The text files the workspace started with (for /export tape), relative to its root. */
   seedFiles?(): Promise<Record<string, string>>
   writeFiles?(files: Array<{ path: string; data: Uint8Array }>): Promise<{ written: string[]; skipped: Array<{ path: string; reason: string }> }>
+  /** The file tools, /diff and /undo (src/protocol/workspace-ops.ts); with it the model gets read_file, write_file and edit_file. */
+  workspaceOp?(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
 }

@@ -25,4 +25,8 @@ describe('the run_command description', () => {
   it('says the files last only as long as the page', () => {
     expect(RUN_COMMAND_DESCRIPTION).toContain('Files are in memory and last only as long as the page: a reload loses them.')
   })
+
+  it('points the model to the file tools for reading and changing files', () => {
+    expect(RUN_COMMAND_DESCRIPTION).toContain('use read_file, write_file and edit_file instead')
+  })
 })

@@ -17,6 +17,7 @@ export const DESCRIBED_COMMANDS: readonly (readonly string[])[] = [
 export const RUN_COMMAND_DESCRIPTION = [
   "Runs a command in fxterm's bash, a JavaScript emulator (just-bash) inside this browser tab.",
   'The directory and variables carry over between calls, like one shell session.',
+  'To read, create or change a file, use read_file, write_file and edit_file instead: the user sees each change as a diff and can /undo it.',
   `Has: pipes, redirection, here-docs, loops, functions, $(...); ${DESCRIBED_COMMANDS.map((group) => group.join(' ')).join('; ')}.`,
   'Not available: network (no curl or wget), git, node, python, package managers (npm, pip, apt), compilers, background jobs, gzip or tar.',
   'Files are in memory and last only as long as the page: a reload loses them. The user can drop files in and /download a zip.',

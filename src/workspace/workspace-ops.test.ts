@@ -62,6 +62,7 @@ describe('the file tools of a bash workspace', () => {
     await workspace.exec(input('printf "\\x00\\x01" > blob.bin && rm src/greet.js'))
     const all = (await workspace.workspaceOp({ op: 'diff', scope: 'all' })) as DiffAnswer
     expect(all).toEqual({
+      scope: 'all',
       files: 3,
       added: 1,
       removed: 4,

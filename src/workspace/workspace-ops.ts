@@ -86,7 +86,7 @@ export function createWorkspaceOps(deps: WorkspaceOpsDeps): (request: WorkspaceO
   }
 
   function diffOf(scope: 'all' | 'last'): DiffAnswer {
-    const answer: DiffAnswer = { text: '', files: 0, added: 0, removed: 0 }
+    const answer: DiffAnswer = { scope, text: '', files: 0, added: 0, removed: 0 }
     const parts: string[] = []
     const befores = [...history.befores(scope)].filter(([path]) => path.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     for (const [path, before] of befores) {

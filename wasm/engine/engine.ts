@@ -101,6 +101,7 @@ export class Engine {
       this.loop.askFirst = this.settings.permissionPrompt
       this.loop.conv.instructions = v.getString('instructions', '')
       this.loop.conv.toolDescription = v.getString('toolDescription', '')
+      this.loop.conv.fileTools = v.getBool('fileTools', false)
       bootAuth(this.auth, v)
       this.headless = v.getBool('headless', false)
       this.transcript.off = this.headless

@@ -3,6 +3,7 @@
 //   feed(len)        → processes that frame; returns the byte length of the output frames
 //   outputPtr()      → where those output frames start (valid until the next feed)
 
+import { changeAnswer } from './commands/change-commands'
 import { Engine, authState, sessionList } from './engine'
 import { parseJson } from './util/json'
 import * as F from './abi/frames'
@@ -89,6 +90,10 @@ export function feed(len: u32): u32 {
   else if (kind == F.IN_AUTH) authState(engine, input, start, end)
   else if (kind == F.IN_AGENT) agentInput(engine.loop, sub, input, start, end, engine.nowMs)
   else if (kind == F.IN_TOOL_RESULT) engine.loop.hostToolResult(id, input, start, end)
+  else if (kind == F.IN_WORKSPACE) {
+    if (!engine.loop.fileOpAnswer(id, input, start, end)) changeAnswer(engine.settings, engine.ui.view, engine.ui.screen.rows, id, input, start, end)
+    engine.markDirty()
+  }
   engine.settle()
   return <u32>fx.buf.length
 }

@@ -31,6 +31,7 @@ export const IN_TOOL_RESULT = 14 // id = tool call id; raw UTF-8 result text for
 export const IN_RESTORE = 16 // JSON {config, history, instructions, notices}: stored state that arrived after boot
 export const IN_SESSION_DECODE = 17 // snapshot bytes, even before boot: decoded now and held for an IN_SESSION (sub bit 2)
 export const IN_PREPARE = 18 // u32 bytes: make room for a session commit of that size now, while idle
+export const IN_WORKSPACE = 19 // id = workspace op id; JSON answer to an OUT_WORKSPACE (file tool, /diff, /undo)
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 
 // Model event sub-kinds (IN_MODEL), named after the host's ModelEvent types
@@ -67,6 +68,7 @@ export const OUT_SESSION_REMOVE = 20 // JSON {id}: delete this saved session
 export const OUT_AUTH = 23 // JSON {action: login | login_reopen | login_cancel | logout | key | key_clear}
 export const OUT_TOOL_CALL = 21 // id; JSON {callId, name, arguments, rerun}: run a host tool
 export const OUT_TOOL_CANCEL = 22 // id: the turn was cancelled while that host tool ran
+export const OUT_WORKSPACE = 24 // id (0: no answer); JSON {op: turn | file | diff | undo, ...}: a workspace op
 
 // Agent API sub-kinds (IN_AGENT)
 export const AGENT_PROMPT = 1 // raw UTF-8 text: starts a turn (steers one that runs)

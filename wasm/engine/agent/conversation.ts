@@ -1,6 +1,7 @@
 // The conversation the engine keeps, and its serialization into a provider-neutral model request
 // (the `ModelRequest` type in src/protocol/model-events.ts).
 
+import { writeFileToolSpecs } from './file-tools'
 import { ByteBuf } from '../util/byte-buf'
 import { JsonReader, writeJsonBuf, writeJsonString } from '../util/json'
 import { HostTool, writeHostToolSpecs } from './host-tools'
@@ -145,6 +146,8 @@ export class Conversation {
   toolDescription: string = ''
   /** fxterm's own prompt, or the agent API's (boot `systemPrompt`). */
   systemPrompt: string = SYSTEM_PROMPT
+  /** The workspace reads and writes files: read_file, write_file and edit_file are offered (boot `fileTools`). */
+  fileTools: bool = false
   /** Tools the host runs (boot `hostTools`), offered after run_command. */
   hostTools: Array<HostTool> = []
   /** Say "workspace: none" when there is none (the terminal; the agent API leaves it out). */
@@ -232,6 +235,7 @@ export class Conversation {
       out.str('{"name":"run_command","description":')
       writeJsonString(out, this.toolDescription.length > 0 ? this.toolDescription : DEFAULT_TOOL_DESCRIPTION)
       out.str(',"parameters":' + TOOL_PARAMETERS + '}')
+      if (this.fileTools) writeFileToolSpecs(out)
     }
     writeHostToolSpecs(out, this.hostTools, !spec.withTools)
     out.str(']}')

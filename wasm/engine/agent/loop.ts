@@ -14,6 +14,8 @@ import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
 import { announce, announceCommand } from './announce'
 import { callProblem, commandOf, emitExec } from './tool-calls'
+import { changesFiles, emitFileOp, emitWorkspaceOp, fileToolVerb, isFileTool } from './file-tools'
+import { FileChange } from '../screen/file-rows'
 import { Compaction, CompactionLoop } from './compaction-run'
 import { DEFAULT_CONTEXT_WINDOW } from './catalog'
 
@@ -80,6 +82,13 @@ export class AgentLoop implements CompactionLoop {
   steers: Array<ByteBuf> = []
   /** The command waiting for the person's answer, or null. */
   pendingApproval: ByteBuf | null = null
+  /** The file tool call the host runs now (0: none), and whether it applies or only previews. */
+  private fileOpId: u32 = 0
+  private fileOpApply: bool = false
+  /** The change waiting for the person's answer in ask mode (with pendingApproval set), or null. */
+  pendingFile: FileChange | null = null
+  /** "Yes, and allow file changes for this session". */
+  private fileChangesAllowed: bool = false
   /** A commit point passed (prompt accepted, tool step, turn end): the session is saved. */
   commitDue: bool = false
 
@@ -131,7 +140,7 @@ export class AgentLoop implements CompactionLoop {
 
   /** The tool call whose command runs or waits for approval now ('' when none). */
   get runningCallId(): string {
-    if (this.execId == 0 && this.hostCallId == 0 && this.pendingApproval == null) return ''
+    if (this.execId == 0 && this.hostCallId == 0 && this.fileOpId == 0 && this.pendingApproval == null) return ''
     return this.nextCall < this.reply.toolCalls.length ? this.reply.toolCalls[this.nextCall].id : ''
   }
 
@@ -144,6 +153,8 @@ export class AgentLoop implements CompactionLoop {
   }
 
   private beginTurn(nowMs: f64): void {
+    // The workspace starts a new entry of its change history (/undo, /diff last); no answer.
+    if (this.withTools && this.conv.fileTools) emitWorkspaceOp(this.fx, 0, 'turn')
     this.busy = true
     this.turnStartMs = nowMs
     this.requests = 0
@@ -310,6 +321,10 @@ export class AgentLoop implements CompactionLoop {
         this.startHostTool(call, false)
         return
       }
+      if (this.withTools && this.conv.fileTools && isFileTool(call.name)) {
+        this.startFileOp(call, !(this.askFirst && changesFiles(call.name) && !this.fileChangesAllowed))
+        return
+      }
       const problem = callProblem(call, this.withTools)
       if (problem.length > 0) {
         this.transcript.error(Uint8Array.wrap(String.UTF8.encode(problem)))
@@ -339,6 +354,10 @@ export class AgentLoop implements CompactionLoop {
     const command = this.pendingApproval
     if (command == null) return
     this.pendingApproval = null
+    if (this.pendingFile != null) {
+      this.answerFileApproval(command, choice)
+      return
+    }
     if (choice == 3) {
       const call = this.reply.toolCalls[this.nextCall]
       this.transcript.toolDenied(command)
@@ -349,6 +368,73 @@ export class AgentLoop implements CompactionLoop {
     }
     if (choice == 2) this.alwaysAllowed.push(command.toString())
     this.startExec(command)
+  }
+
+  private answerFileApproval(what: ByteBuf, choice: i32): void {
+    this.pendingFile = null
+    const call = this.reply.toolCalls[this.nextCall]
+    if (choice == 3) {
+      this.transcript.toolDenied(what)
+      this.toolResult(call.id, 'Denied by the user: the change was not made.')
+      this.nextCall++
+      this.runNextTool()
+      return
+    }
+    if (choice == 2) this.fileChangesAllowed = true
+    this.startFileOp(call, true)
+  }
+
+  /** Asks the workspace to run a file tool call; `apply` false asks only for its diff (ask mode). */
+  private startFileOp(call: ToolCallRec, apply: bool): void {
+    this.fileOpId = this.nextId++
+    this.fileOpApply = apply
+    emitFileOp(this.fx, this.fileOpId, call.name, call.args, this.cwd, apply)
+    if (apply) this.commitDue = true // a crash from here on reports this call as "may have partly run"
+  }
+
+  /**
+   * The workspace's answer to a file tool call (JSON {ok, result, verb?, path?, added?, removed?,
+   * diff?}): a preview waits for the person; otherwise the row is drawn, the model gets `result`.
+   * False when `id` is not the call running now.
+   */
+  fileOpAnswer(id: u32, bytes: Uint8Array, start: i32, end: i32): bool {
+    if (id == 0 || id != this.fileOpId) return false
+    this.fileOpId = 0
+    const call = this.reply.toolCalls[this.nextCall]
+    const v = parseJson(bytes, start, end)
+    const ok = v != null && v.getBool('ok', false)
+    const result = v != null ? v.getString('result', '') : 'The workspace gave no answer.'
+    if (ok && v != null) {
+      const change = new FileChange()
+      change.verb = v.getString('verb', fileToolVerb(call.name))
+      change.path.str(v.getString('path', ''))
+      change.added = <i32>v.getNumber('added', 0)
+      change.removed = <i32>v.getNumber('removed', 0)
+      change.diff.str(v.getString('diff', ''))
+      if (!this.fileOpApply) {
+        this.pendingFile = change
+        const what = new ByteBuf(change.path.length + 8)
+        what.str(change.verb + ' ')
+        what.append(change.path)
+        this.pendingApproval = what
+        return true
+      }
+      this.transcript.fileChanged(change)
+    } else this.transcript.error(Uint8Array.wrap(String.UTF8.encode(result)))
+    this.toolResult(call.id, result.length > 0 ? result : '(no output)')
+    this.event('{"type":"tool_end","exitCode":' + (ok ? '0' : '1') + '}')
+    this.commitDue = true
+    this.nextCall++
+    this.runNextTool()
+    return true
+  }
+
+  /** /undo restored files: the model hears it before the next prompt. */
+  filesReverted(paths: string): void {
+    const m = new Message(ROLE_USER)
+    m.content.str('[fxterm: the person ran /undo. These files were put back as they were before the last turn that changed them: ' + paths + '. Read them again before relying on what you wrote.]')
+    this.conv.add(m)
+    this.commitDue = true
   }
 
   private startExec(command: ByteBuf): void {
@@ -444,6 +530,11 @@ export class AgentLoop implements CompactionLoop {
       this.transcript.toolDenied(this.pendingApproval as ByteBuf)
       this.pendingApproval = null
       this.answerOpenCalls('Not run: the user interrupted.')
+    }
+    this.pendingFile = null
+    if (this.fileOpId != 0) {
+      this.fileOpId = 0 // a late answer is ignored; a write already under way may still land
+      this.answerOpenCalls('Cancelled by the user.')
     }
     if (this.hostCallId != 0) {
       this.fx.emit(OUT_TOOL_CANCEL, this.hostCallId, null)

@@ -14,6 +14,7 @@ import { Settings } from './settings'
 import { fastCommand, modelCommand, modelsCommand, providerCommand } from './model-commands'
 import { historyCommand, renameCommand, resumeCommand, sessionsCommand } from './session-commands'
 import { AuthPanel, authCommand, signInStatus } from './auth-commands'
+import { changeCommand } from './change-commands'
 
 export const ENGINE_VERSION = '0.1.0'
 
@@ -41,7 +42,8 @@ export function runSlash(s: Settings, sessions: SessionState, auth: AuthPanel, l
   else if (cmd == S.CMD_FILES || cmd == S.CMD_DOWNLOAD) {
     if (!s.loop.withTools) t.error(stringBytes('No workspace is connected, so there are no files.'))
     else s.fx.action(cmd == S.CMD_FILES ? 'files' : 'download')
-  } else if (cmd == S.CMD_STATUS) t.lines(statusText(s, auth))
+  } else if (cmd == S.CMD_DIFF || cmd == S.CMD_UNDO) changeCommand(s, cmd, arg)
+  else if (cmd == S.CMD_STATUS) t.lines(statusText(s, auth))
   else if (cmd == S.CMD_VERSION) t.notice('fxterm ' + ENGINE_VERSION + ' · engine ABI 1', GRAY)
   else if (cmd == S.CMD_COPY) copyLastReply(s)
   else if (cmd == S.CMD_EXPORT) exportTranscript(s, arg)

@@ -18,6 +18,9 @@ export class Settings {
   modeAsk: bool = false
   /** /models ran before the catalog arrived: list it when it does. */
   listModelsWhenLoaded: bool = false
+  /** The /diff and /undo waiting for the workspace's answer (0: none); commands/change-commands.ts. */
+  diffRequestId: u32 = 0
+  undoRequestId: u32 = 0
 
   constructor(
     public fx: Effects,

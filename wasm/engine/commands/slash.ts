@@ -23,6 +23,8 @@ export const CMD_SESSIONS = 20
 export const CMD_HISTORY = 21
 export const CMD_KEY = 22
 export const CMD_A11Y = 23
+export const CMD_DIFF = 40
+export const CMD_UNDO = 41
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -54,6 +56,8 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_MODE, '/mode', '[ask|auto]', 'ask before each command, or run them', 'Model'),
   new SlashCommand(CMD_FILES, '/files', '', 'list the files in the workspace', 'Workspace'),
   new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),
+  new SlashCommand(CMD_DIFF, '/diff', '[last]', "show the agent's changes to the files (last: the last turn's)", 'Workspace'),
+  new SlashCommand(CMD_UNDO, '/undo', '', 'put the files back as they were before the last turn', 'Workspace'),
   new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),
   new SlashCommand(CMD_EXPORT, '/export', '[format]', 'download the transcript (md, json) or a demo tape (tape)', 'Transcript'),
   new SlashCommand(CMD_HISTORY, '/history', 'clear', 'forget the prompts typed here', 'Transcript'),

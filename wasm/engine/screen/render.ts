@@ -2,6 +2,7 @@
 // approval row, queued prompts, activity row, composer, picker or menu or status line) is
 // redrawn in place after the rows the transcript committed during this feed.
 
+import { changeApprovalRows } from './file-rows'
 import { formatCount, formatElapsed } from '../util/format'
 import { ByteBuf } from '../util/byte-buf'
 import { OUT_ECHO_HINT, OUT_WRITE } from '../abi/frames'
@@ -38,7 +39,9 @@ export function render(ui: Ui): void {
   const running = ui.loop.runningCommandText
   if (running != null) ui.transcript.toolRunningRow(live, running)
   const pending = ui.loop.pendingApproval
-  if (pending != null) ui.transcript.approvalRows(live, pending, ui.approvalChoice)
+  const change = ui.loop.pendingFile
+  if (change != null) changeApprovalRows(live, change, cols, ui.screen.rows, ui.approvalChoice)
+  else if (pending != null) ui.transcript.approvalRows(live, pending, ui.approvalChoice)
   if (ui.exited) {
     live.add(new ByteBuf(0), 0)
     const end = new ByteBuf(64)

@@ -21,6 +21,13 @@ export class TranscriptView {
     out.str(ALT_ON)
   }
 
+  /** Opens the view with row `top` of the log at the top of the screen (a long /diff). */
+  showAt(out: ByteBuf, log: TranscriptLog, rows: i32, top: i32): void {
+    this.open = true
+    this.top = min(max(0, top), max(0, log.count - (rows - 1)))
+    out.str(ALT_ON)
+  }
+
   hide(out: ByteBuf): void {
     this.open = false
     out.str(ALT_OFF)

@@ -8,6 +8,7 @@ import { Sanitizer, sanitizeInto } from './sanitize'
 import { MarkdownStream } from './markdown'
 import { TranscriptLog } from './transcript-log'
 import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
+import { FileChange, changeRows } from './file-rows'
 
 const PREVIEW_LINES = 5
 
@@ -167,6 +168,24 @@ export class Transcript {
     if (!cancelled || out.length > 0) this.previewRows(rows, out)
     wrapInto(full, out.data, 0, out.length, this.cols, '     ', 5, '     ', 5, '')
     this.commitRows(rows, full)
+  }
+
+  /** A block of rows built elsewhere (file-rows.ts); `full` goes to the Ctrl+O log. Returns its first log row. */
+  block(rows: Rows, full: Rows | null = null): i32 {
+    if (this.off) return 0
+    this.gap()
+    const at = this.log.count
+    this.commitRows(rows, full)
+    return at
+  }
+
+  /** A write or edit the agent made: path, +N −M and the first lines of its diff. */
+  fileChanged(change: FileChange): void {
+    if (this.off) return
+    const rows = new Rows()
+    const full = new Rows()
+    changeRows(change, this.cols, rows, full)
+    this.block(rows, full)
   }
 
   toolDenied(command: ByteBuf): void {
