@@ -1,0 +1,93 @@
+/**
+ * The model's file tools in the engine: offered when the workspace answers workspace ops, asked of
+ * the host with output 24, drawn from its answer through the sanitizer, approved first in ask
+ * mode, and refused as unknown when the workspace has none. The host's side is played by the test.
+ */
+import { describe, expect, test } from 'vitest'
+import { createHarness } from './harness.ts'
+import { conversation, modelEvents, toolCall } from './turn-helpers.ts'
+
+const EDIT_ARGS = '{"path":"a.txt","old_string":"one","new_string":"two"}'
+const EDIT_ANSWER = {
+  ok: true,
+  result: 'Edited a.txt: replaced 1 occurrence (+1 −1 lines).',
+  verb: 'Edit',
+  path: 'a.txt',
+  added: 1,
+  removed: 1,
+  diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +1,1 @@\n-one\n+two',
+}
+
+describe('file tools', () => {
+  test('are offered with run_command, and a call asks the workspace and draws its diff row', async () => {
+    const h = await createHarness({ fileTools: true })
+    await h.type('edit it\r')
+    const tools = h.lastOf('model_request')?.request.tools.map((t) => t.name)
+    expect(tools).toEqual(['run_command', 'read_file', 'write_file', 'edit_file'])
+    await modelEvents(h, 1, [...toolCall(0, 'call_e', 'edit_file', EDIT_ARGS), { type: 'finish', reason: 'tool_calls' }])
+    expect(h.allOf('workspace_op')).toEqual([
+      { kind: 'workspace_op', id: 0, request: { op: 'turn' } },
+      { kind: 'workspace_op', id: 2, request: { op: 'file', name: 'edit_file', arguments: EDIT_ARGS, cwd: '/workspace', apply: true } },
+    ])
+    await h.workspace(2, EDIT_ANSWER)
+    expect(conversation(h)).toEqual(['❯ edit it', '', '● Edit a.txt +1 −1', '  └  @@ -1,1 +1,1 @@', '     -one', '     +two'])
+    const messages = h.lastOf('model_request')?.request.messages ?? []
+    expect(messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'call_e', content: EDIT_ANSWER.result })
+  })
+
+  test('draw the host’s diff text without its escape sequences', async () => {
+    const h = await createHarness({ fileTools: true })
+    await h.type('write it\r')
+    await modelEvents(h, 1, [...toolCall(0, 'call_w', 'write_file', '{"path":"x","content":"y"}'), { type: 'finish', reason: 'tool_calls' }])
+    await h.workspace(2, { ...EDIT_ANSWER, verb: 'Create', path: 'x\x1b[2J', diff: '@@ -0,0 +1,1 @@\n+\x1b]0;pwned\x07hi\x1b[31m' })
+    expect(conversation(h)).toEqual(['❯ write it', '', '● Create x +1 −1', '  └  @@ -0,0 +1,1 @@', '     +hi'])
+  })
+
+  test('show the diff before the change in ask mode, and apply it only after yes', async () => {
+    const h = await createHarness({ fileTools: true, permission: 'prompt' })
+    await h.type('edit it\r')
+    await modelEvents(h, 1, [...toolCall(0, 'call_e', 'edit_file', EDIT_ARGS), { type: 'finish', reason: 'tool_calls' }])
+    expect(h.lastOf('workspace_op')?.request).toEqual({ op: 'file', name: 'edit_file', arguments: EDIT_ARGS, cwd: '/workspace', apply: false })
+    await h.workspace(2, { ...EDIT_ANSWER, result: '' })
+    const screen = h.screen()
+    expect(screen).toContain('● Edit a.txt +1 −1\n  └  @@ -1,1 +1,1 @@\n     -one\n     +two\n● Make this change?')
+    await h.type('1')
+    expect(h.lastOf('workspace_op')).toEqual({ kind: 'workspace_op', id: 3, request: { op: 'file', name: 'edit_file', arguments: EDIT_ARGS, cwd: '/workspace', apply: true } })
+  })
+
+  test('a refusal is drawn as an error and goes to the model as the result', async () => {
+    const h = await createHarness({ fileTools: true })
+    await h.type('escape\r')
+    await modelEvents(h, 1, [...toolCall(0, 'call_x', 'write_file', '{"path":"../../x","content":""}'), { type: 'finish', reason: 'tool_calls' }])
+    const refusal = 'Refused: "../../x" is outside the workspace (/workspace); only files under it can be used. Nothing was changed.'
+    await h.workspace(2, { ok: false, result: refusal })
+    expect(h.screen()).toContain('✗ Refused: "../../x" is outside the workspace (/workspace); only files under it\n  can be used. Nothing was changed.')
+    expect(h.lastOf('model_request')?.request.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'call_x', content: refusal })
+  })
+
+  test('are not offered, and a call is refused, when the workspace has no workspace ops', async () => {
+    const h = await createHarness()
+    await h.type('edit it\r')
+    expect(h.lastOf('model_request')?.request.tools.map((t) => t.name)).toEqual(['run_command'])
+    await modelEvents(h, 1, [...toolCall(0, 'call_e', 'edit_file', EDIT_ARGS), { type: 'finish', reason: 'tool_calls' }])
+    expect(h.allOf('workspace_op')).toEqual([])
+    expect(h.screen()).toContain('✗ The model asked for an unknown tool "edit_file"; only run_command exists.')
+  })
+})
+
+describe('/undo', () => {
+  test('shows what the workspace restored, and the next request tells the model', async () => {
+    const h = await createHarness({ fileTools: true })
+    await h.type('/undo\r')
+    const op = h.lastOf('workspace_op')
+    expect(op?.request).toEqual({ op: 'undo' })
+    await h.workspace(op!.id, { restored: ['a.txt'], message: 'Restored 1 file to how it was before the last turn: a.txt' })
+    expect(h.screen()).toContain('Restored 1 file to how it was before the last turn: a.txt')
+    await h.type('go on\r')
+    const messages = h.lastOf('model_request')?.request.messages ?? []
+    expect(messages.slice(1).map((m) => m.content)).toEqual([
+      '[fxterm: the person ran /undo. These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
+      'go on',
+    ])
+  })
+})
