@@ -47,14 +47,18 @@ export function diffFile(path: string, before: FileContent, after: FileContent):
     const size = after === null ? sizeOf(before) : sizeOf(after)
     return { path, added: 0, removed: 0, binary: true, text: `--- ${oldName}\n+++ ${newName}\nbinary, ${size} bytes` }
   }
-  const patch = structuredPatch(oldName, newName, oldText, newText, undefined, undefined, { context: 3 })
+  // jsdiff tokenizes and compares every line: 35-55 ms for a one-line edit of a 1 MB file. The
+  // lines both sides share at the start and the end cannot be in a hunk beyond its context, so only
+  // the middle (with CONTEXT lines either side) is diffed, and the hunks are moved back in place.
+  const middle = changedMiddle(oldText, newText)
+  const patch = structuredPatch(oldName, newName, middle.oldText, middle.newText, undefined, undefined, { context: CONTEXT })
   const lines = [`--- ${oldName}`, `+++ ${newName}`]
   let added = 0
   let removed = 0
   for (const hunk of patch.hunks) {
     // An empty side is numbered from the line before it (GNU diff's `-0,0`), as jsdiff's own formatPatch does.
-    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart
-    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart
+    const oldStart = (hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart) + middle.skipped
+    const newStart = (hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart) + middle.skipped
     lines.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`)
     for (const line of hunk.lines) {
       if (line.startsWith('+')) added++
@@ -63,4 +67,31 @@ export function diffFile(path: string, before: FileContent, after: FileContent):
     }
   }
   return { path, added, removed, binary: false, text: lines.join('\n') }
+}
+
+const CONTEXT = 3
+
+/** Line starts of `text` (offsets just after each \n, and 0). */
+function lineStarts(text: string): number[] {
+  const starts = [0]
+  for (let at = text.indexOf('\n'); at !== -1 && at + 1 < text.length; at = text.indexOf('\n', at + 1)) starts.push(at + 1)
+  return starts
+}
+
+/**
+ * The parts of both texts from CONTEXT lines before their first differing line to CONTEXT lines
+ * after their last, and how many whole lines were skipped at the start.
+ */
+function changedMiddle(oldText: string, newText: string): { oldText: string; newText: string; skipped: number } {
+  const a = lineStarts(oldText)
+  const b = lineStarts(newText)
+  const lineOf = (starts: number[], text: string, i: number) => text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length)
+  let head = 0
+  while (head < a.length && head < b.length && lineOf(a, oldText, head) === lineOf(b, newText, head)) head++
+  let tail = 0
+  while (tail < a.length - head && tail < b.length - head && lineOf(a, oldText, a.length - 1 - tail) === lineOf(b, newText, b.length - 1 - tail)) tail++
+  const skipped = Math.max(0, head - CONTEXT)
+  const keepTail = Math.max(0, tail - CONTEXT)
+  const cut = (starts: number[], text: string) => text.slice(starts[skipped] ?? text.length, keepTail > 0 ? starts[starts.length - keepTail] : text.length)
+  return { oldText: cut(a, oldText), newText: cut(b, newText), skipped }
 }
