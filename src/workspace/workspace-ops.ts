@@ -53,6 +53,7 @@ export function createWorkspaceOps(deps: WorkspaceOpsDeps): (request: WorkspaceO
 
     let after: string
     let summary: string
+    let old: string | null = null // the text before, once decoded (a diff of 1 MB should not decode it twice)
     if (call.name === 'write_file') {
       const size = sizeOf(call.content)
       if (size > FILE_TOOL_MAX_BYTES) return refuse(`write_file: the content is ${megabytes(size)}; files are written up to 10 MB. Nothing was written.`)
@@ -64,12 +65,13 @@ export function createWorkspaceOps(deps: WorkspaceOpsDeps): (request: WorkspaceO
       if (size > FILE_TOOL_MAX_BYTES) return refuse(`edit_file: ${path} is ${megabytes(size)}; edit_file opens files up to 10 MB. Nothing was changed.`)
       const text = textOf(before)
       if (text === null) return refuse(`edit_file: ${path} is a binary file; nothing was changed.`)
+      old = text
       const edited = applyEdit(text, path, call.oldString, call.newString, call.replaceAll)
       if (!edited.ok) return refuse(edited.reason)
       after = edited.content
       summary = `Edited ${path}: replaced ${edited.count} occurrence${edited.count === 1 ? '' : 's'}`
     }
-    const diff = diffFile(path, before, after)
+    const diff = diffFile(path, old ?? before, after)
     const verb = call.name === 'edit_file' ? 'Edit' : before === null ? 'Create' : 'Write'
     const shown = { verb, path, added: diff.added, removed: diff.removed, diff: diff.text } as const
     if (!apply) return { ok: true, result: '', ...shown }
