@@ -22,6 +22,8 @@ import {
 import { carriedVars, commandEnv } from './shell-state'
 import type { SkippedUpload, UploadFile } from './upload-plan'
 import { listWorkspaceFiles, putWorkspaceFiles, writeWorkspaceFiles, zipWorkspace } from './workspace-files'
+import { runFileTool, type FileToolRequest } from './file-tool-worker'
+import type { FileOpAnswer } from '../protocol/workspace-ops'
 import { resolveWorkspacePath } from './workspace-paths'
 
 /** setTimeout fires at once for delays over 2^31 - 1 ms. */
@@ -76,7 +78,9 @@ export type BashSession = {
   vars(): Record<string, string>
   /** Writes files under the root (paths checked by planUploads). */
   writeFiles(files: readonly UploadFile[]): Promise<{ written: string[]; skipped: SkippedUpload[] }>
-  /** Writes and removes files by absolute path (the file tools, /undo). */
+  /** Runs a file tool call (read_file, write_file, edit_file) on the session's files. */
+  fileTool(request: FileToolRequest): Promise<FileOpAnswer>
+  /** Writes and removes files by absolute path (/undo). */
   putFiles(write: ReadonlyArray<readonly [string, string | Uint8Array]>, remove: readonly string[]): Promise<void>
   /** Every file under the root, relative and sorted. */
   listFiles(): Promise<string[]>
@@ -192,6 +196,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     vars: () => ({ ...vars }),
     writeFiles: (files) => writeWorkspaceFiles(fs, root, files),
     putFiles: (write, remove) => putWorkspaceFiles(fs, write, remove),
+    fileTool: (request) => runFileTool(fs, root, request),
     listFiles: () => listWorkspaceFiles(fs, root),
     exportZip: () => zipWorkspace(fs, root),
   }

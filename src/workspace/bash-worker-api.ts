@@ -9,6 +9,8 @@ import { createBashSession, type BashSession } from './bash-session'
 import { messageOf } from './exec-result'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import type { SkippedUpload, UploadFile } from './upload-plan'
+import type { FileToolRequest } from './file-tool-worker'
+import type { FileOpAnswer } from '../protocol/workspace-ops'
 
 export type WorkerInit = {
   entries: Array<[string, SnapshotEntry]>
@@ -55,7 +57,9 @@ export type BashWorkerApi = {
   readFile(path: string): Promise<string | null>
   /** Writes files (relative paths, checked by planUploads) under the root. */
   writeFiles(files: UploadFile[]): Promise<Outcome<WorkerWriteReply>>
-  /** Writes and removes files by absolute path (the file tools, /undo); answers what changed. */
+  /** Runs a file tool call; answers its result and what it changed. */
+  fileTool(request: FileToolRequest): Promise<Outcome<{ answer: FileOpAnswer; changes: SnapshotDelta }>>
+  /** Writes and removes files by absolute path (/undo); answers what changed. */
   putFiles(write: Array<[string, string | Uint8Array]>, remove: string[]): Promise<Outcome<SnapshotDelta>>
   /** Every file under the root, relative and sorted. */
   listFiles(): Promise<Outcome<string[]>>
@@ -125,6 +129,12 @@ export function createBashWorkerApi(): BashWorkerApi {
       attempt(async (ready) => {
         const done = await ready.writeFiles(files)
         return { ...done, changes: await changesOf(ready) }
+      }),
+
+    fileTool: (request) =>
+      attempt(async (ready) => {
+        const answer = await ready.fileTool(request)
+        return { answer, changes: await changesOf(ready) }
       }),
 
     putFiles: (write, remove) =>

@@ -229,18 +229,14 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     root,
     snapshot,
     history,
-    read: (path) =>
-      enqueue(async () => {
-        await seed()
-        const entry = snapshot.get(path)
-        if (entry?.kind === 'dir') return 'dir'
-        if (entry?.kind === 'file') return entry.content
-        return entry ? readFileNow(path) : null // a symlink: the shell's view of it
-      }),
-    put: async (write, remove, record) => {
-      const changes = await withWorker((conn) => conn.api.putFiles(write, remove))
-      if (record) history.record(snapshot, changes)
+    fileTool: async (request) => {
+      const { answer, changes } = await withWorker((conn) => conn.api.fileTool(request))
+      history.record(snapshot, changes)
       applySnapshotDelta(snapshot, changes)
+      return answer
+    },
+    restore: async (write, remove) => {
+      applySnapshotDelta(snapshot, await withWorker((conn) => conn.api.putFiles(write, remove)))
     },
   })
 
