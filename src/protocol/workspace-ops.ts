@@ -7,6 +7,8 @@
 export type WorkspaceOpRequest =
   /** A turn begins: changes from now on belong to it (for /undo and /diff last). No answer. */
   | { op: 'turn' }
+  /** Another conversation begins (/new, a resume): /diff and /undo start over. No answer. */
+  | { op: 'session' }
   /** A file tool call; `apply: false` only computes the diff (ask mode shows it before approval). */
   | { op: 'file'; name: string; arguments: string; cwd: string; apply: boolean }
   | { op: 'diff'; scope: 'all' | 'last' }

@@ -45,6 +45,14 @@ describe('the change history', () => {
     expect(history.popTurn()).toBeNull()
   })
 
+  it('forgets every turn when another conversation begins', () => {
+    const snapshot: Snapshot = new Map()
+    const history = createChangeHistory()
+    change(history, snapshot, { changed: [['/w/a', file('1')]], removed: [] })
+    history.reset()
+    expect([history.turns, history.popTurn(), history.befores('all')]).toEqual([0, null, new Map()])
+  })
+
   it('leaves directories out', () => {
     const snapshot: Snapshot = new Map()
     const history = createChangeHistory()

@@ -21,6 +21,8 @@ export type ChangeHistory = {
   befores(scope: 'all' | 'last'): Map<string, Before>
   /** Takes the last turn that changed files off the stack: what to put back, or null when none is left. */
   popTurn(): Map<string, Before> | null
+  /** Forgets every turn (another conversation begins). */
+  reset(): void
   /** Turns on the stack that changed files. */
   readonly turns: number
 }
@@ -56,6 +58,9 @@ export function createChangeHistory(): ChangeHistory {
       const turn = stack.pop() ?? null
       if (stack.length === 0) stack.push(new Map())
       return turn
+    },
+    reset() {
+      stack.splice(0, stack.length, new Map())
     },
     get turns() {
       return stack.filter((turn) => turn.size > 0).length

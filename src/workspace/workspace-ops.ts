@@ -78,6 +78,9 @@ export function createWorkspaceOps(deps: WorkspaceOpsDeps): (request: WorkspaceO
         case 'turn':
           history.beginTurn()
           return null
+        case 'session':
+          history.reset()
+          return null
         case 'file':
           return await deps.fileTool({ name: String(request.name), arguments: String(request.arguments ?? ''), cwd: String(request.cwd ?? root), apply: request.apply !== false })
         case 'diff':

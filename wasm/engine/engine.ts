@@ -245,6 +245,7 @@ export class Engine {
     this.loop.conv.clear()
     this.loop.forgetContextCount()
     this.sessions.session.reset()
+    this.loop.sessionChanged()
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J\x1b[3J')
     this.fx.write(w)

@@ -75,6 +75,12 @@ describe('file tools', () => {
   })
 })
 
+test('/new tells the workspace that another conversation begins', async () => {
+  const h = await createHarness({ fileTools: true })
+  await h.type('/new\r')
+  expect(h.allOf('workspace_op').map((e) => e.request)).toEqual([{ op: 'session' }])
+})
+
 describe('/undo', () => {
   test('shows what the workspace restored, and the next request tells the model', async () => {
     const h = await createHarness({ fileTools: true })

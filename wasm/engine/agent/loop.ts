@@ -429,6 +429,11 @@ export class AgentLoop implements CompactionLoop {
     return true
   }
 
+  /** Another conversation begins (/new, a resume): the workspace's change history starts over. */
+  sessionChanged(): void {
+    if (this.withTools && this.conv.fileTools) emitWorkspaceOp(this.fx, 0, 'session')
+  }
+
   /** /undo restored files: the model hears it before the next prompt. */
   filesReverted(paths: string): void {
     const m = new Message(ROLE_USER)

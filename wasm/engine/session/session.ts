@@ -114,6 +114,7 @@ export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, en
   session.readOnly = readOnly
   loop.conv.messages = s.messages
   loop.conv.archived = s.archived
+  loop.sessionChanged()
   loop.forgetContextCount()
   if (s.model.length > 0 && (s.provider.length == 0 || s.provider == loop.provider)) {
     loop.model = s.model
