@@ -116,3 +116,89 @@ describe('hostile escape sequences', () => {
     })
   }
 })
+
+/**
+ * Sequences that never end the way the standard says. A terminal would wait for their
+ * terminator; text written after them must still show. Cases after xterm.js's parser tests
+ * (EscapeSequenceParser.test.ts: CAN/SUB abort, C1 introducers, ESC inside strings) and the
+ * inputs strip-ansi and ansi-regex test (unterminated OSC, 8-bit CSI).
+ */
+const UNTERMINATED: Array<[string, string]> = [
+  ['OSC 0 title', `${E}]0;pwned`],
+  ['OSC 8 link', `${E}]8;;https://evil.example`],
+  ['OSC 52 clipboard', `${E}]52;c;ZXZpbA==`],
+  ['DCS sixel', `${E}Pq#0;2;0;0;0#0~~@@`],
+  ['APC', `${E}_Gf=100;AAAA`],
+  ['PM', `${E}^private`],
+  ['SOS', `${E}Xstring`],
+  ['C1 OSC', '\u009d0;pwned'],
+  ['C1 DCS', '\u0090q#0;2'],
+  ['C1 APC', '\u009fGf=1;AAAA'],
+  ['C1 PM', '\u009eprivate'],
+  ['C1 SOS', '\u0098string'],
+  ['doubled ESC before OSC', `${E}${E}]0;pwned`],
+  ['doubled ESC inside OSC', `${E}]0;a${E}${E}b`],
+  ['ESC inside DCS not followed by backslash', `${E}Pq${E}x`],
+  ['CSI cut by a newline', `${E}[1;2`],
+]
+
+/** Sequences a control aborts: the text right after the abort shows on the same line. */
+const ABORTED: Array<[string, string]> = [
+  ['OSC aborted by CAN', `${E}]0;pwned\x18`],
+  ['DCS aborted by SUB', `${E}Pq#0\x1a`],
+  ['C1 OSC aborted by CAN', '\u009d0;pwned\x18'],
+  ['C1 CSI', '\u009b31m'],
+  ['C1 OSC ended by C1 ST', '\u009d0;pwned\u009c'],
+]
+
+describe('sequences that never end do not swallow the text after them', () => {
+  for (const [name, sequence] of UNTERMINATED) {
+    test(`${name}: the next line and the next paragraph still show`, async () => {
+      const h = await createHarness()
+      const titles: string[] = []
+      h.term.onTitleChange((t) => titles.push(t))
+      await h.type('go\r')
+      const writes = record(h)
+      await h.model(1, { type: 'text_delta', delta: `before ${sequence}\nthe line after\n\nthe next paragraph\n` })
+      await h.model(1, { type: 'finish', reason: 'stop' })
+      expectHarmless(h, writes, titles)
+      expect(h.screen()).toContain('● before')
+      expect(h.screen()).toContain('the line after')
+      expect(h.screen()).toContain('the next paragraph')
+    })
+  }
+
+  for (const [name, sequence] of ABORTED) {
+    test(`${name}: the text right after it shows`, async () => {
+      const h = await createHarness()
+      const titles: string[] = []
+      h.term.onTitleChange((t) => titles.push(t))
+      await h.type('go\r')
+      const writes = record(h)
+      await h.model(1, { type: 'text_delta', delta: `before ${sequence}after\n` })
+      await h.model(1, { type: 'finish', reason: 'stop' })
+      expectHarmless(h, writes, titles)
+      expect(h.screen()).toMatch(/● before [^\n]*after/)
+    })
+  }
+
+  test('a string sequence split across deltas and never ended stops hiding text at its line end', async () => {
+    const h = await createHarness()
+    await h.type('go\r')
+    await h.model(1, { type: 'text_delta', delta: `start ${E}]0;pw` })
+    await h.model(1, { type: 'text_delta', delta: 'ned more title' })
+    await h.model(1, { type: 'text_delta', delta: '\nvisible again\n' })
+    await h.model(1, { type: 'finish', reason: 'stop' })
+    expect(h.screen()).toContain('● start')
+    expect(h.screen()).toContain('visible again')
+    expect(h.screen()).not.toContain('pwned')
+  })
+
+  test('an unterminated string longer than the cap lets the text after the cap show', async () => {
+    const h = await createHarness()
+    await h.type('go\r')
+    await h.model(1, { type: 'text_delta', delta: `start ${E}]0;${'x'.repeat(5000)} tail-word\n` })
+    await h.model(1, { type: 'finish', reason: 'stop' })
+    expect(h.screen()).toContain('tail-word')
+  })
+})

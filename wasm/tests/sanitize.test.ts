@@ -90,7 +90,7 @@ describe('model text', () => {
       '  Visit the docs now.',
       '  still here',
       '  after DCS',
-      '  2J c1 dcs 8;;x',
+      '  c1',
       '  ringring',
       '  the colour is red',
       '  title kept',
@@ -188,7 +188,7 @@ describe('commands and their output', () => {
       '  └  safe line',
       '     cleared',
       '     link',
-      '     31mc1',
+      '     c1',
       '     error',
     ])
   })

@@ -2,6 +2,12 @@
 // escape sequence (CSI, OSC, DCS, APC, PM, SOS, C0 and C1 controls) except newline; expands tabs;
 // drops carriage returns. Stateful, so a sequence split across two stream deltas is still
 // removed whole. Only the engine's own styling ever reaches the terminal.
+//
+// A string sequence (OSC, DCS, APC, PM, SOS) that is never terminated must not swallow the rest
+// of the reply: it ends at the end of its line, at CAN or SUB (which abort any sequence in a
+// real terminal), or after STRING_CAP bytes, and what follows is text again. The 8-bit C1
+// introducers (U+0090, U+0098, U+009B, U+009D, U+009E, U+009F, as UTF-8) start the same
+// sequences their 7-bit forms do, so their parameters are stripped with them.
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
 
@@ -12,10 +18,18 @@ const S_STRING = 3 // inside OSC/DCS/APC/PM/SOS until BEL or ST
 const S_STRING_ESC = 4 // saw ESC inside a string (maybe ST)
 const S_C2 = 5 // saw 0xC2, the lead byte of U+0080..U+00BF
 const S_ESC_INTER = 6 // ESC followed by intermediate bytes (e.g. ESC ( B)
+const S_STRING_C2 = 7 // saw 0xC2 inside a string (maybe U+009C, the 8-bit ST)
+
+/** The longest string sequence kept hidden; past it the rest shows as text (an OSC 8 URL fits). */
+const STRING_CAP = 4096
+const CAN = 0x18
+const SUB = 0x1a
 
 export class Sanitizer {
   state: i32 = S_TEXT
   column: i32 = 0
+  /** Bytes of the current string sequence so far. */
+  stringBytes: i32 = 0
 
   /** Appends the printable part of `src[start, end)` to `out`. */
   feed(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
@@ -43,7 +57,7 @@ export class Sanitizer {
           break
         case S_ESC:
           if (c == 0x5b) this.state = S_CSI
-          else if (c == 0x5d || c == 0x50 || c == 0x5f || c == 0x5e || c == 0x58) this.state = S_STRING
+          else if (c == 0x5d || c == 0x50 || c == 0x5f || c == 0x5e || c == 0x58) this.startString()
           else if (c >= 0x20 && c <= 0x2f) this.state = S_ESC_INTER
           else if (c == 0x1b) this.state = S_ESC
           else if (c < 0x20) {
@@ -61,26 +75,59 @@ export class Sanitizer {
         case S_CSI:
           if (c >= 0x40 && c <= 0x7e) this.state = S_TEXT
           else if (c == 0x1b) this.state = S_ESC
-          else if (c < 0x20 && c != 0x1b) this.state = S_TEXT
+          else if (c < 0x20) {
+            // A control ends the sequence; a newline or tab in it is still text.
+            this.state = S_TEXT
+            this.text(c, out)
+          }
           break
         case S_STRING:
-          if (c == 0x07) this.state = S_TEXT
-          else if (c == 0x1b) this.state = S_STRING_ESC
+          this.inString(c, out)
           break
         case S_STRING_ESC:
-          this.state = c == 0x5c ? S_TEXT : c == 0x1b ? S_STRING_ESC : S_STRING
+          if (c == 0x5c) this.state = S_TEXT
+          else if (c != 0x1b) {
+            this.state = S_STRING
+            this.inString(c, out)
+          }
+          break
+        case S_STRING_C2:
+          // U+009C is the 8-bit ST; any other character is part of the string.
+          if (c == 0x9c) this.state = S_TEXT
+          else {
+            this.state = S_STRING
+            this.inString(c, out)
+          }
           break
         case S_C2:
           this.state = S_TEXT
           if (c >= 0xa0) {
-            // U+00A0..U+00BF are printable; U+0080..U+009F are C1 controls and are dropped.
+            // U+00A0..U+00BF are printable.
             out.byte(0xc2)
             out.byte(c)
             this.column++
-          }
+          } else if (c == 0x9b) this.state = S_CSI
+          else if (c == 0x90 || c == 0x98 || c == 0x9d || c == 0x9e || c == 0x9f) this.startString()
+          // Any other C1 control (U+0080..U+009F) is dropped.
           break
       }
     }
+  }
+
+  private startString(): void {
+    this.state = S_STRING
+    this.stringBytes = 0
+  }
+
+  /** One byte of a string sequence: BEL or ST ends it, and so do a newline, CAN, SUB or the cap. */
+  private inString(c: i32, out: ByteBuf): void {
+    if (c == 0x07 || c == CAN || c == SUB) this.state = S_TEXT
+    else if (c == 0x1b) this.state = S_STRING_ESC
+    else if (c == 0xc2) this.state = S_STRING_C2
+    else if (c == 0x0a) {
+      this.state = S_TEXT
+      this.text(c, out)
+    } else if (++this.stringBytes > STRING_CAP) this.state = S_TEXT
   }
 
   private text(c: i32, out: ByteBuf): void {
