@@ -27,6 +27,40 @@ describe('the chat chunk decoder', () => {
     ])
   })
 
+  test("OpenAI's refusal is the reply: its text comes as the answer's text", () => {
+    // The chunks' shape as OpenAI streams a refusal (content null, then refusal deltas).
+    const envelope = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-2024-08-06' }
+    expect(
+      decode([
+        { ...envelope, choices: [{ index: 0, delta: { role: 'assistant', content: null, refusal: '' }, logprobs: null, finish_reason: null }] },
+        { ...envelope, choices: [{ index: 0, delta: { refusal: "I'm sorry, " }, logprobs: null, finish_reason: null }] },
+        { ...envelope, choices: [{ index: 0, delta: { refusal: "I can't help with that." }, logprobs: null, finish_reason: null }] },
+        { ...envelope, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' }] },
+        '[DONE]',
+      ]),
+    ).toEqual([
+      { type: 'text_delta', delta: "I'm sorry, " },
+      { type: 'text_delta', delta: "I can't help with that." },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test("content as an array of parts (Mistral's Magistral): text parts are the reply, thinking parts reasoning", () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { role: 'assistant', content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'Two plus two' }] }] } }] },
+        { choices: [{ index: 0, delta: { content: [{ type: 'thinking', thinking: [{ type: 'text', text: ' is four.' }] }, { type: 'text', text: '2 + 2 = 4' }] } }] },
+        { choices: [{ index: 0, delta: { content: [{ type: 'image_url', image_url: 'x' }, { type: 'thinking', thinking: 'plain string' }] }, finish_reason: 'stop' }] },
+      ]),
+    ).toEqual([
+      { type: 'reasoning_delta', delta: 'Two plus two' },
+      { type: 'reasoning_delta', delta: ' is four.' },
+      { type: 'text_delta', delta: '2 + 2 = 4' },
+      { type: 'reasoning_delta', delta: 'plain string' },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
   test('reasoning fields of either common name become reasoning deltas', () => {
     expect(
       decode([

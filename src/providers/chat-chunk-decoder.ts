@@ -176,6 +176,25 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     else call.pendingArgs += args
   }
 
+  /**
+   * `content` as an array of parts (Mistral's Magistral: `[{type: "thinking", thinking: [{type:
+   * "text", text}]}, {type: "text", text}]`): text parts are the reply, thinking parts reasoning.
+   */
+  const contentParts = (parts: unknown[]): void => {
+    for (const item of parts) {
+      const part = asRecord(item)
+      if (part === undefined) continue
+      if (part['type'] === 'text') {
+        const text = asString(part['text'])
+        if (text) emit({ type: 'text_delta', delta: text })
+      } else if (part['type'] === 'thinking') {
+        const thinking = part['thinking']
+        const text = Array.isArray(thinking) ? thinking.map((inner) => asString(asRecord(inner)?.['text']) ?? '').join('') : asString(thinking)
+        if (text) emit({ type: 'reasoning_delta', delta: text })
+      }
+    }
+  }
+
   const choice = (value: unknown): void => {
     const choice = asRecord(value)
     // We never ask for n > 1; a server sending other choices must not interleave them into ours.
@@ -184,8 +203,13 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     const delta = asRecord(choice['delta']) ?? {}
     const reasoning = asString(delta['reasoning_content']) ?? asString(delta['reasoning'])
     if (reasoning) emit({ type: 'reasoning_delta', delta: reasoning })
-    const content = asString(delta['content'])
-    if (content) emit({ type: 'text_delta', delta: content })
+    const content = delta['content']
+    if (typeof content === 'string') {
+      if (content) emit({ type: 'text_delta', delta: content })
+    } else if (Array.isArray(content)) contentParts(content)
+    // OpenAI's refusal comes instead of content: it is the reply, and stays in the history as one.
+    const refusal = asString(delta['refusal'])
+    if (refusal) emit({ type: 'text_delta', delta: refusal })
     const toolCalls = delta['tool_calls']
     if (Array.isArray(toolCalls)) {
       for (const item of toolCalls) {
