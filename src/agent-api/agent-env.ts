@@ -15,6 +15,8 @@ import { connectAgentWorker, createWorkerRunner, type AgentWorker } from './work
 import { withImages } from './prompt-input.ts'
 import { hostToolSpecs } from './tools-bridge.ts'
 import type { FxAgentEvent, FxAgentOptions, FxModel, FxTool } from './types.ts'
+import { engineWasmUrl } from '../page/engine-url.ts'
+import { fetchOwnFile } from '../providers/fetch-own-file.ts'
 
 /** A session handle's settings, applied to the turns it starts. */
 export type TurnSettings = {
@@ -71,11 +73,12 @@ export function randomId(prefix: string): string {
 async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.Module> {
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm as BufferSource)
-  const url = wasm ?? new URL('./engine.wasm', (globalThis as { location?: { href: string } }).location?.href ?? 'file:///')
+  // Shipped beside this module (engine-url.ts): found after `npm install`, and in Node as a file.
+  const url = wasm ?? engineWasmUrl()
   const failed = (why: string) => Object.assign(new Error(`engine.wasm could not be loaded from ${String(url)} (${why})`), { code: ErrorCode.FX_ENGINE_LOAD_FAILED })
   let response: Response
   try {
-    response = await fetch(url)
+    response = await fetchOwnFile(url)
   } catch (error) {
     throw failed(error instanceof Error ? error.message : String(error))
   }

@@ -7,6 +7,7 @@ import type { ModelProvider } from '../protocol/model-events.ts'
 import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
 import { ErrorCode, FxError } from '../errors.ts'
 import type { FxAgentOptions, FxModel } from './types.ts'
+import { demoTapeUrl } from '../page/engine-url.ts'
 
 /** The providers of one turn, the active one's name and the model. */
 export type AgentProviders = {
@@ -30,11 +31,14 @@ export function modelId(model: FxModel | undefined): string | undefined {
   return typeof model === 'string' ? model : model?.id
 }
 
-/** The demo tape's address, made absolute against the page (a worker resolves against its script). */
-export function demoTapeUrlOf(options: FxAgentOptions): string | undefined {
+/**
+ * The demo tape's address: the app's, made absolute against the page (a worker resolves against
+ * its script), or the tour shipped beside this module (engine-url.ts).
+ */
+export function demoTapeUrlOf(options: FxAgentOptions): string {
+  if (options.demoTapeUrl === undefined) return demoTapeUrl()
   const page = (globalThis as { location?: { href: string } }).location?.href
-  const url = options.demoTapeUrl ?? './demos/tour.json'
-  return page ? new URL(url, page).href : options.demoTapeUrl
+  return page ? new URL(options.demoTapeUrl, page).href : options.demoTapeUrl
 }
 
 /** Builds the providers for one turn with `apiKey` (from `credentials()` or the option). */

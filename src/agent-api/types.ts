@@ -69,9 +69,9 @@ export type FxAgentOptions = {
    * a custom bundler) or, with `false`, in the calling thread (default where there is no Worker).
    */
   worker?: boolean | (() => Worker)
-  /** The offline demo's tape (`provider: 'demo'`): default `./demos/tour.json` next to the page. */
+  /** The offline demo's tape (`provider: 'demo'`): default: the tour shipped with the module. */
   demoTapeUrl?: string
-  /** engine.wasm: a URL (default `./engine.wasm` next to the page), its bytes, or a compiled module. */
+  /** engine.wasm: a URL (default: the file shipped with the module), its bytes, or a compiled module. */
   wasm?: string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module
 }
 

@@ -8,6 +8,7 @@ import { ErrorCode } from '../errors.ts'
 import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { type DemoResponse, type DemoTape, parseDemoTape, pickDemoResponse } from './demo-tape.ts'
 import { guardEmit } from './guarded-emit.ts'
+import { fetchOwnFile } from './fetch-own-file.ts'
 
 /** The built-in tape, relative to the page (served from `public/demos/tour.json`). */
 export const DEFAULT_DEMO_TAPE_URL = './demos/tour.json'
@@ -70,7 +71,7 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
     if (typeof source !== 'string') return Promise.resolve(source)
     if (loading === undefined) {
       loading = (async () => {
-        const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis)
+        const fetchFn = options.fetch ?? fetchOwnFile
         const response = await fetchFn(source)
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
         return parseDemoTape(await response.json())
