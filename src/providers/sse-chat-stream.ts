@@ -10,7 +10,7 @@ import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { createSseByteScanner } from './sse-byte-scanner.ts'
-import { holdSseParser } from './sse-parser-pool.ts'
+import { createParser } from 'eventsource-parser'
 
 /** Options for {@link createSseChatStream}. */
 export type SseChatStreamOptions = {
@@ -43,8 +43,7 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
   let strayLine: string | undefined
   let failed = false
   const isDone = (): boolean => failed || decoder.done
-  // A parser that already ran, when there is one: sse-parser-pool.ts says why.
-  const parser = holdSseParser({
+  const parser = createParser({
     onEvent: (message) => decoder.payload(message.data, message.event),
     onError: (error) => {
       if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
@@ -84,7 +83,6 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
     },
     end(dropped = false) {
       finish(dropped)
-      parser.release()
     },
     get done() {
       return isDone()
