@@ -26,7 +26,6 @@ export const IN = {
   auth: 15,
   restore: 16,
   sessionDecode: 17,
-  prepare: 18,
   workspace: 19,
   agent: 13,
   toolResult: 14,
@@ -210,13 +209,6 @@ export function writeInputFrame(target: Uint8Array, frame: InputFrame): void {
 
 export function bootPayload(options: BootOptions): Uint8Array {
   return encoder.encode(JSON.stringify(options))
-}
-
-/** One little-endian u32 (input 18, prepare). */
-export function u32Payload(value: number): Uint8Array {
-  const bytes = new Uint8Array(4)
-  new DataView(bytes.buffer).setUint32(0, Math.max(0, Math.min(value, 0xffffffff)) >>> 0, true)
-  return bytes
 }
 
 export function resizePayload(cols: number, rows: number): Uint8Array {

@@ -17,7 +17,6 @@ import {
   type SessionEvent,
   type SessionListEntry,
   resizePayload,
-  u32Payload,
   writeInputFrame,
   type BootOptions,
   type EngineEffect,
@@ -55,8 +54,6 @@ export type EngineInstance = {
   decodeSession(bytes: Uint8Array): void
   /** Restores the session `decodeSession` held. */
   restoreDecoded(readOnly: boolean, nowMs: number): EngineEffect[]
-  /** Makes room now for a session commit of about `bytes` (see host-loop.ts: after a resume, while idle). */
-  prepare(bytes: number): void
   sessionList(entries: SessionListEntry[], nowMs: number): EngineEffect[]
   sessionEvent(event: SessionEvent, nowMs: number): EngineEffect[]
   /** A setting another tab changed. */
@@ -132,7 +129,6 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     restore: (stored, nowMs) => feed(IN.restore, json(stored), nowMs),
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
-    prepare: (bytes) => void feed(IN.prepare, u32Payload(bytes), 0),
     workspaceAnswer: (opId, answer, nowMs) => feed(IN.workspace, json(answer), nowMs, opId),
   }
 }

@@ -432,44 +432,6 @@ describe('the host loop', () => {
     ])
   })
 
-  test('after a resume, in a task of its own, the engine is asked to make room for commits of the session\'s size', async () => {
-    let saved: Uint8Array | null = null
-    const sessionHost = () => sessionHostCommitting((bytes) => (saved = bytes.slice()))
-    const { provider } = scriptedProvider([[{ type: 'text_delta', delta: 'Noted.' }, { type: 'finish', reason: 'stop' }]])
-    const first = await start(provider, null, sessionHost())
-    first.type('remember this\r')
-    await first.untilLine('the reply', (line) => line === '● Noted.')
-    await until('a commit', () => saved !== null)
-
-    const engine = await instantiateEngine(module)
-    const prepared: number[] = []
-    const prepare = engine.prepare
-    engine.prepare = (bytes) => {
-      prepared.push(bytes)
-      prepare(bytes)
-    }
-    const writes: Uint8Array[] = []
-    const loop = await createHostLoop({
-      module,
-      engine,
-      boot: { cols: 80, rows: 30, provider: 'fake', model: 'fake-model', tools: false, cwd: '/workspace', notices: [], args: [], sessions: true },
-      providers: [provider],
-      workspace: null,
-      sessions: sessionHost(),
-      resume: { bytes: saved!, readOnly: false },
-      write: (bytes) => writes.push(bytes),
-      onEvent() {},
-      onExit() {},
-      now: () => 1_000_000,
-      seed: () => 1,
-    })
-    loops.push(loop)
-    expect(prepared).toEqual([]) // not in the resume's own task
-    expect(new TextDecoder().decode(writes.at(-1))).toContain('remember this')
-    await until('the prepare', () => prepared.length > 0)
-    expect(prepared).toEqual([saved!.byteLength])
-  })
-
   test('after a trap the engine boots again at the size the terminal has now', async () => {
     const traps = trappableEngines()
     const { provider } = scriptedProvider([])

@@ -224,15 +224,14 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
 
   /**
    * After a resume, in a task of its own (its frame has gone to the page): room for the commits to
-   * come, in the engine's output, the copy kept for a restart and the buffers snapshots are copied
-   * into (snapshot-buffers.ts). Made in the first commit, that was ~4.7 MB of new memory three
-   * times over, page faults in the middle of a keystroke's answer.
+   * come, in the copy kept for a restart and the buffers snapshots are copied into
+   * (snapshot-buffers.ts), their pages written now rather than in the middle of a keystroke's
+   * answer.
    */
   let disposed = false
   const prepareForCommits = (size: number) =>
     setTimeout(() => {
       if (disposed) return
-      run((e) => (e.prepare(size), []))
       kept.reserve(size)
       reserveSpares(size)
     }, 0)

@@ -38,9 +38,6 @@ export function outputPtr(): usize {
   return engine.fx.buf.dataStart
 }
 
-/** The most an IN_PREPARE reserves (sessions are a few MB; a larger one grows when it commits, as before). */
-const MAX_PREPARE_BYTES: i32 = 64 << 20
-
 export function feed(len: u32): u32 {
   const fx = engine.fx
   fx.reset()
@@ -59,12 +56,6 @@ export function feed(len: u32): u32 {
   if (kind == F.IN_SESSION_DECODE) {
     // The host had the bytes before it could boot the engine: decoding is most of a resume.
     holdSnapshot(takeInput(), start, end)
-    return 0
-  }
-  if (kind == F.IN_PREPARE) {
-    // The first commit after a resume found no room for 4 MB: new memory, zero-filled, in the
-    // middle of a keystroke's feed. Made now, while the host is idle, it is memory already touched.
-    if (end - start >= 4) fx.buf.reserve(min(<i32>load<u32>(base + <usize>start), MAX_PREPARE_BYTES))
     return 0
   }
   if (kind == F.IN_BOOT) engine.boot(input, start, end)
