@@ -124,6 +124,9 @@ export const FX_PROMPT_IMAGE_UNSUPPORTED = 'FX_PROMPT_IMAGE_UNSUPPORTED'
 /** a tool without a usable name or an `execute`, two tools of one name, or one named `run_command` */
 export const FX_TOOL_INVALID = 'FX_TOOL_INVALID'
 
+/** createFxAgent got an option it does not take (`persistence`, `sessionId`, or a misspelt name); `error.option` names it */
+export const FX_AGENT_OPTION_UNKNOWN = 'FX_AGENT_OPTION_UNKNOWN'
+
 /** a prompt after `agent.close()` */
 export const FX_AGENT_CLOSED = 'FX_AGENT_CLOSED'
 

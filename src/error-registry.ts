@@ -59,6 +59,7 @@ export const ERROR_REGISTRY = {
   FX_PROMPT_IMAGE_TOO_LARGE: { meaning: 'an image over 3.75 MiB, or images over 6 MiB together', retryable: false, hint: 'send smaller or fewer images' },
   FX_PROMPT_IMAGE_UNSUPPORTED: { meaning: 'not PNG, JPEG, GIF or WebP by its bytes, or its claimed type is not what the bytes are', retryable: false, hint: 'send PNG, JPEG, GIF or WebP with its true type' },
   FX_TOOL_INVALID: { meaning: 'a tool without a usable name or an `execute`, two tools of one name, or one named `run_command`', retryable: false, hint: 'fix the tool the message names' },
+  FX_AGENT_OPTION_UNKNOWN: { meaning: 'createFxAgent got an option it does not take (`persistence`, `sessionId`, or a misspelt name); `error.option` names it', retryable: false, hint: 'remove or rename the option the message names' },
   FX_AGENT_CLOSED: { meaning: 'a prompt after `agent.close()`', retryable: false, hint: 'create a new agent' },
   FX_AGENT_FAILED: { meaning: 'a turn could not start (the message says why)', retryable: 'depends', hint: 'fix what the message names, then prompt again' },
   FX_AGENT_WORKER_FAILED: { meaning: "the agent's worker did not start (its script did not load, or it threw); the next turn starts a new one", retryable: true, hint: "check that the worker's script is served, then prompt again" },

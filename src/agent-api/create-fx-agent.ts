@@ -5,6 +5,7 @@
  */
 import { ErrorCode, FxError } from '../errors.ts'
 import { createAgentEnv, randomId, type TurnSettings } from './agent-env.ts'
+import { checkAgentOptions } from './agent-options.ts'
 import { memory } from './durability.ts'
 import { sessionStoreDurability } from './session-store-durability.ts'
 import { checkPrompt } from './prompt-input.ts'
@@ -37,6 +38,7 @@ function safeListener(onEvent: FxAgentOptions['onEvent']): (event: FxAgentEvent)
 
 /** Creates the agent; see README "Headless agent API". */
 export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
+  checkAgentOptions(options)
   const tools = normalizeTools(options.tools)
   const onEvent = safeListener(options.onEvent)
   // Sessions live in `durability`; else in the reference `sessionStore`; else in this page's memory.

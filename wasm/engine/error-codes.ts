@@ -125,6 +125,9 @@
 /** a tool without a usable name or an `execute`, two tools of one name, or one named `run_command` */
 @lazy export const FX_TOOL_INVALID: string = 'FX_TOOL_INVALID'
 
+/** createFxAgent got an option it does not take (`persistence`, `sessionId`, or a misspelt name); `error.option` names it */
+@lazy export const FX_AGENT_OPTION_UNKNOWN: string = 'FX_AGENT_OPTION_UNKNOWN'
+
 /** a prompt after `agent.close()` */
 @lazy export const FX_AGENT_CLOSED: string = 'FX_AGENT_CLOSED'
 
