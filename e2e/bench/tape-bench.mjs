@@ -23,7 +23,7 @@ export async function benchTape(browser, baseUrl) {
     await tab.waitForTimeout(1000)
     const turns = []
     for (const turn of tape.turns) {
-      const prompt = turn.match[0]
+      const prompt = turn.prompt ?? turn.match[0]
       const before = await turnEnds(tab)
       const started = Date.now()
       await tab.evaluate((text) => window.fxterm.runtime.write(`${text}\r`), prompt)

@@ -94,7 +94,7 @@ describe('the demo provider', () => {
   test('an unmatched prompt gets the fallback, which says how to connect a model and what to ask', async () => {
     const provider = createDemoProvider({ tape: TOUR, delayMs: 0 })
     const reply = summarize(await collect(provider, request([{ role: 'user', content: 'refactor the payment service' }])))
-    expect(reply).toEqual({ text: TOUR.fallback, toolCalls: [], end: 'stop' })
+    expect(reply).toEqual({ text: `${TOUR.fallback}\n\nTry: “count the cities per country”`, toolCalls: [], end: 'stop' })
     for (const needed of ['offline demo', 'AI_GATEWAY_API_KEY', '?baseUrl=http://localhost:11434/v1&model=llama3.2', "what's in this project?"]) {
       expect(reply.text).toContain(needed)
     }
@@ -108,6 +108,12 @@ describe('the demo provider', () => {
       onEvent: () => controller.abort(),
     })
     expect(events).toEqual([{ type: 'text_delta', delta: 'Listing the files ' }])
+  })
+
+  test('a prompt the tour did not record says which recording it plays instead of passing it off as the answer', async () => {
+    const provider = createDemoProvider({ tape: TOUR, delayMs: 0 })
+    const reply = summarize(await collect(provider, request([{ role: 'user', content: 'please write fizzbuzz.py and run it' }])))
+    expect(reply.text.split('\n')[0]).toBe('*Offline demo: there is no recording for this prompt, so this replays the closest recorded one, “add a test for greet.js”.*')
   })
 
   test('the tape is fetched once from its URL, and a failed load is reported as an error', async () => {

@@ -36,6 +36,15 @@ describe('version 2 tapes', () => {
     expect(pickDemoResponse(tape, afterFirst)).toEqual({ text: 'Not on this tape.\n\nTry: “Count the lines of the README”' })
   })
 
+  test('a prompt the tape did not record says which recording it replays instead, and only in its first reply', () => {
+    const messages: ChatMessage[] = [user('count the lines in the README please')]
+    const first = pickDemoResponse(tape, messages)
+    expect(first?.text?.split('\n')[0]).toBe('*Offline demo: there is no recording for this prompt, so this replays the closest recorded one, “Count the lines of the README”.*')
+    messages.push({ role: 'assistant', content: first?.text ?? '' }, { role: 'tool', toolCallId: 'c1', content: '3' })
+    expect(pickDemoResponse(tape, messages)?.text ?? '').not.toContain('Offline demo')
+    expect(pickDemoResponse(tape, [user('Count the lines of the README')])?.text ?? '').not.toContain('Offline demo')
+  })
+
   test('the matched turn replays its responses in order', () => {
     const messages: ChatMessage[] = [user("What's in this project?")]
     expect(pickDemoResponse(tape, messages)?.toolCalls?.[0]?.arguments.command).toBe('ls')

@@ -136,10 +136,15 @@ export function promptSimilarity(a: string, b: string): number {
 
 const CLOSE_ENOUGH = 0.6
 
+/** The turn recorded with the same words as `prompt`, or -1. */
+function exactTurn(tape: DemoTape, prompt: string): number {
+  const said = words(prompt).join(' ')
+  return tape.turns.findIndex((turn) => turn.prompt !== undefined && words(turn.prompt).join(' ') === said)
+}
+
 /** The turn a prompt selects: same words, else closest (≥ 60%), else a keyword; -1 for none. */
 export function matchTurn(tape: DemoTape, prompt: string): number {
-  const said = words(prompt).join(' ')
-  const exact = tape.turns.findIndex((turn) => turn.prompt !== undefined && words(turn.prompt).join(' ') === said)
+  const exact = exactTurn(tape, prompt)
   if (exact >= 0) return exact
   let best = -1
   let bestScore = 0
@@ -167,9 +172,16 @@ export function pickDemoResponse(tape: DemoTape, messages: ChatMessage[]): DemoR
   })
   if (lastUser === -1) return { text: tape.fallback }
   const step = messages.slice(lastUser + 1).filter((message) => message.role === 'assistant').length
-  const turn = tape.turns[matchTurn(tape, messages[lastUser]?.content ?? '')]
+  const prompt = messages[lastUser]?.content ?? ''
+  const index = matchTurn(tape, prompt)
+  const turn = tape.turns[index]
   if (turn === undefined) return step === 0 ? { text: withSuggestion(tape, messages.slice(0, lastUser)) } : undefined
-  return turn.responses[step]
+  const response = turn.responses[step]
+  // A prompt the tape did not record is never answered silently with another prompt's recording.
+  // (A turn recorded without its prompt is one that keywords select, and answers any of them.)
+  if (step > 0 || response === undefined || turn.prompt === undefined || exactTurn(tape, prompt) === index) return response
+  const note = `*Offline demo: there is no recording for this prompt, so this replays the closest recorded one, “${turn.prompt}”.*`
+  return { ...response, text: response.text ? `${note}\n\n${response.text}` : note }
 }
 
 /** The fallback, and the tape's next recorded prompt after the last one played, to try next. */
