@@ -21,7 +21,8 @@ import { createWithLock } from './web-lock.ts'
 
 export type WorkerAuth = {
   /** Boot fields: the provider a sign-in is for. */
-  bootFields: { account: string }
+  /** `signIn`: whether /login can sign in here (the app gave a client id). */
+  bootFields: { account: string; signIn: boolean }
   /** Puts the account provider in place of the registry's `ai-gateway` (or adds it). */
   addTo(providers: ModelProvider[]): void
   /** Starts showing states; tells the engine which credential there is. */
@@ -104,7 +105,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
   }
 
   return {
-    bootFields: { account: ACCOUNT_PROVIDER },
+    bootFields: { account: ACCOUNT_PROVIDER, signIn: Boolean(signIn.clientId) },
     addTo(providers) {
       const at = providers.findIndex((p) => p.name === ACCOUNT_PROVIDER)
       if (at >= 0) providers[at] = provider

@@ -102,6 +102,8 @@ export type BootOptions = {
   history?: string[]
   /** The provider a sign-in or /key is for (absent: no sign-in on this page). */
   account?: string
+  /** Whether /login can sign in (the app gave a client id); absent: true. Without it, the banner leaves /login out. */
+  signIn?: boolean
   /** What that provider has now; `none` shows the first-run onboarding row. */
   credential?: 'signed_in' | 'key' | 'env' | 'none'
   /** Settings, history and notices come later, with IN.restore (the stores are still being read). */

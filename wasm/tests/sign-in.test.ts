@@ -115,6 +115,16 @@ describe('sign-in as the engine shows it', () => {
     expect(signedIn.allOf('catalog_request')).toEqual([{ kind: 'catalog_request', provider: 'ai-gateway' }])
   })
 
+  it('without sign-in configured, the first-run row leaves /login out and /login says in one line what to do', async () => {
+    const h = await createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false })
+    await show(h, { state: 'credential', credential: 'none', startup: true })
+    expect(h.screen()).toContain('No model yet, so this is the offline demo. /key saves an API key · /provider')
+    expect(h.screen()).not.toContain('/login signs in')
+    await h.type('/login\r')
+    expect(h.screen()).toContain('Sign-in is not set up on this page: /key saves an API key')
+    expect(actions(h)).toEqual([])
+  })
+
   it('signed out in another tab: the notice, and back to the demo when nothing is left', async () => {
     const h = await boot()
     await show(h, { state: 'credential', credential: 'signed_in', startup: true })

@@ -27,22 +27,30 @@ export class AuthPanel {
   credential: string = ''
   /** The provider a sign-in or a key is for (boot's `account`), e.g. ai-gateway. */
   account: string = ''
+  /** Whether /login can sign in here (boot's `signIn`: the app configured a client id). */
+  signIn: bool = true
 
   get modal(): bool {
     return this.phase != AUTH_IDLE
   }
 }
 
-/** Boot fields: `account` (the provider name) and `credential` (what it has now). */
+/** Boot fields: `account` (the provider name), `signIn` and `credential` (what it has now). */
 export function bootAuth(a: AuthPanel, v: JsonValue): void {
   a.account = v.getString('account', '')
+  a.signIn = v.getBool('signIn', true)
   a.credential = v.getString('credential', '')
 }
 
 /** First run with no credential: one row offering the ways to a model. */
 export function onboardingRow(s: Settings, a: AuthPanel): void {
   if (a.account.length == 0 || a.credential != 'none' || s.providers.active.name != 'demo') return
-  s.transcript.notice('No model yet, so this is the offline demo. /login signs in · /key saves an API key · /provider ollama uses a local model.', GRAY)
+  s.transcript.notice(
+    a.signIn
+      ? 'No model yet, so this is the offline demo. /login signs in · /key saves an API key · /provider ollama uses a local model.'
+      : 'No model yet, so this is the offline demo. /key saves an API key · /provider ollama uses a local model.',
+    GRAY,
+  )
 }
 
 /** Asks the host to do a sign-in action. */
@@ -61,7 +69,9 @@ export function authCommand(s: Settings, a: AuthPanel, cmd: i32, arg: string): v
     t.notice('Sign-in is not available on this page. To use a model, embed fxterm with env AI_GATEWAY_API_KEY, or open the page with ?baseUrl=… for a local server.', YELLOW)
     return
   }
-  if (cmd == S.CMD_LOGIN) {
+  if (cmd == S.CMD_LOGIN && !a.signIn) {
+    t.notice('Sign-in is not set up on this page: /key saves an API key, /provider ollama uses a local model.', YELLOW)
+  } else if (cmd == S.CMD_LOGIN) {
     a.phase = AUTH_PREPARING
     ask(s.fx, 'login')
   } else if (cmd == S.CMD_LOGOUT) ask(s.fx, 'logout')
