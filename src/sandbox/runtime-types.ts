@@ -1,0 +1,31 @@
+/** Workspace files by absolute path (e.g. /workspace/src/a.js) → bytes. */
+export type SandboxFiles = Record<string, Uint8Array>
+export type RunRequest = {
+  runtime: 'node' | 'python'
+  /** Arguments after the program name, e.g. ['-e', 'console.log(1)'] or ['-m', 'unittest']. */
+  argv: string[]
+  /** Absolute, inside root. */
+  cwd: string
+  /** The workspace root, e.g. /workspace; nothing outside it is visible. */
+  root: string
+  env: Record<string, string>
+  /** Every workspace file as it is before the run. */
+  files: SandboxFiles
+  stdin?: Uint8Array
+}
+export type RunIo = {
+  stdout(bytes: Uint8Array): void
+  stderr(bytes: Uint8Array): void
+  /** One line for the activity row, e.g. 'Loading Python (first use)…'. */
+  progress(line: string): void
+  /** Fetches one of fxterm's own asset files by a relative name (e.g. 'pyodide/pyodide.asm.wasm'); the host serves only names under an allowed prefix. */
+  loadAsset(name: string): Promise<Uint8Array>
+}
+export type RunResult = {
+  exitCode: number
+  /** Files created or changed (bytes) or removed (null) by the run. */
+  changes: Record<string, Uint8Array | null>
+}
+export interface SandboxRuntime {
+  run(request: RunRequest, io: RunIo): Promise<RunResult>
+}
