@@ -30,7 +30,12 @@ const model = params.get('model') ?? undefined
 /** ?demo=<tape URL> plays another demo tape (the default is demos/tour.json). */
 const demo = params.get('demo')
 // A tape named by ?demo= also seeds the workspace with the files it was recorded on.
-const workspace = createBashWorkspace({ files: DEMO_WORKSPACE_FILES, ...(params.get('demo') ? { filesUrl: new URL(params.get('demo')!, location.href).href } : {}) })
+// The files are kept with each session, so a reload brings back the work as well as the talk.
+const workspace = createBashWorkspace({
+  files: DEMO_WORKSPACE_FILES,
+  persist: { namespace: PAGE_NAMESPACE },
+  ...(params.get('demo') ? { filesUrl: new URL(params.get('demo')!, location.href).href } : {}),
+})
 const signIn = appSignIn(params, PAGE_NAMESPACE)
 /** The last 500 onEvent payloads, for debugging (and the end-to-end leak scan). */
 const events: unknown[] = []

@@ -87,7 +87,8 @@ export class FxTerminalElement extends HTMLElement {
       readonly: this.hasAttribute('readonly'),
       ...(demo ? { demoTapeUrl: new URL(demo, document.baseURI).href } : {}),
       // Without `files`, a demo tape seeds the workspace with the files it was recorded on.
-      workspace: createBashWorkspace(files || demo ? { filesUrl: new URL((files ?? demo)!, document.baseURI).href } : {}),
+      // Its files are kept with each session, like the conversation.
+      workspace: createBashWorkspace({ persist: { namespace }, ...(files || demo ? { filesUrl: new URL((files ?? demo)!, document.baseURI).href } : {}) }),
       namespace,
       args: ['--resume', 'last'],
       configStore: stores.config,

@@ -87,7 +87,16 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
   const configBridge = createConfigBridge(options.configStore && broadcastSaves(options.configStore, tabs), report)
   const historyBridge = createHistoryBridge(options.promptHistoryStore, workspace?.info.root ?? '/', report)
   const sessionBridge = options.sessionStore
-    ? createSessionBridge({ store: options.sessionStore, namespace, report, onListChanged: () => tabs.post({ type: 'sessions_changed' }), ...(options.sessionLocks ? { sessionLocks: options.sessionLocks } : {}) })
+    ? createSessionBridge({
+        store: options.sessionStore,
+        namespace,
+        report,
+        onListChanged: () => tabs.post({ type: 'sessions_changed' }),
+        // The workspace keeps its files per session (createBashWorkspace's `persist`).
+        onSession: (id, how) => void extras?.useSession?.(id, how),
+        onRemoved: (id) => void extras?.forgetSession?.(id),
+        ...(options.sessionLocks ? { sessionLocks: options.sessionLocks } : {}),
+      })
     : null
   if (sessionBridge) unsubscribers.push(() => sessionBridge.dispose())
   unsubscribers.push(

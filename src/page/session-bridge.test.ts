@@ -546,3 +546,34 @@ describe('resumeArgument', () => {
     ]).toEqual([null, 'last', 's123', 'last', 'last', 's9'])
   })
 })
+
+describe('session bridge: which session the workspace files follow', () => {
+  it('tells how each session became current: first one, resume, /new, conflict fork, read-only fork, removal', async () => {
+    const locks = fakeLocks()
+    const store = memorySessionStore()
+    const told: string[] = []
+    const more = { locks, onSession: (id: string, how: string) => told.push(`${id}:${how}`), onRemoved: (id: string) => told.push(`${id}:removed`) }
+    const tabA = bridgeOver(store, more).bridge
+    await tabA.commit(snap('first'))
+    await tabA.commit(snap('first', 'v2')) // the same session: nothing to tell
+    await tabA.commit(snap('after-new'))
+    await tabA.open('first')
+    const tabB = bridgeOver(store, { ...more, onSession: (id: string, how: string) => told.push(`B ${id}:${how}`) }).bridge
+    expect((await tabB.open('first'))?.readOnly).toBe(true)
+    await tabB.commit(snap('b-fork'))
+    // A conflict: another tab wrote the session this tab holds; the engine's fork copies the files.
+    await store.commit('first', snap('first', 'elsewhere'), (await store.load('first'))!.revision)
+    expect(await tabA.commit(snap('first', 'v3'))).toEqual({ type: 'conflict' })
+    await tabA.commit(snap('a-fork'))
+    await tabA.remove('after-new')
+    expect(told).toEqual([
+      'first:fork', // a fresh page: the files at hand become the session's
+      'after-new:new', // another session after one: /new, the seed files
+      'first:open',
+      'B first:read-only',
+      'B b-fork:fork',
+      'a-fork:fork',
+      'after-new:removed',
+    ])
+  })
+})

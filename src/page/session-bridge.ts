@@ -47,6 +47,14 @@ export type SessionBridgeOptions = {
   report: Report
   /** The saved sessions changed here (a new one, a removal): other tabs may want to know. */
   onListChanged?: () => void
+  /**
+   * The tab's session changed, and how: resumed (`open`, or `read-only` when another tab holds
+   * it), a new one after another (`new`), or a copy of the one at hand (`fork`: the engine's
+   * fork, or the first session of a fresh page). The workspace keeps its files per session.
+   */
+  onSession?: (id: string, how: 'open' | 'read-only' | 'new' | 'fork') => void
+  /** A session was removed. */
+  onRemoved?: (id: string) => void
 }
 
 /** A saved session to hand to the engine; read-only when another tab holds it. */
@@ -104,6 +112,12 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
    * it heard: commits of that id still on their way were made before the fork and are part of it.
    */
   let forking: string | null = null
+  /** The session this tab is on (told to `onSession`), and whether it only reads it. */
+  let current: { id: string; readOnly: boolean } | null = null
+  const becomes = (id: string, how: 'open' | 'read-only' | 'new' | 'fork') => {
+    current = { id, readOnly: how === 'read-only' }
+    options.onSession?.(id, how)
+  }
 
   const write = async (id: string, lane: Lane, bytes: Uint8Array, waiters: Waiter[]): Promise<void> => {
     lane.writing = true
@@ -194,6 +208,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
     const writable = await locks.claim(id, { waitMs: lockWaitMs })
     // Read-only here: this tab writes nothing until the engine forks, so it holds no lock.
     if (!writable) locks.release()
+    becomes(id, writable ? 'open' : 'read-only')
     return writable
   }
 
@@ -206,7 +221,9 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
         return Promise.resolve({ type: 'commit_error', message })
       }
       if (forking === id) return Promise.resolve(OK)
+      const forked = forking !== null
       forking = null
+      if (current?.id !== id) becomes(id, forked || current === null || current.readOnly ? 'fork' : 'new')
       // A commit of a session this tab does not hold yet: a new one, or the engine's fork.
       if (locks.heldId !== id) void locks.claim(id)
       return new Promise<SessionEvent>((resolve) => {
@@ -240,6 +257,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
     async remove(id) {
       try {
         await store.remove(id)
+        options.onRemoved?.(id)
         revisions.delete(id)
         unconfirmed.delete(id)
         options.onListChanged?.()

@@ -55,4 +55,11 @@ export type WorkspaceExtras = {
   writeFiles?(files: Array<{ path: string; data: Uint8Array }>): Promise<{ written: string[]; skipped: Array<{ path: string; reason: string }> }>
   /** The file tools, /diff and /undo (src/protocol/workspace-ops.ts); with it the model gets read_file, write_file and edit_file. */
   workspaceOp?(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
+  /**
+   * The session now current, and how it became so (a resume, another tab's, /new, a fork): a
+   * workspace that keeps files per session brings that session's files back.
+   */
+  useSession?(id: string, how: 'open' | 'read-only' | 'new' | 'fork'): Promise<void>
+  /** A session was removed: its stored files go too. */
+  forgetSession?(id: string): Promise<void>
 }

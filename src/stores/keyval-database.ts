@@ -8,7 +8,7 @@ import { createStore, promisifyRequest, type UseStore } from 'idb-keyval'
 export const OBJECT_STORE = 'records'
 
 /** The stores fxterm keeps, each in a database of its own. */
-export type StoreKind = 'config' | 'history' | 'sessions' | 'oauth'
+export type StoreKind = 'config' | 'history' | 'sessions' | 'oauth' | 'files'
 
 /** `fxterm-sessions` for the default namespace: the namespace keeps two embeds apart. */
 export function databaseName(namespace: string | undefined, kind: StoreKind): string {

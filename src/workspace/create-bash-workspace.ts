@@ -30,7 +30,9 @@ import {
   type StopReason,
 } from './exec-result'
 import { loadSeedEntries } from './seed-source'
-import { applySnapshotDelta, readSnapshotFile, seedSnapshot } from './snapshot-store'
+import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type Snapshot, type SnapshotDelta } from './snapshot-store'
+import { createSessionFiles, type SessionChange } from './session-files'
+import { openStoredFiles } from './stored-files'
 import { RUN_COMMAND_DESCRIPTION } from './tool-description'
 import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
 import { validateWorkspaceInfo } from './validate-workspace-info'
@@ -61,6 +63,12 @@ export type BashWorkspaceOptions = {
   worker?: () => Worker
   /** How long a stopped command may keep running before its worker is terminated (default 1 s). */
   graceMs?: number
+  /**
+   * Keeps the files with each saved session, in IndexedDB (`<namespace>-files`): the page tells
+   * the workspace which session is current (`useSession`). Off by default; the static page and
+   * `<fx-terminal>` turn it on. `indexedDB` is for tests.
+   */
+  persist?: { namespace: string; indexedDB?: IDBFactory }
 }
 
 /** The workspace adapter, plus what fxterm uses beyond the reference contract. */
@@ -81,6 +89,12 @@ export type BashWorkspace = WorkspaceAdapter & {
   seedFiles(): Promise<Record<string, string>>
   /** The file tools, /diff and /undo (workspace-ops.ts); never rejects. */
   workspaceOp(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
+  /** Makes `id` the current session (with `persist`): its stored files come back, or the seed for `new`. */
+  useSession(id: string, how: SessionChange): Promise<void>
+  /** Removes a session's stored files (with `persist`). */
+  forgetSession(id: string): Promise<void>
+  /** Resolves when every change so far is stored (with `persist`). */
+  persisted(): Promise<void>
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }
@@ -111,7 +125,25 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   )
 
   let seeding: Promise<void> | null = null
-  let seedNote: string | null = null // a failed download, told on the first command
+  const notes: string[] = [] // told on the next command: a failed download, a store's trouble
+  const fetchedSeed: Snapshot = new Map() // the seed files from `filesUrl`, for /new
+  const sessionFiles = options.persist
+    ? createSessionFiles({
+        store: openStoredFiles(options.persist.namespace, options.persist.indexedDB),
+        snapshot,
+        // On a path in both, `files` wins (as at start).
+        seed: async () => new Map([...fetchedSeed, ...seedSnapshot(options.files, root)]),
+        replaced: () => {
+          history.reset()
+          supervisor.restart()
+        },
+      })
+    : null
+  /** Applies a change reported by the worker, and stores it with the session. */
+  const applyChange = (delta: SnapshotDelta) => {
+    applySnapshotDelta(snapshot, delta)
+    sessionFiles?.changed(delta)
+  }
   /** The starting text files by path relative to the root (for /export tape). */
   const startingFiles: Record<string, string> = {}
   for (const [path, content] of Object.entries(options.files ?? {})) startingFiles[relativeTo(root, resolveWorkspacePath(path, root))] = content
@@ -121,13 +153,14 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     seeding ??= loadSeedEntries(url, root, options.fetch ?? globalThis.fetch.bind(globalThis)).then(
       (entries) => {
         for (const [path, entry] of entries) {
+          fetchedSeed.set(path, entry)
           if (snapshot.has(path)) continue
           snapshot.set(path, entry)
           if (entry.kind === 'file' && typeof entry.content === 'string') startingFiles[relativeTo(root, path)] = entry.content
         }
       },
       (error: unknown) => {
-        seedNote = `fxterm: could not load the workspace files from ${url} (${messageOf(error)}); the workspace started without them`
+        notes.push(`fxterm: could not load the workspace files from ${url} (${messageOf(error)}); the workspace started without them`)
       },
     )
     return seeding
@@ -165,21 +198,21 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     if (conn === ABORTED) return stopped('cancel')
     if (typeof conn === 'string') return failureResult(conn, cwd)
 
-    const notes = seedNote ? [seedNote] : []
-    seedNote = null
+    const stored = sessionFiles?.takeNotice()
+    const told = [...notes.splice(0), ...(stored ? [stored] : [])]
     const outcome = await execWithWatchdog(
       conn,
-      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes },
+      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes: told },
       { signal, graceMs, stuck: (reason) => supervisor.replace(conn, reason) },
     )
     if ('reply' in outcome) {
       history.record(snapshot, outcome.reply.changes)
-      applySnapshotDelta(snapshot, outcome.reply.changes)
+      applyChange(outcome.reply.changes)
       if (outcome.reply.vars) vars = outcome.reply.vars
       return outcome.reply.result
     }
     if (outcome.reason === 'timeout' || outcome.reason === 'cancel') {
-      return stopped(outcome.reason, [...notes, RESTART_LINE])
+      return stopped(outcome.reason, [...told, RESTART_LINE])
     }
     return failureResult(describeDeath(outcome.reason), cwd)
   }
@@ -217,7 +250,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     if (plan.accepted.length === 0) return { written: [], skipped: plan.skipped }
     try {
       const reply = await withWorker((conn) => conn.api.writeFiles(plan.accepted))
-      applySnapshotDelta(snapshot, reply.changes) // so a restart after a watchdog kill keeps them
+      applyChange(reply.changes) // so a restart after a watchdog kill keeps them
       return { written: reply.written, skipped: [...plan.skipped, ...reply.skipped] }
     } catch (error) {
       const reason = messageOf(error)
@@ -232,11 +265,11 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     fileTool: async (request) => {
       const { answer, changes } = await withWorker((conn) => conn.api.fileTool(request))
       history.record(snapshot, changes)
-      applySnapshotDelta(snapshot, changes)
+      applyChange(changes)
       return answer
     },
     restore: async (write, remove) => {
-      applySnapshotDelta(snapshot, await withWorker((conn) => conn.api.putFiles(write, remove)))
+      applyChange(await withWorker((conn) => conn.api.putFiles(write, remove)))
     },
   })
 
@@ -254,6 +287,16 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       await seed()
       return { ...startingFiles }
     },
+    useSession: (id, how) =>
+      sessionFiles
+        ? enqueue(async () => {
+            await seed()
+            const notice = await sessionFiles.use(id, how)
+            if (notice) notes.push(notice)
+          }).catch(() => undefined)
+        : Promise.resolve(),
+    forgetSession: (id) => sessionFiles?.forget(id) ?? Promise.resolve(),
+    persisted: () => sessionFiles?.settled() ?? Promise.resolve(),
     dispose() {
       disposed = true
       supervisor.dispose()

@@ -15,6 +15,8 @@ export type WorkerSupervisor = {
   started(): boolean
   /** Terminates `conn` (a command in it would not stop) and starts a replacement right away. */
   replace(conn: WorkerConnection, reason: DeathReason): void
+  /** Drops the worker (none is running a command); the next `connect` starts one from `init`. */
+  restart(): void
   /** Terminates the worker; `connect` answers "closed" from then on. */
   dispose(): void
 }
@@ -86,6 +88,10 @@ export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerIn
     replace(conn, reason) {
       kill(conn, reason)
       void connect()
+    },
+    restart() {
+      if (live) kill(live, 'cancel')
+      connection = null
     },
     dispose() {
       disposed = true

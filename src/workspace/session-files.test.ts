@@ -1,0 +1,124 @@
+// The files kept with each session: what a person gets back after a reload, a /new, a /resume
+// or a fork, with the bash workspace running real just-bash in this thread and a fake IndexedDB.
+import { afterEach, describe, expect, it } from 'vitest'
+import { freshIndexedDB } from '../stores/test-idb'
+import { openStoredFiles } from './stored-files'
+import { disposeOpened, execInput as input, openWorkspace } from './test-workspaces'
+
+afterEach(() => disposeOpened())
+
+const SEED = { 'README.md': '# seed\n' }
+
+/** A page load: a persisting workspace on `idb`, on session `id`. */
+async function load(idb: IDBFactory, id: string, how: 'open' | 'read-only' | 'new' | 'fork' = 'open') {
+  const opened = openWorkspace({ files: SEED, persist: { namespace: 'test', indexedDB: idb } })
+  await opened.workspace.useSession(id, how)
+  return opened
+}
+const run = async (workspace: { exec: (i: ReturnType<typeof input>) => Promise<{ stdout: string; stderr: string }> }, command: string) => {
+  const result = await workspace.exec(input(command))
+  return result.stdout + result.stderr
+}
+
+describe('files kept with their session', () => {
+  it('a reload brings back the files as they were after the last command, removals included', async () => {
+    const idb = freshIndexedDB()
+    const first = await load(idb, 's1', 'fork')
+    await run(first.workspace, 'mkdir -p src && echo one > src/a.txt && echo two > b.txt && rm README.md')
+    await first.workspace.persisted()
+    first.workspace.dispose()
+
+    const again = await load(idb, 's1')
+    expect(await run(again.workspace, 'cat src/a.txt b.txt; ls')).toBe('one\ntwo\nb.txt\nsrc\n')
+  })
+
+  it('/new starts from the seed files, and resuming the older session brings its own files back', async () => {
+    const idb = freshIndexedDB()
+    const { workspace } = await load(idb, 'old', 'fork')
+    await run(workspace, 'echo changed > README.md && echo extra > extra.txt')
+    await workspace.useSession('new-one', 'new')
+    expect(await run(workspace, 'cat README.md; ls')).toBe('# seed\nREADME.md\n')
+    await run(workspace, 'echo mine > new.txt')
+    await workspace.useSession('old', 'open')
+    expect(await run(workspace, 'cat README.md; ls')).toBe('changed\nREADME.md\nextra.txt\n')
+    await workspace.useSession('new-one', 'open')
+    expect(await run(workspace, 'ls')).toBe('README.md\nnew.txt\n')
+  })
+
+  it('a fork copies the files; a read-only session is not written until it forks', async () => {
+    const idb = freshIndexedDB()
+    const { workspace } = await load(idb, 'held', 'fork')
+    await run(workspace, 'echo held > h.txt')
+    await workspace.persisted()
+    await workspace.useSession('held', 'read-only')
+    const other = await load(idb, 'held', 'read-only')
+    await run(other.workspace, 'echo tab2 > h.txt')
+    await other.workspace.persisted()
+    expect(await (await load(idb, 'held')).workspace.readFile({ path: 'h.txt' })).toBe('held\n')
+    await other.workspace.useSession('forked', 'fork')
+    await other.workspace.persisted()
+    expect(await (await load(idb, 'forked')).workspace.readFile({ path: 'h.txt' })).toBe('tab2\n')
+  })
+
+  it('after a command only the file it changed is written', async () => {
+    const idb = freshIndexedDB()
+    const { workspace } = await load(idb, 's', 'fork')
+    await run(workspace, 'for i in 1 2 3 4 5; do echo $i > f$i.txt; done')
+    await workspace.persisted()
+    const realPut = IDBObjectStore.prototype.put
+    const written: unknown[] = []
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      written.push(key)
+      return realPut.call(this, value, key)
+    }
+    try {
+      await run(workspace, 'echo changed > f3.txt')
+      await workspace.persisted()
+    } finally {
+      IDBObjectStore.prototype.put = realPut
+    }
+    // The file, and the marker that says the session has stored files.
+    expect(written).toEqual([['s', ''], ['s', '/workspace/f3.txt']])
+    expect((await openStoredFiles('test', idb).load('s'))?.entries.length).toBe(6)
+  })
+
+  it('removing a session removes its files', async () => {
+    const idb = freshIndexedDB()
+    const { workspace } = await load(idb, 'gone', 'fork')
+    await run(workspace, 'echo x > x.txt')
+    await workspace.forgetSession('gone')
+    expect(await openStoredFiles('test', idb).load('gone')).toBeNull()
+  })
+
+  it('a stored record that cannot be read is set aside with a notice; the rest comes back', async () => {
+    const idb = freshIndexedDB()
+    const store = openStoredFiles('test', idb)
+    await store.write('s', { changed: [['/workspace/good.txt', { kind: 'file', content: 'good\n' }], ['/workspace/bad.txt', { kind: 'file', content: 42 } as never]], removed: [] })
+    const { workspace } = await load(idb, 's')
+    const out = await run(workspace, 'cat good.txt; ls')
+    expect(out).toContain('good\ngood.txt\n')
+    expect(out).toContain('1 stored file could not be read and was set aside: /workspace/bad.txt')
+  })
+
+  it('a full store: one notice, the files stay in memory, and what was stored is kept', async () => {
+    const idb = freshIndexedDB()
+    const { workspace } = await load(idb, 's', 'fork')
+    await run(workspace, 'echo kept > a.txt')
+    await workspace.persisted()
+    const realPut = IDBObjectStore.prototype.put
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    try {
+      await run(workspace, 'echo lost > a.txt')
+      await workspace.persisted()
+      const next = await run(workspace, 'cat a.txt')
+      expect(next).toContain('lost\n')
+      expect(next).toContain('fxterm: the workspace files could not be stored (The quota has been exceeded.)')
+      expect(await run(workspace, 'cat a.txt')).toBe('lost\n') // told once
+    } finally {
+      IDBObjectStore.prototype.put = realPut
+    }
+    expect(await (await load(idb, 's')).workspace.readFile({ path: 'a.txt' })).toBe('kept\n')
+  })
+})

@@ -1,0 +1,113 @@
+/**
+ * Keeps the bash workspace's files with the session they belong to (stored-files.ts). The page
+ * says which session is current and how it became current; from then on every change to the
+ * main thread's snapshot is written, and only the change. A store that fails once (blocked,
+ * full) is not written again in this tab: the files stay in memory, and nothing stored is
+ * overwritten with less.
+ */
+import { messageOf } from './exec-result'
+import type { Snapshot, SnapshotDelta, SnapshotEntry } from './snapshot-store'
+import type { StoredFiles } from './stored-files'
+
+/**
+ * How a session became current: `open` (resumed, this tab writes it), `read-only` (another tab
+ * writes it), `new` (/new: the seed files), `fork` (a copy of the files at hand: a fork, or the
+ * first session of a fresh page).
+ */
+export type SessionChange = 'open' | 'read-only' | 'new' | 'fork'
+
+export type SessionFilesDeps = {
+  store: StoredFiles
+  snapshot: Snapshot
+  /** The seed files, fetched ones included (for `new`). */
+  seed(): Promise<Snapshot>
+  /** The snapshot was replaced: the shell must start again from it. */
+  replaced(): void
+}
+
+export type SessionFiles = {
+  /** Makes `id` the current session; call it between commands. Answers a notice, if any. */
+  use(id: string, how: SessionChange): Promise<string | null>
+  /** Stores a change already applied to the snapshot (no-op when none is current). */
+  changed(delta: SnapshotDelta): void
+  /** Removes a session's stored files. */
+  forget(id: string): Promise<void>
+  /** Every write so far has settled (tests and benchmarks). */
+  settled(): Promise<void>
+  /** A notice to show once (a failed store), or null. */
+  takeNotice(): string | null
+}
+
+export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
+  const { store, snapshot } = deps
+  let current: { id: string; writable: boolean } | null = null
+  let failed = false
+  let notice: string | null = null
+  let writes: Promise<void> = Promise.resolve()
+
+  const fail = (error: unknown) => {
+    if (failed) return
+    failed = true
+    notice = `fxterm: the workspace files could not be stored (${messageOf(error)}); they stay in this tab until it closes, and what was stored before is kept`
+  }
+  const queue = (write: () => Promise<void>) => {
+    if (failed) return
+    writes = writes.then(() => (failed ? undefined : write().catch(fail)))
+  }
+  const replaceWith = (entries: Iterable<[string, SnapshotEntry]>) => {
+    const next = [...entries]
+    snapshot.clear()
+    for (const [path, entry] of next) snapshot.set(path, entry)
+    deps.replaced()
+  }
+
+  return {
+    async use(id, how) {
+      if (current?.id === id) {
+        if (how !== 'read-only') current.writable = true
+        return null
+      }
+      current = { id, writable: how !== 'read-only' }
+      if (how === 'new') replaceWith(await deps.seed())
+      if (how === 'new' || how === 'fork') {
+        const copy = [...snapshot]
+        queue(() => store.replace(id, copy))
+        return null
+      }
+      let loaded
+      try {
+        await writes // the session's own last changes may still be on their way
+        loaded = await store.load(id)
+      } catch (error) {
+        return `fxterm: the files of this session could not be read (${messageOf(error)}); the workspace keeps the files it has`
+      }
+      if (!loaded) {
+        // A session saved before its files were: it gets the files at hand from now on.
+        if (current.writable) {
+          const copy = [...snapshot]
+          queue(() => store.replace(id, copy))
+        }
+        return null
+      }
+      replaceWith(loaded.entries)
+      if (loaded.unreadable.length === 0) return null
+      return `fxterm: ${loaded.unreadable.length} stored file${loaded.unreadable.length === 1 ? '' : 's'} could not be read and ${loaded.unreadable.length === 1 ? 'was' : 'were'} set aside: ${loaded.unreadable.join(', ')}`
+    },
+    changed(delta) {
+      if (!current?.writable || (delta.changed.length === 0 && delta.removed.length === 0)) return
+      const id = current.id
+      queue(() => store.write(id, delta))
+    },
+    async forget(id) {
+      if (current?.id === id) current = null
+      await writes
+      await store.remove(id).catch(fail)
+    },
+    settled: () => writes,
+    takeNotice() {
+      const told = notice
+      notice = null
+      return told
+    },
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The workspace files of each saved session, in IndexedDB (`<namespace>-files`), so the work
+ * lasts as long as the conversation. One record per file, keyed `[sessionId, path]`, plus a
+ * marker `[sessionId, '']` that says the session has stored files (even none). Each change is
+ * one transaction, so a tab closed mid-write leaves every file as it was before or after.
+ */
+import { promisifyRequest, type UseStore } from 'idb-keyval'
+import { databaseName, keyvalStore } from '../stores/keyval-database'
+import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
+
+/** A session's stored files: what could be read, and the paths whose records could not. */
+export type LoadedFiles = { entries: Array<[string, SnapshotEntry]>; unreadable: string[] }
+
+/** What the bash workspace asks of the file store. */
+export type StoredFiles = {
+  /** The session's files, or null when it has none stored (a session older than this store). */
+  load(sessionId: string): Promise<LoadedFiles | null>
+  /** Writes one command's or edit's changes. */
+  write(sessionId: string, delta: SnapshotDelta): Promise<void>
+  /** Replaces every file of the session (a new session's seed, a fork's copy). */
+  replace(sessionId: string, entries: Iterable<[string, SnapshotEntry]>): Promise<void>
+  /** Removes the session's files. */
+  remove(sessionId: string): Promise<void>
+}
+
+const MARKER = ''
+const MARKER_ENTRY: SnapshotEntry = { kind: 'dir' }
+
+/** The file store of `namespace` (a fresh IndexedDB factory in tests). */
+export function openStoredFiles(namespace: string, factory?: IDBFactory): StoredFiles {
+  const useStore: UseStore = keyvalStore(databaseName(namespace, 'files'), factory)
+  const sessionRange = (id: string) => IDBKeyRange.bound([id], [id, []])
+  const inOneTransaction = (body: (store: IDBObjectStore) => void): Promise<void> =>
+    useStore('readwrite', (store) => {
+      body(store)
+      return promisifyRequest(store.transaction)
+    })
+
+  return {
+    load: (id) =>
+      useStore('readonly', async (store) => {
+        const range = sessionRange(id)
+        const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))])
+        if (keys.length === 0) return null
+        const loaded: LoadedFiles = { entries: [], unreadable: [] }
+        keys.forEach((key, i) => {
+          const path = (key as [string, string])[1]
+          if (path === MARKER) return
+          const value = values[i]
+          if (isEntry(value)) loaded.entries.push([path, value])
+          else loaded.unreadable.push(path)
+        })
+        return loaded
+      }),
+    write: (id, delta) =>
+      inOneTransaction((store) => {
+        store.put(MARKER_ENTRY, [id, MARKER])
+        for (const path of delta.removed) store.delete([id, path])
+        for (const [path, entry] of delta.changed) store.put(entry, [id, path])
+      }),
+    replace: (id, entries) =>
+      inOneTransaction((store) => {
+        store.delete(sessionRange(id))
+        store.put(MARKER_ENTRY, [id, MARKER])
+        for (const [path, entry] of entries) store.put(entry, [id, path])
+      }),
+    remove: (id) => inOneTransaction((store) => store.delete(sessionRange(id))),
+  }
+}
+
+/** A record as the workspace wrote it (anything else is set aside, not restored). */
+function isEntry(value: unknown): value is SnapshotEntry {
+  if (typeof value !== 'object' || value === null) return false
+  const entry = value as { kind?: unknown; content?: unknown; target?: unknown }
+  if (entry.kind === 'file') return typeof entry.content === 'string' || entry.content instanceof Uint8Array
+  if (entry.kind === 'dir') return true
+  return entry.kind === 'symlink' && typeof entry.target === 'string'
+}
