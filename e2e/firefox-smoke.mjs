@@ -67,7 +67,17 @@ try {
   await waitFor(/❯ what's in this project\?/, 10_000)
   await page.keyboard.press('Enter')
   await waitFor(/Ran /, 30_000)
-  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran`)
+  // The files last with the session: a file put in the workspace is there after a reload.
+  await page.evaluate(async () => {
+    const workspace = window.fxterm.workspace
+    await workspace.writeFiles([{ path: 'kept.txt', data: new TextEncoder().encode('still here\n') }])
+    await workspace.persisted()
+  })
+  await page.reload()
+  await waitFor(/Session resumed/, 20_000)
+  const kept = await page.evaluate(() => window.fxterm.workspace.readFile({ path: 'kept.txt' }))
+  if (kept !== 'still here\n') throw new Error(`Firefox: after a reload kept.txt held ${JSON.stringify(kept)}, not "still here"`)
+  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file survived a reload`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

@@ -1,0 +1,97 @@
+// The files the agent writes last as long as the conversation (issue 21): a reload brings them
+// back, /new starts from the seed files, /resume brings back the files of the session it opens,
+// and a store that fails keeps the chat going with one notice.
+import type { Page } from '@playwright/test'
+import { test, expect } from '../support/fixtures.ts'
+import { BANNER, openWithMock } from '../support/app.ts'
+import { finish, roleChunk, textReply, toolCallChunks, usage, commandReply, type Chunk } from '../support/chunks.ts'
+import { readWorkspaceFile } from '../support/workspace.ts'
+import { pressKey, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen, waitForTerminal } from '../support/screen.ts'
+import { toolResultText } from '../support/tool-messages.ts'
+
+const writeReply = (id: string, path: string, content: string): Chunk[] => [roleChunk(), ...toolCallChunks({ id, name: 'write_file', args: { path, content } }), finish('tool_calls'), usage()]
+
+async function reload(page: Page): Promise<void> {
+  await page.reload()
+  await waitForTerminal(page)
+  await waitForScreen(page, BANNER)
+}
+
+/** Every change made so far is stored (the page's workspace says so). */
+const persisted = (page: Page) => page.evaluate(() => (window as unknown as { fxterm: { workspace: { persisted(): Promise<void> } } }).fxterm.workspace.persisted())
+
+test('a reload brings back the files a turn wrote and changed, and /new starts from the seed files', async ({ page, mock }) => {
+  await mock.script(
+    { chunks: writeReply('call_w', 'src/greet.test.js', 'test("greets", () => {})\n') },
+    { chunks: commandReply('call_c', "sed -i 's/There are no tests yet/Run the tests with node --test/' README.md && rm src/index.js") },
+    { chunks: textReply('Added a test.') },
+  )
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'add a test for greet.js')
+  await waitForScreen(page, 'Added a test.')
+  const readme = await readWorkspaceFile(page, 'README.md')
+  expect(readme).toContain('Run the tests with node --test')
+  await persisted(page)
+
+  await reload(page)
+  await waitForScreen(page, 'Session resumed: add a test for greet.js')
+  expect(await readWorkspaceFile(page, 'src/greet.test.js')).toBe('test("greets", () => {})\n')
+  expect(await readWorkspaceFile(page, 'README.md')).toBe(readme)
+  expect(await readWorkspaceFile(page, 'src/index.js')).toBeNull()
+
+  // /new: the seed files again, once the new session's first prompt makes it a session.
+  await mock.script({ chunks: commandReply('call_ls', 'ls src') }, { chunks: textReply('Listed.') })
+  await runSlashCommand(page, '/new')
+  await submitPrompt(page, 'what is in src?')
+  await waitForScreen(page, 'Listed.')
+  const requests = await mock.requests()
+  expect(toolResultText(requests.at(-1), 'call_ls')).toContain('greet.js\nindex.js')
+  expect(await readWorkspaceFile(page, 'src/greet.test.js')).toBeNull()
+  expect(await readWorkspaceFile(page, 'README.md')).toContain('There are no tests yet')
+})
+
+test('/resume brings back the files of the session it opens', async ({ page, mock }) => {
+  await mock.script(
+    { chunks: writeReply('call_a', 'notes.txt', 'from the first session\n') },
+    { chunks: textReply('First done.') },
+    { chunks: writeReply('call_b', 'notes.txt', 'from the second session\n') },
+    { chunks: textReply('Second done.') },
+  )
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'first topic')
+  await waitForScreen(page, 'First done.')
+  await runSlashCommand(page, '/new')
+  await submitPrompt(page, 'second topic')
+  await waitForScreen(page, 'Second done.')
+  expect(await readWorkspaceFile(page, 'notes.txt')).toBe('from the second session\n')
+
+  await runSlashCommand(page, '/resume')
+  await waitForScreen(page, 'Resume a session')
+  await typeInTerminal(page, 'first')
+  await pressKey(page, 'Enter')
+  await waitForScreen(page, 'Session resumed: first topic')
+  await expect.poll(() => readWorkspaceFile(page, 'notes.txt')).toBe('from the first session\n')
+})
+
+test('a store that is full keeps the chat going with one notice, and the files stay in the tab', async ({ page, mock }) => {
+  // Only the files database fails, as a full disk would for the largest writer.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.transaction.db.name.endsWith('-files')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      return put.apply(this, args)
+    }
+  })
+  await mock.script(
+    { chunks: writeReply('call_w', 'big.txt', 'kept in memory\n') },
+    { chunks: commandReply('call_c', 'cat big.txt') },
+    { chunks: textReply('Still here.') },
+  )
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'write a file')
+  await waitForScreen(page, 'Still here.')
+  const result = toolResultText((await mock.requests())[2], 'call_c')
+  expect(result).toContain('kept in memory')
+  expect(result).toContain('the workspace files could not be stored (The quota has been exceeded.)')
+  expect(await readWorkspaceFile(page, 'big.txt')).toBe('kept in memory\n')
+})
