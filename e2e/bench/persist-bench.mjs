@@ -1,0 +1,162 @@
+// The workspace files kept with their session, in the app's page (part `persist`):
+// - restore: a saved session of 1,000 files (10 MB) made current on a fresh page, until its
+//   files are ready for the first command (`useSession` resolves), next to a raw IndexedDB read
+//   of the same records from the same database;
+// - start-up: the engine's prompt drawn (`fxterm:interactive`) on a reload that resumes a session
+//   with those files stored, next to the same session with no files stored, alternated;
+// - one change: a command that rewrites one 10 KB file: the bytes it writes to storage, and the
+//   time from the command's result to the change being stored.
+// Everything is timed in the page, so Playwright's round trips never count.
+import { median, ms, pad, times, verdict } from './stats.mjs'
+
+const FILES = 1000
+const FILE_BYTES = 10 * 1024
+const RUNS = 7
+const RESTORE_RATIO = 1.5
+const STARTUP_RATIO = 1.1
+const WRITE_RATIO = 2
+const PERSIST_TARGET_MS = 20
+
+const ready = (tab) => tab.waitForFunction(() => Boolean(window.fxterm?.workspace && window.fxterm?.term), undefined, { timeout: 30_000 })
+
+/** In the page: binds `id` and writes 1,000 files of 10 KB into it. */
+async function seedSession({ id, files, bytes }) {
+  const workspace = window.fxterm.workspace
+  await workspace.useSession(id, 'fork')
+  const line = 'some text that a project file might hold, repeated to size\n'
+  const body = new TextEncoder().encode(line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes))
+  for (let start = 0; start < files; start += 100) {
+    const batch = []
+    for (let f = start; f < Math.min(files, start + 100); f++) batch.push({ path: `many/d${f % 10}/f${f}.txt`, data: body })
+    await workspace.writeFiles(batch)
+  }
+  await workspace.persisted()
+}
+
+/** In the page: ms until session `id`'s files are ready, and ms for a raw getAll of its records. */
+async function timeRestore({ id }) {
+  const started = performance.now()
+  await window.fxterm.workspace.useSession(id, 'open')
+  const restoreMs = performance.now() - started
+  const rawStarted = performance.now()
+  const count = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('fxterm-files')
+    open.onerror = () => reject(open.error)
+    open.onsuccess = () => {
+      const db = open.result
+      const request = db.transaction('records', 'readonly').objectStore('records').getAll(IDBKeyRange.bound([id], [id, []]))
+      request.onsuccess = () => {
+        db.close()
+        resolve(request.result.length)
+      }
+      request.onerror = () => reject(request.error)
+    }
+  })
+  return { restoreMs, rawMs: performance.now() - rawStarted, count }
+}
+
+/** In the page: a command rewrites one 10 KB file; the bytes stored and ms from its result to stored. */
+async function timeOneChange({ run, bytes }) {
+  const workspace = window.fxterm.workspace
+  const put = IDBObjectStore.prototype.put
+  let stored = 0
+  IDBObjectStore.prototype.put = function (value, key) {
+    const content = value?.content
+    if (this.transaction.db.name === 'fxterm-files') stored += typeof content === 'string' ? new TextEncoder().encode(content).length : content?.byteLength ?? 0
+    return put.call(this, value, key)
+  }
+  try {
+    if (run === 0) {
+      const line = 'a line of a project file, 40 bytes long\n'
+      await workspace.writeFiles([{ path: 'one.txt', data: new TextEncoder().encode(line.repeat(bytes / 40)) }])
+      await workspace.persisted()
+    }
+    // Every line's first letter: the whole 10 KB file changes, and nothing else.
+    const command = `sed -i 's/^./${'abcdefgh'[run % 8]}/' one.txt`
+    const signal = new AbortController().signal
+    const result = await workspace.exec({ command, cwd: '/workspace', signal, timeoutMs: 30_000, outputLimitBytes: 65_536 })
+    if (result.exitCode !== 0) throw new Error(`the command failed: ${result.stderr}`)
+    const returned = performance.now()
+    await workspace.persisted()
+    return { persistMs: performance.now() - returned, stored }
+  } finally {
+    IDBObjectStore.prototype.put = put
+  }
+}
+
+/** A reload's `fxterm:interactive` mark (the engine's prompt is drawn). */
+async function interactiveAfterReload(tab) {
+  await tab.reload()
+  await ready(tab)
+  return tab.evaluate(() => new Promise((resolve) => {
+    const find = () => performance.getEntriesByName('fxterm:interactive')[0]
+    const poll = () => (find() ? resolve(find().startTime) : setTimeout(poll, 20))
+    poll()
+  }))
+}
+
+export async function benchPersist(browser, baseUrl) {
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  try {
+    await tab.goto(`${baseUrl}/`)
+    await ready(tab)
+    await tab.evaluate(seedSession, { id: 'bench-restore', files: FILES, bytes: FILE_BYTES })
+    const restores = []
+    for (let i = 0; i < RUNS; i++) {
+      await tab.reload()
+      await ready(tab)
+      restores.push(await tab.evaluate(timeRestore, { id: 'bench-restore' }))
+    }
+
+    // A saved conversation (the offline demo's first prompt), then its files: 1,000 × 10 KB.
+    await tab.evaluate(() => window.fxterm.term.input("what's in this project?\r", true))
+    await tab.waitForFunction(() => window.fxterm.events.some((event) => event.type === 'turn_end'), undefined, { timeout: 60_000 })
+    const withFiles = []
+    const without = []
+    for (let i = 0; i < RUNS; i++) {
+      // The files of every session go, then the resumed one writes its own again: alternated.
+      await tab.evaluate(() => new Promise((resolve) => { const r = indexedDB.deleteDatabase('fxterm-files'); r.onsuccess = r.onerror = r.onblocked = resolve }))
+      without.push(await interactiveAfterReload(tab))
+      await tab.evaluate(async ({ files, bytes }) => {
+        const workspace = window.fxterm.workspace
+        const line = 'some text that a project file might hold, repeated to size\n'
+        const body = new TextEncoder().encode(line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes))
+        for (let start = 0; start < files; start += 100) {
+          const batch = []
+          for (let f = start; f < Math.min(files, start + 100); f++) batch.push({ path: `many/d${f % 10}/f${f}.txt`, data: body })
+          await workspace.writeFiles(batch)
+        }
+        await workspace.persisted()
+      }, { files: FILES, bytes: FILE_BYTES })
+      withFiles.push(await interactiveAfterReload(tab))
+    }
+
+    const changes = []
+    for (let i = 0; i < RUNS + 1; i++) changes.push(await tab.evaluate(timeOneChange, { run: i, bytes: FILE_BYTES }))
+    changes.shift() // the first one starts the shell: not counted
+    const restoreMs = median(restores.map((r) => r.restoreMs))
+    const rawMs = median(restores.map((r) => r.rawMs))
+    const startWith = median(withFiles)
+    const startWithout = median(without)
+    const storedBytes = median(changes.map((c) => c.stored))
+    const persistMs = median(changes.map((c) => c.persistMs))
+    return {
+      restore: { files: restores[0]?.count ?? 0, ms: restoreMs, rawMs, ratio: restoreMs / rawMs, ok: restoreMs / rawMs <= RESTORE_RATIO },
+      startup: { withMs: startWith, withoutMs: startWithout, ratio: startWith / startWithout, ok: startWith / startWithout <= STARTUP_RATIO },
+      change: { storedBytes, ratio: storedBytes / FILE_BYTES, persistMs, ok: storedBytes / FILE_BYTES <= WRITE_RATIO && persistMs <= PERSIST_TARGET_MS },
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+export function persistLines(result) {
+  const { restore, startup, change } = result
+  return [
+    `files kept with their session (median of ${RUNS})`,
+    `  ${pad(`restore 10 MB (${restore.files} records), ready for a command`, 44)} ${pad(ms(restore.ms), 10)} raw IndexedDB read: ${ms(restore.rawMs)} (${times(restore.ratio)}, target ≤ ${RESTORE_RATIO}×) ${verdict(restore.ok)}`,
+    `  ${pad('engine prompt drawn on a reload, 10 MB stored', 44)} ${pad(ms(startup.withMs), 10)} none stored: ${ms(startup.withoutMs)} (${times(startup.ratio)}, target ≤ ${STARTUP_RATIO}×) ${verdict(startup.ok)}`,
+    `  ${pad('a command rewrites one 10 KB file', 44)} stored ${change.storedBytes} bytes (${times(change.ratio)} the file, target ≤ ${WRITE_RATIO}×), stored ${ms(change.persistMs)} after its result (target ≤ ${PERSIST_TARGET_MS} ms) ${verdict(change.ok)}`,
+  ]
+}
