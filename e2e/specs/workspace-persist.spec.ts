@@ -1,11 +1,12 @@
 // The files the agent writes last as long as the conversation (issue 21): a reload brings them
-// back, /new starts from the seed files, /resume brings back the files of the session it opens,
+// back with their /diff, /new starts from the seed files, /resume brings back the files of the session it opens,
 // and a store that fails keeps the chat going with one notice.
 import type { Page } from '@playwright/test'
 import { test, expect } from '../support/fixtures.ts'
 import { BANNER, openWithMock } from '../support/app.ts'
 import { finish, roleChunk, textReply, toolCallChunks, usage, commandReply, type Chunk } from '../support/chunks.ts'
 import { readWorkspaceFile } from '../support/workspace.ts'
+import { readRows } from '../support/footer.ts'
 import { pressKey, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen, waitForTerminal } from '../support/screen.ts'
 import { toolResultText } from '../support/tool-messages.ts'
 
@@ -20,7 +21,7 @@ async function reload(page: Page): Promise<void> {
 /** Every change made so far is stored (the page's workspace says so). */
 const persisted = (page: Page) => page.evaluate(() => (window as unknown as { fxterm: { workspace: { persisted(): Promise<void> } } }).fxterm.workspace.persisted())
 
-test('a reload brings back the files a turn wrote and changed, and /new starts from the seed files', async ({ page, mock }) => {
+test('a reload brings back the files a turn wrote and changed and their /diff, and /new starts from the seed files', async ({ page, mock }) => {
   await mock.script(
     { chunks: writeReply('call_w', 'src/greet.test.js', 'test("greets", () => {})\n') },
     { chunks: commandReply('call_c', "sed -i 's/There are no tests yet/Run the tests with node --test/' README.md && rm src/index.js") },
@@ -38,6 +39,10 @@ test('a reload brings back the files a turn wrote and changed, and /new starts f
   expect(await readWorkspaceFile(page, 'src/greet.test.js')).toBe('test("greets", () => {})\n')
   expect(await readWorkspaceFile(page, 'README.md')).toBe(readme)
   expect(await readWorkspaceFile(page, 'src/index.js')).toBeNull()
+  // The change history came back too: /diff still shows the three files against the start.
+  await runSlashCommand(page, '/diff')
+  await expect.poll(async () => (await readRows(page)).rows.some((row) => row.includes('Changes since the session started · 3 files'))).toBe(true)
+  if ((await readRows(page)).buffer === 'alternate') await pressKey(page, 'q')
 
   // /new: the seed files again, once the new session's first prompt makes it a session.
   await mock.script({ chunks: commandReply('call_ls', 'ls src') }, { chunks: textReply('Listed.') })

@@ -3,8 +3,9 @@
  * turn changed (by run_command or a file tool), the content it had before that turn is kept in
  * memory, once. The current content is the page's snapshot, so a diff is "before" against it.
  *
- * The history is per tab and in memory only: a reload keeps the files (where the workspace
- * persists them) but forgets what they were before.
+ * Where the workspace keeps files with their session, it keeps this history with them too: the
+ * `listener` hears each "before" noted and each turn taken off, and `restore` puts a stored
+ * history back after a reload.
  */
 
 import type { Snapshot, SnapshotDelta, SnapshotEntry } from './snapshot-store'
@@ -23,12 +24,25 @@ export type ChangeHistory = {
   popTurn(): Map<string, Before> | null
   /** Forgets every turn (another conversation begins). */
   reset(): void
+  /** Puts back a stored history: `[turn index, path, before]` triples. */
+  restore(entries: Iterable<HistoryEntry>): void
+  /** Every "before" on the stack, as `[turn index, path, before]` (to store a copy). */
+  entries(): HistoryEntry[]
   /** Turns on the stack that changed files. */
   readonly turns: number
 }
 
+/** One "before" of the history, by the index of its turn on the stack. */
+export type HistoryEntry = [turn: number, path: string, before: Before]
+
+/** Told of each change to the stack, so it can be stored. */
+export type HistoryListener = {
+  noted(entry: HistoryEntry): void
+  popped(turn: number, paths: string[]): void
+}
+
 /** A change history; the first turn begins at once (changes before any prompt belong to it). */
-export function createChangeHistory(): ChangeHistory {
+export function createChangeHistory(listener?: HistoryListener): ChangeHistory {
   const stack: Array<Map<string, Before>> = [new Map()]
   const current = () => stack[stack.length - 1]!
 
@@ -43,6 +57,7 @@ export function createChangeHistory(): ChangeHistory {
         const entry = snapshot.get(path)
         if (entry?.kind === 'dir') return
         turn.set(path, entry ?? null)
+        listener?.noted([stack.length - 1, path, entry ?? null])
       }
       for (const path of delta.removed) note(path)
       for (const [path, entry] of delta.changed) if (entry.kind !== 'dir') note(path)
@@ -56,11 +71,22 @@ export function createChangeHistory(): ChangeHistory {
     popTurn() {
       while (stack.length > 0 && current().size === 0) stack.pop()
       const turn = stack.pop() ?? null
+      if (turn) listener?.popped(stack.length, [...turn.keys()])
       if (stack.length === 0) stack.push(new Map())
       return turn
     },
     reset() {
       stack.splice(0, stack.length, new Map())
+    },
+    restore(entries) {
+      const turns: Array<Map<string, Before>> = []
+      for (const [index, path, before] of entries) (turns[index] ??= new Map()).set(path, before)
+      // Indices of turns taken off may be missing: keep their places, so later notes line up.
+      stack.splice(0, stack.length, ...Array.from(turns, (turn) => turn ?? new Map()))
+      if (stack.length === 0 || current().size > 0) stack.push(new Map())
+    },
+    entries() {
+      return stack.flatMap((turn, index) => [...turn].map(([path, before]): HistoryEntry => [index, path, before]))
     },
     get turns() {
       return stack.filter((turn) => turn.size > 0).length

@@ -115,7 +115,8 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   const env = { ...options.env }
   let vars: Record<string, string> | undefined // the last finished command's, for restarts
   const enqueue = createSerialQueue() // one operation at a time, so each sees the one before
-  const history = createChangeHistory() // the agent's changes per turn, for /diff and /undo
+  // The agent's changes per turn, for /diff and /undo; stored with the files where they are.
+  const history = createChangeHistory({ noted: (entry) => sessionFiles?.noted(entry), popped: (turn, paths) => sessionFiles?.popped(turn, paths) })
 
   let disposed = false
   const supervisor = createWorkerSupervisor(
@@ -133,10 +134,11 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
         snapshot,
         // On a path in both, `files` wins (as at start).
         seed: async () => new Map([...fetchedSeed, ...seedSnapshot(options.files, root)]),
-        replaced: () => {
-          history.reset()
+        replaced: (entries) => {
+          history.restore(entries)
           supervisor.restart()
         },
+        history: () => history.entries(),
       })
     : null
   /** Applies a change reported by the worker, and stores it with the session. */
@@ -258,7 +260,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     }
   }
 
-  const workspaceOp = createWorkspaceOps({
+  const ops = createWorkspaceOps({
     root,
     snapshot,
     history,
@@ -276,7 +278,9 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   return {
     info,
     permission: 'allow-sandboxed',
-    workspaceOp,
+    // The engine's "another session" resets the undo history; with sessions bound, the history
+    // follows useSession instead (it is restored from storage, not emptied).
+    workspaceOp: (request) => (request.op === 'session' && sessionFiles?.bound ? Promise.resolve(null) : ops(request)),
     toolDescription: RUN_COMMAND_DESCRIPTION,
     exec,
     readFile: (input) => withDeadline(readFileNow(String(input.path)), READ_DEADLINE_MS, null, input.signal),

@@ -1,6 +1,7 @@
 // The files kept with each session: what a person gets back after a reload, a /new, a /resume
 // or a fork, with the bash workspace running real just-bash in this thread and a fake IndexedDB.
 import { afterEach, describe, expect, it } from 'vitest'
+import type { DiffAnswer, UndoAnswer } from '../protocol/workspace-ops'
 import { freshIndexedDB } from '../stores/test-idb'
 import { openStoredFiles } from './stored-files'
 import { disposeOpened, execInput as input, openWorkspace } from './test-workspaces'
@@ -30,6 +31,36 @@ describe('files kept with their session', () => {
 
     const again = await load(idb, 's1')
     expect(await run(again.workspace, 'cat src/a.txt b.txt; ls')).toBe('one\ntwo\nb.txt\nsrc\n')
+  })
+
+  it('/diff and /undo work after a reload, turn by turn, and an undo is stored too', async () => {
+    const idb = freshIndexedDB()
+    const first = await load(idb, 's', 'fork')
+    await first.workspace.workspaceOp({ op: 'turn' })
+    await run(first.workspace, 'echo one > a.txt && echo "# changed" > README.md')
+    await first.workspace.workspaceOp({ op: 'turn' })
+    await run(first.workspace, 'echo two > a.txt')
+    await first.workspace.persisted()
+    first.workspace.dispose()
+
+    const again = await load(idb, 's')
+    // The engine says "another session" on every resume: the restored history stays.
+    await again.workspace.workspaceOp({ op: 'session' })
+    const all = (await again.workspace.workspaceOp({ op: 'diff', scope: 'all' })) as DiffAnswer
+    expect([all.files, all.added, all.removed]).toEqual([2, 2, 1])
+    expect(all.text).toContain('+two')
+    const last = (await again.workspace.workspaceOp({ op: 'diff', scope: 'last' })) as DiffAnswer
+    expect(last.text).toContain('-one')
+    expect(((await again.workspace.workspaceOp({ op: 'undo' })) as UndoAnswer).restored).toEqual(['a.txt'])
+    expect(await run(again.workspace, 'cat a.txt')).toBe('one\n')
+    await again.workspace.persisted()
+    again.workspace.dispose()
+
+    const third = await load(idb, 's')
+    expect(await run(third.workspace, 'cat a.txt')).toBe('one\n')
+    expect(((await third.workspace.workspaceOp({ op: 'undo' })) as UndoAnswer).restored).toEqual(['README.md', 'a.txt'])
+    expect(await run(third.workspace, 'cat README.md; ls')).toBe('# seed\nREADME.md\n')
+    expect(((await third.workspace.workspaceOp({ op: 'undo' })) as UndoAnswer).restored).toEqual([])
   })
 
   it('/new starts from the seed files, and resuming the older session brings its own files back', async () => {
@@ -93,7 +124,7 @@ describe('files kept with their session', () => {
   it('a stored record that cannot be read is set aside with a notice; the rest comes back', async () => {
     const idb = freshIndexedDB()
     const store = openStoredFiles('test', idb)
-    await store.write('s', { changed: [['/workspace/good.txt', { kind: 'file', content: 'good\n' }], ['/workspace/bad.txt', { kind: 'file', content: 42 } as never]], removed: [] })
+    await store.write('s', { delta: { changed: [['/workspace/good.txt', { kind: 'file', content: 'good\n' }], ['/workspace/bad.txt', { kind: 'file', content: 42 } as never]], removed: [] } })
     const { workspace } = await load(idb, 's')
     const out = await run(workspace, 'cat good.txt; ls')
     expect(out).toContain('good\ngood.txt\n')

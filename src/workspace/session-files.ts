@@ -5,6 +5,7 @@
  * full) is not written again in this tab: the files stay in memory, and nothing stored is
  * overwritten with less.
  */
+import type { HistoryEntry, HistoryListener } from './change-history'
 import { messageOf } from './exec-result'
 import type { Snapshot, SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import type { StoredFiles } from './stored-files'
@@ -21,11 +22,13 @@ export type SessionFilesDeps = {
   snapshot: Snapshot
   /** The seed files, fetched ones included (for `new`). */
   seed(): Promise<Snapshot>
-  /** The snapshot was replaced: the shell must start again from it. */
-  replaced(): void
+  /** The snapshot was replaced: the shell must start again from it, with this change history. */
+  replaced(history: HistoryEntry[]): void
+  /** The change history as it is (a fork copies it). */
+  history(): HistoryEntry[]
 }
 
-export type SessionFiles = {
+export type SessionFiles = HistoryListener & {
   /** Makes `id` the current session; call it between commands. Answers a notice, if any. */
   use(id: string, how: SessionChange): Promise<string | null>
   /** Stores a change already applied to the snapshot (no-op when none is current). */
@@ -36,6 +39,8 @@ export type SessionFiles = {
   settled(): Promise<void>
   /** A notice to show once (a failed store), or null. */
   takeNotice(): string | null
+  /** Whether the page has told which session is current (from then on it also says when that changes). */
+  readonly bound: boolean
 }
 
 export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
@@ -44,6 +49,7 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
   let failed = false
   let notice: string | null = null
   let writes: Promise<void> = Promise.resolve()
+  let noted: HistoryEntry[] = [] // "befores" the history noted for the change about to be applied
 
   const fail = (error: unknown) => {
     if (failed) return
@@ -54,11 +60,12 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
     if (failed) return
     writes = writes.then(() => (failed ? undefined : write().catch(fail)))
   }
-  const replaceWith = (entries: Iterable<[string, SnapshotEntry]>) => {
+  const replaceWith = (entries: Iterable<[string, SnapshotEntry]>, history: HistoryEntry[]) => {
     const next = [...entries]
     snapshot.clear()
     for (const [path, entry] of next) snapshot.set(path, entry)
-    deps.replaced()
+    noted = []
+    deps.replaced(history)
   }
 
   return {
@@ -68,10 +75,11 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
         return null
       }
       current = { id, writable: how !== 'read-only' }
-      if (how === 'new') replaceWith(await deps.seed())
+      if (how === 'new') replaceWith(await deps.seed(), [])
       if (how === 'new' || how === 'fork') {
         const copy = [...snapshot]
-        queue(() => store.replace(id, copy))
+        const history = deps.history()
+        queue(() => store.replace(id, copy, history))
         return null
       }
       let loaded
@@ -85,18 +93,29 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
         // A session saved before its files were: it gets the files at hand from now on.
         if (current.writable) {
           const copy = [...snapshot]
-          queue(() => store.replace(id, copy))
+          const history = deps.history()
+          queue(() => store.replace(id, copy, history))
         }
         return null
       }
-      replaceWith(loaded.entries)
+      replaceWith(loaded.entries, loaded.history)
       if (loaded.unreadable.length === 0) return null
       return `fxterm: ${loaded.unreadable.length} stored file${loaded.unreadable.length === 1 ? '' : 's'} could not be read and ${loaded.unreadable.length === 1 ? 'was' : 'were'} set aside: ${loaded.unreadable.join(', ')}`
     },
-    changed(delta) {
-      if (!current?.writable || (delta.changed.length === 0 && delta.removed.length === 0)) return
+    noted(entry) {
+      noted.push(entry)
+    },
+    popped(turn, paths) {
+      if (!current?.writable) return
       const id = current.id
-      queue(() => store.write(id, delta))
+      queue(() => store.write(id, { popped: [[turn, paths]] }))
+    },
+    changed(delta) {
+      const befores = noted
+      noted = []
+      if (!current?.writable || (delta.changed.length === 0 && delta.removed.length === 0 && befores.length === 0)) return
+      const id = current.id
+      queue(() => store.write(id, { delta, noted: befores }))
     },
     async forget(id) {
       if (current?.id === id) current = null
@@ -104,6 +123,9 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
       await store.remove(id).catch(fail)
     },
     settled: () => writes,
+    get bound() {
+      return current !== null
+    },
     takeNotice() {
       const told = notice
       notice = null

@@ -1,24 +1,30 @@
 /**
  * The workspace files of each saved session, in IndexedDB (`<namespace>-files`), so the work
  * lasts as long as the conversation. One record per file, keyed `[sessionId, path]`, plus a
- * marker `[sessionId, '']` that says the session has stored files (even none). Each change is
- * one transaction, so a tab closed mid-write leaves every file as it was before or after.
+ * marker `[sessionId, '']` that says the session has stored files (even none), and the change
+ * history for /diff and /undo as `[sessionId, path, turn]` → the file before that turn. Each
+ * change is one transaction, so a tab closed mid-write leaves every file as it was before or
+ * after.
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval'
 import { databaseName, keyvalStore } from '../stores/keyval-database'
+import type { HistoryEntry } from './change-history'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 
-/** A session's stored files: what could be read, and the paths whose records could not. */
-export type LoadedFiles = { entries: Array<[string, SnapshotEntry]>; unreadable: string[] }
+/** A session's stored files and history, and the paths whose records could not be read. */
+export type LoadedFiles = { entries: Array<[string, SnapshotEntry]>; history: HistoryEntry[]; unreadable: string[] }
+
+/** A change to store: the files' delta, the history's new "befores", and turns taken off it. */
+export type StoredChange = { delta?: SnapshotDelta; noted?: HistoryEntry[]; popped?: Array<[turn: number, paths: string[]]> }
 
 /** What the bash workspace asks of the file store. */
 export type StoredFiles = {
   /** The session's files, or null when it has none stored (a session older than this store). */
   load(sessionId: string): Promise<LoadedFiles | null>
   /** Writes one command's or edit's changes. */
-  write(sessionId: string, delta: SnapshotDelta): Promise<void>
-  /** Replaces every file of the session (a new session's seed, a fork's copy). */
-  replace(sessionId: string, entries: Iterable<[string, SnapshotEntry]>): Promise<void>
+  write(sessionId: string, change: StoredChange): Promise<void>
+  /** Replaces every file of the session and its history (a new session's seed, a fork's copy). */
+  replace(sessionId: string, entries: Iterable<[string, SnapshotEntry]>, history?: HistoryEntry[]): Promise<void>
   /** Removes the session's files. */
   remove(sessionId: string): Promise<void>
 }
@@ -42,27 +48,33 @@ export function openStoredFiles(namespace: string, factory?: IDBFactory): Stored
         const range = sessionRange(id)
         const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))])
         if (keys.length === 0) return null
-        const loaded: LoadedFiles = { entries: [], unreadable: [] }
+        const loaded: LoadedFiles = { entries: [], history: [], unreadable: [] }
         keys.forEach((key, i) => {
-          const path = (key as [string, string])[1]
+          const [, path, turn] = key as [string, string, number?]
           if (path === MARKER) return
           const value = values[i]
-          if (isEntry(value)) loaded.entries.push([path, value])
+          if (typeof turn === 'number') {
+            // A history record that cannot be read is left out: /undo then skips that file.
+            if (value === null || (isEntry(value) && value.kind !== 'dir')) loaded.history.push([turn, path, value])
+          } else if (isEntry(value)) loaded.entries.push([path, value])
           else loaded.unreadable.push(path)
         })
         return loaded
       }),
-    write: (id, delta) =>
+    write: (id, { delta, noted = [], popped = [] }) =>
       inOneTransaction((store) => {
         store.put(MARKER_ENTRY, [id, MARKER])
-        for (const path of delta.removed) store.delete([id, path])
-        for (const [path, entry] of delta.changed) store.put(entry, [id, path])
+        for (const [turn, paths] of popped) for (const path of paths) store.delete([id, path, turn])
+        for (const [turn, path, before] of noted) store.put(before, [id, path, turn])
+        for (const path of delta?.removed ?? []) store.delete([id, path])
+        for (const [path, entry] of delta?.changed ?? []) store.put(entry, [id, path])
       }),
-    replace: (id, entries) =>
+    replace: (id, entries, history = []) =>
       inOneTransaction((store) => {
         store.delete(sessionRange(id))
         store.put(MARKER_ENTRY, [id, MARKER])
         for (const [path, entry] of entries) store.put(entry, [id, path])
+        for (const [turn, path, before] of history) store.put(before, [id, path, turn])
       }),
     remove: (id) => inOneTransaction((store) => store.delete(sessionRange(id))),
   }
