@@ -100,3 +100,73 @@ test('a store that is full keeps the chat going with one notice, and the files s
   expect(result).toContain('the workspace files could not be stored (The quota has been exceeded.)')
   expect(await readWorkspaceFile(page, 'big.txt')).toBe('kept in memory\n')
 })
+
+test('/open makes a folder the workspace, skipping what .gitignore names, and writes the agent\'s edit into it', async ({ page, mock }) => {
+  // An Origin Private File System folder stands in for the one the person would pick: same interface.
+  await page.addInitScript(() => {
+    const put = async (parent: FileSystemDirectoryHandle, name: string, text: string) => {
+      const writable = await (await parent.getFileHandle(name, { create: true })).createWritable()
+      await writable.write(text)
+      await writable.close()
+    }
+    Object.assign(window, {
+      showDirectoryPicker: async () => {
+        const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('my-project', { create: true })
+        await put(dir, 'main.py', 'print("hi")\n')
+        await put(dir, '.gitignore', 'build/\n*.log\n')
+        await put(dir, 'debug.log', 'noise\n')
+        await put(await dir.getDirectoryHandle('node_modules', { create: true }), 'x.js', '')
+        await put(await dir.getDirectoryHandle('build', { create: true }), 'out.txt', '')
+        return dir
+      },
+    })
+  })
+  await mock.script(
+    { chunks: [roleChunk(), ...toolCallChunks({ id: 'call_e', name: 'edit_file', args: { path: 'main.py', old_string: 'hi', new_string: 'hello' } }), finish('tool_calls'), usage()] },
+    { chunks: textReply('Edited main.py.') },
+  )
+  await openWithMock(page, mock)
+  await runSlashCommand(page, '/open')
+  await waitForScreen(page, 'Opened the folder my-project: 2 files read, 3 skipped (node_modules, .git, .gitignore). The agent\'s changes are written to it.')
+  expect(await readWorkspaceFile(page, 'debug.log')).toBeNull()
+  await submitPrompt(page, 'say hello instead')
+  await waitForScreen(page, 'Edited main.py.')
+  await persisted(page)
+  const onDisk = await page.evaluate(async () => {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('my-project')
+    return (await (await dir.getFileHandle('main.py')).getFile()).text()
+  })
+  expect(onDisk).toBe('print("hello")\n')
+})
+
+test('/open on a browser without the File System Access API says what to do instead', async ({ page, mock }) => {
+  await page.addInitScript(() => {
+    delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker
+  })
+  await openWithMock(page, mock)
+  await runSlashCommand(page, '/open')
+  await waitForScreen(page, 'This browser cannot open a folder (it has no File System Access API): drop files onto the terminal')
+})
+
+test('a folder whose permission is taken back: one notice, and the files stay in the tab', async ({ page, mock }) => {
+  await page.addInitScript(() => {
+    Object.assign(window, { showDirectoryPicker: async () => (await navigator.storage.getDirectory()).getDirectoryHandle('revoked', { create: true }) })
+  })
+  await mock.script(
+    { chunks: writeReply('call_w', 'made.txt', 'in memory\n') },
+    { chunks: commandReply('call_c', 'cat made.txt') },
+    { chunks: textReply('Done.') },
+  )
+  await openWithMock(page, mock)
+  await runSlashCommand(page, '/open')
+  await waitForScreen(page, 'Opened the folder revoked: 0 files read.')
+  // The person takes write access back: every write to the folder is refused from now on.
+  await page.evaluate(() => {
+    FileSystemFileHandle.prototype.createWritable = () => Promise.reject(new DOMException('Write permission was revoked.', 'NotAllowedError'))
+  })
+  await submitPrompt(page, 'write a file')
+  await waitForScreen(page, 'Done.')
+  const result = toolResultText((await mock.requests())[2], 'call_c')
+  expect(result).toContain('in memory')
+  expect(result).toContain('fxterm: the folder revoked could not be written (Write permission was revoked.); the files stay in this tab')
+})

@@ -159,6 +159,7 @@ export type HostAction =
   | { action: 'a11y_on' }
   | { action: 'a11y_off' }
   | { action: 'download' }
+  | { action: 'open' }
   /** Save text the engine produced (/export) as a download. */
   | { action: 'export'; fileName: string; mimeType: string; content: string; tape?: boolean }
 export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' }

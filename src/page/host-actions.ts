@@ -1,6 +1,6 @@
 /**
  * What slash commands ask the page to do: `/files` lists the workspace, `/download` saves it as
- * a zip. Each answers with a notice for the transcript; a workspace without the needed method
+ * a zip, `/open` asks for a folder and makes it the workspace. Each answers with a notice for the transcript; a workspace without the needed method
  * gets a notice saying so.
  */
 import type { WorkspaceExtras } from '../protocol/workspace.ts'
@@ -22,6 +22,7 @@ export async function performHostAction(
       save(request.fileName, bytes, request.mimeType)
       return { text: `Saved ${request.fileName} (${formatSize(bytes.length)}).`, level: 'info' }
     }
+    if (action === 'open') return await openFolder(workspace)
     if (action === 'files') {
       if (!workspace?.listFiles) return { text: 'This workspace cannot list its files.', level: 'warning' }
       return { text: formatFileList(await workspace.listFiles()), level: 'plain' }
@@ -33,6 +34,25 @@ export async function performHostAction(
   } catch (error) {
     return { text: `/${action} failed: ${error instanceof Error ? error.message : String(error)}`, level: 'error' }
   }
+}
+
+type PickerWindow = { showDirectoryPicker?: (options: { mode: 'readwrite' }) => Promise<FileSystemDirectoryHandle> }
+
+/** `/open`: the browser's folder picker, then the workspace reads the folder in. */
+async function openFolder(workspace: WorkspaceExtras | null): Promise<HostNotice> {
+  if (!workspace?.openFolder) return { text: 'This workspace cannot open a folder.', level: 'warning' }
+  const picker = (globalThis as PickerWindow).showDirectoryPicker
+  if (typeof picker !== 'function') {
+    return { text: 'This browser cannot open a folder (it has no File System Access API): drop files onto the terminal to bring them in, and /download the result.', level: 'warning' }
+  }
+  let dir: FileSystemDirectoryHandle
+  try {
+    dir = await picker.call(globalThis, { mode: 'readwrite' })
+  } catch (error) {
+    if ((error as DOMException).name === 'AbortError') return { text: 'No folder was opened.', level: 'info' }
+    throw error
+  }
+  return { text: await workspace.openFolder(dir), level: 'info' }
 }
 
 function withStartingFiles(tape: string, files: Record<string, string> | undefined): string {

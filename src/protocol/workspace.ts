@@ -62,4 +62,6 @@ export type WorkspaceExtras = {
   useSession?(id: string, how: 'open' | 'read-only' | 'new' | 'fork'): Promise<void>
   /** A session was removed: its stored files go too. */
   forgetSession?(id: string): Promise<void>
+  /** `/open`: the workspace becomes this folder; answers the line to show. */
+  openFolder?(dir: FileSystemDirectoryHandle): Promise<string>
 }

@@ -33,6 +33,7 @@ import { loadSeedEntries } from './seed-source'
 import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type Snapshot, type SnapshotDelta } from './snapshot-store'
 import { createSessionFiles, type SessionChange } from './session-files'
 import { openStoredFiles } from './stored-files'
+import { createFolderMirror } from './folder-files'
 import { RUN_COMMAND_DESCRIPTION } from './tool-description'
 import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
 import { validateWorkspaceInfo } from './validate-workspace-info'
@@ -93,8 +94,10 @@ export type BashWorkspace = WorkspaceAdapter & {
   useSession(id: string, how: SessionChange): Promise<void>
   /** Removes a session's stored files (with `persist`). */
   forgetSession(id: string): Promise<void>
-  /** Resolves when every change so far is stored (with `persist`). */
+  /** Resolves when every change so far is stored (with `persist`) and written to an opened folder. */
   persisted(): Promise<void>
+  /** Makes a folder (File System Access API) the workspace: its files are read in and every change is written back. Answers the line to show. */
+  openFolder(dir: FileSystemDirectoryHandle): Promise<string>
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }
@@ -141,10 +144,12 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
         history: () => history.entries(),
       })
     : null
-  /** Applies a change reported by the worker, and stores it with the session. */
+  const folder = createFolderMirror(root, (line) => notes.push(line)) // an /open'ed folder
+  /** Applies a change reported by the worker, stores it with the session, and writes it to an opened folder. */
   const applyChange = (delta: SnapshotDelta) => {
     applySnapshotDelta(snapshot, delta)
     sessionFiles?.changed(delta)
+    folder.changed(delta)
   }
   /** The starting text files by path relative to the root (for /export tape). */
   const startingFiles: Record<string, string> = {}
@@ -300,7 +305,21 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
           }).catch(() => undefined)
         : Promise.resolve(),
     forgetSession: (id) => sessionFiles?.forget(id) ?? Promise.resolve(),
-    persisted: () => sessionFiles?.settled() ?? Promise.resolve(),
+    persisted: async () => {
+      await sessionFiles?.settled()
+      await folder.settled()
+    },
+    openFolder: (dir) =>
+      enqueue(async () => {
+        await seed()
+        const { entries, line } = await folder.open(dir)
+        snapshot.clear()
+        for (const [path, entry] of entries) snapshot.set(path, entry)
+        history.reset()
+        supervisor.restart()
+        sessionFiles?.adopt()
+        return line
+      }),
     dispose() {
       disposed = true
       supervisor.dispose()

@@ -33,6 +33,8 @@ export type SessionFiles = HistoryListener & {
   use(id: string, how: SessionChange): Promise<string | null>
   /** Stores a change already applied to the snapshot (no-op when none is current). */
   changed(delta: SnapshotDelta): void
+  /** The snapshot was replaced from elsewhere (an opened folder): store it as the session's files, with no history. */
+  adopt(): void
   /** Removes a session's stored files. */
   forget(id: string): Promise<void>
   /** Every write so far has settled (tests and benchmarks). */
@@ -116,6 +118,13 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
       if (!current?.writable || (delta.changed.length === 0 && delta.removed.length === 0 && befores.length === 0)) return
       const id = current.id
       queue(() => store.write(id, { delta, noted: befores }))
+    },
+    adopt() {
+      noted = []
+      if (!current?.writable) return
+      const id = current.id
+      const copy = [...snapshot]
+      queue(() => store.replace(id, copy, []))
     },
     async forget(id) {
       if (current?.id === id) current = null

@@ -39,9 +39,9 @@ export function runSlash(s: Settings, sessions: SessionState, auth: AuthPanel, l
     else s.loop.compaction.startByRequest()
   }
   else if (cmd == S.CMD_MODE) mode(s, arg)
-  else if (cmd == S.CMD_FILES || cmd == S.CMD_DOWNLOAD) {
+  else if (cmd == S.CMD_FILES || cmd == S.CMD_DOWNLOAD || cmd == S.CMD_OPEN) {
     if (!s.loop.withTools) t.error(stringBytes('No workspace is connected, so there are no files.'))
-    else s.fx.action(cmd == S.CMD_FILES ? 'files' : 'download')
+    else s.fx.action(cmd == S.CMD_FILES ? 'files' : cmd == S.CMD_OPEN ? 'open' : 'download')
   } else if (cmd == S.CMD_DIFF || cmd == S.CMD_UNDO) changeCommand(s, cmd, arg)
   else if (cmd == S.CMD_STATUS) t.lines(statusText(s, auth))
   else if (cmd == S.CMD_VERSION) t.notice('fxterm ' + ENGINE_VERSION + ' · engine ABI 1', GRAY)

@@ -25,6 +25,7 @@ export const CMD_KEY = 22
 export const CMD_A11Y = 23
 export const CMD_DIFF = 40
 export const CMD_UNDO = 41
+export const CMD_OPEN = 42
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -56,6 +57,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_MODE, '/mode', '[ask|auto]', 'ask before each command, or run them', 'Model'),
   new SlashCommand(CMD_FILES, '/files', '', 'list the files in the workspace', 'Workspace'),
   new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),
+  new SlashCommand(CMD_OPEN, '/open', '', 'work on a folder of this computer (asks which)', 'Workspace'),
   new SlashCommand(CMD_DIFF, '/diff', '[last]', "show the agent's changes to the files (last: the last turn's)", 'Workspace'),
   new SlashCommand(CMD_UNDO, '/undo', '', 'put the files back as they were before the last turn', 'Workspace'),
   new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),
