@@ -170,3 +170,32 @@ test('a folder whose permission is taken back: one notice, and the files stay in
   expect(result).toContain('in memory')
   expect(result).toContain('fxterm: the folder revoked could not be written (Write permission was revoked.); the files stay in this tab')
 })
+
+test('two tabs: the second continues a fork with a copy of the files, and each session keeps its own', async ({ page, mock }) => {
+  await mock.script({ chunks: writeReply('call_a', 'shared.txt', 'from the first tab\n') }, { chunks: textReply('Written.') })
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'first question')
+  await waitForScreen(page, 'Written.')
+  await persisted(page)
+
+  const second = await page.context().newPage()
+  await openWithMock(second, mock)
+  await waitForScreen(second, 'This session is open in another tab, so it opened read-only here.')
+  await expect.poll(() => readWorkspaceFile(second, 'shared.txt')).toBe('from the first tab\n')
+
+  await mock.script({ chunks: writeReply('call_b', 'shared.txt', 'from the fork\n') }, { chunks: textReply('Changed in the fork.') })
+  await submitPrompt(second, 'change it here')
+  await waitForScreen(second, 'This conversation continues as a new session: first question (fork).')
+  await waitForScreen(second, 'Changed in the fork.')
+  await persisted(second)
+  expect(await readWorkspaceFile(page, 'shared.txt')).toBe('from the first tab\n')
+
+  // A reload of the first tab resumes its own session (the fork is newer, so name it).
+  await second.close()
+  await runSlashCommand(page, '/resume')
+  await waitForScreen(page, 'Resume a session')
+  await typeInTerminal(page, '(fork)')
+  await pressKey(page, 'Enter')
+  await waitForScreen(page, 'Session resumed: first question (fork)')
+  await expect.poll(() => readWorkspaceFile(page, 'shared.txt')).toBe('from the fork\n')
+})

@@ -1,12 +1,17 @@
 // The files kept with each session: what a person gets back after a reload, a /new, a /resume
 // or a fork, with the bash workspace running real just-bash in this thread and a fake IndexedDB.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createBashWorkerApi, type BashWorkerApi } from './bash-worker-api'
+import { runClockUntil, useFakeClock } from './test-clock'
 import type { DiffAnswer, UndoAnswer } from '../protocol/workspace-ops'
 import { freshIndexedDB } from '../stores/test-idb'
 import { openStoredFiles } from './stored-files'
 import { disposeOpened, execInput as input, openWorkspace } from './test-workspaces'
 
-afterEach(() => disposeOpened())
+afterEach(() => {
+  disposeOpened()
+  vi.useRealTimers()
+})
 
 const SEED = { 'README.md': '# seed\n' }
 
@@ -151,5 +156,32 @@ describe('files kept with their session', () => {
       IDBObjectStore.prototype.put = realPut
     }
     expect(await (await load(idb, 's')).workspace.readFile({ path: 'a.txt' })).toBe('kept\n')
+  })
+
+  it('a command killed by the watchdog leaves the stored files as they were before it', async () => {
+    const idb = freshIndexedDB()
+    // A command that writes in the worker, then hangs past its deadline and ignores the stop.
+    const writesThenHangs = (): BashWorkerApi => {
+      const real = createBashWorkerApi()
+      return {
+        ...real,
+        exec: async (id, request) => {
+          if (request.command !== 'write-then-hang') return real.exec(id, request)
+          await real.exec(id, { ...request, command: 'echo after > state.txt' })
+          return new Promise(() => {})
+        },
+      }
+    }
+    const { workspace, created } = openWorkspace({ files: SEED, graceMs: 50, persist: { namespace: 'test', indexedDB: idb } }, writesThenHangs)
+    await workspace.useSession('s', 'fork')
+    await run(workspace, 'echo before > state.txt')
+    await workspace.persisted()
+    useFakeClock()
+    await runClockUntil(workspace.exec(input('write-then-hang', { timeoutMs: 50 })))
+    vi.useRealTimers()
+    expect(created.map((worker) => worker.terminated)).toEqual([true, false])
+    expect(await run(workspace, 'cat state.txt')).toBe('before\n')
+    await workspace.persisted()
+    expect(await (await load(idb, 's')).workspace.readFile({ path: 'state.txt' })).toBe('before\n')
   })
 })
