@@ -5,9 +5,12 @@
 // - start-up: the engine's prompt drawn (`fxterm:interactive`) on a reload that resumes a session
 //   with those files stored, next to the same session with no files stored, alternated;
 // - one change: a command that rewrites one 10 KB file: the bytes it writes to storage, and the
-//   time from the command's result to the change being stored.
+//   time from the command's result to the change being stored;
+// - keystroke echo (key down → the composer row parsed) while commands that each change 1 MB
+//   (100 files of 10 KB) are stored, one after another.
 // Everything is timed in the page, so Playwright's round trips never count.
-import { median, ms, pad, times, verdict } from './stats.mjs'
+import { median, ms, pad, percentile, times, verdict } from './stats.mjs'
+import { installRecorder, waitForPainted } from './echo-bench.mjs'
 
 const FILES = 1000
 const FILE_BYTES = 10 * 1024
@@ -16,6 +19,9 @@ const RESTORE_RATIO = 1.5
 const STARTUP_RATIO = 1.1
 const WRITE_RATIO = 2
 const PERSIST_TARGET_MS = 20
+const ECHO_P95_TARGET_MS = 16
+const TYPED = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn'
+const WARM = 5
 
 const ready = (tab) => tab.waitForFunction(() => Boolean(window.fxterm?.workspace && window.fxterm?.term), undefined, { timeout: 30_000 })
 
@@ -84,6 +90,25 @@ async function timeOneChange({ run, bytes }) {
   }
 }
 
+/** In the page: rewrites 100 files of 10 KB and stores the change, again and again, until stopped. */
+async function startStoring() {
+  const workspace = window.fxterm.workspace
+  const signal = new AbortController().signal
+  const exec = (command) => workspace.exec({ command, cwd: '/workspace', signal, timeoutMs: 30_000, outputLimitBytes: 65_536 })
+  await exec('mkdir -p churn && for i in $(seq 1 100); do head -c 10240 /workspace/many/d0/f0.txt > churn/f$i.txt; done')
+  await workspace.persisted()
+  const load = { stopped: false, busy: [] }
+  load.done = (async () => {
+    for (let round = 0; !load.stopped; round++) {
+      const started = performance.now()
+      await exec(`sed -i 's/^./${'xyz'[round % 3]}/' churn/*.txt`)
+      await workspace.persisted()
+      load.busy.push([started, performance.now()])
+    }
+  })()
+  window.__fxStoring = load
+}
+
 /** A reload's `fxterm:interactive` mark (the engine's prompt is drawn). */
 async function interactiveAfterReload(tab) {
   await tab.reload()
@@ -132,6 +157,24 @@ export async function benchPersist(browser, baseUrl) {
       withFiles.push(await interactiveAfterReload(tab))
     }
 
+    // Echo while 1 MB changes are stored one after another.
+    await tab.evaluate(startStoring)
+    await tab.locator('.xterm-helper-textarea').focus()
+    await tab.evaluate(installRecorder, { typed: TYPED, mode: 'composer' })
+    for (let i = 0; i < TYPED.length; i++) {
+      await tab.keyboard.press(TYPED[i])
+      await tab.evaluate(waitForPainted, { count: i + 1, timeoutMs: 5_000 })
+    }
+    const { rec, busy } = await tab.evaluate(async () => {
+      window.__fxStoring.stopped = true
+      await window.__fxStoring.done
+      return { rec: window.__fxEcho, busy: window.__fxStoring.busy }
+    })
+    const echoes = rec.parsed.slice(WARM, TYPED.length).map((at, i) => at - rec.downs[WARM + i])
+    const typingMs = rec.painted[TYPED.length - 1] - rec.downs[WARM]
+    const storesWhileTyping = busy.filter(([a, b]) => b >= rec.downs[WARM] && a <= rec.painted[TYPED.length - 1]).length
+    await tab.keyboard.press('Control+u')
+
     const changes = []
     for (let i = 0; i < RUNS + 1; i++) changes.push(await tab.evaluate(timeOneChange, { run: i, bytes: FILE_BYTES }))
     changes.shift() // the first one starts the shell: not counted
@@ -145,6 +188,7 @@ export async function benchPersist(browser, baseUrl) {
       restore: { files: restores[0]?.count ?? 0, ms: restoreMs, rawMs, ratio: restoreMs / rawMs, ok: restoreMs / rawMs <= RESTORE_RATIO },
       startup: { withMs: startWith, withoutMs: startWithout, ratio: startWith / startWithout, ok: startWith / startWithout <= STARTUP_RATIO },
       change: { storedBytes, ratio: storedBytes / FILE_BYTES, persistMs, ok: storedBytes / FILE_BYTES <= WRITE_RATIO && persistMs <= PERSIST_TARGET_MS },
+      echo: { p50: percentile(echoes, 50), p95: percentile(echoes, 95), keys: echoes.length, storesWhileTyping, typingMs, ok: percentile(echoes, 95) <= ECHO_P95_TARGET_MS && storesWhileTyping > 0 },
     }
   } finally {
     await context.close()
@@ -152,11 +196,12 @@ export async function benchPersist(browser, baseUrl) {
 }
 
 export function persistLines(result) {
-  const { restore, startup, change } = result
+  const { restore, startup, change, echo } = result
   return [
     `files kept with their session (median of ${RUNS})`,
     `  ${pad(`restore 10 MB (${restore.files} records), ready for a command`, 44)} ${pad(ms(restore.ms), 10)} raw IndexedDB read: ${ms(restore.rawMs)} (${times(restore.ratio)}, target ≤ ${RESTORE_RATIO}×) ${verdict(restore.ok)}`,
     `  ${pad('engine prompt drawn on a reload, 10 MB stored', 44)} ${pad(ms(startup.withMs), 10)} none stored: ${ms(startup.withoutMs)} (${times(startup.ratio)}, target ≤ ${STARTUP_RATIO}×) ${verdict(startup.ok)}`,
     `  ${pad('a command rewrites one 10 KB file', 44)} stored ${change.storedBytes} bytes (${times(change.ratio)} the file, target ≤ ${WRITE_RATIO}×), stored ${ms(change.persistMs)} after its result (target ≤ ${PERSIST_TARGET_MS} ms) ${verdict(change.ok)}`,
+    `  ${pad('keystroke echo while 1 MB changes are stored', 44)} p50 ${ms(echo.p50)} p95 ${ms(echo.p95)} over ${echo.keys} keys (target p95 ≤ ${ECHO_P95_TARGET_MS} ms), ${echo.storesWhileTyping} stores during ${ms(echo.typingMs)} of typing ${verdict(echo.ok)}`,
   ]
 }
