@@ -116,6 +116,48 @@ describe('createFxAgent', () => {
     await agent.close()
   })
 
+  it('a prompt aborted while it waits behind another turn ends cleanly: its lines start and end, and nothing is sent', async () => {
+    await mock.script({ ...reply('first reply'), holdAfter: 1 })
+    const agent = mockAgent(mock)
+    const session = agent.session('queued-abort')
+    const first = session.prompt('first', { messageId: 'q1' })
+    await until(async () => (await mock.held()) === 1, 'the first stream to hold')
+    const controller = new AbortController()
+    const waiting = session.prompt('second', { messageId: 'q2', signal: controller.signal })
+    expect(await waiting.accepted).toEqual({ messageId: 'q2', sessionId: 'queued-abort' })
+    controller.abort()
+    await mock.release()
+    expect((await first.result).stopReason).toBe('end_turn')
+    expect(await waiting.result).toEqual({ messageId: 'q2', stopReason: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 } })
+    // Both readers finish on their own (before this fix they waited for agent.close()).
+    expect(types(await linesOf(waiting))).toEqual(['turn_start', 'turn_end'])
+    const ndjson = await new Response(waiting.readable).text()
+    expect(ndjson.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type)).toEqual(['turn_start', 'turn_end'])
+    expect((await mock.requests()).length).toBe(1)
+    await agent.close()
+  })
+
+  it('a prompt aborted after it was queued but before it was stored: accepted rejects and nothing is stored', async () => {
+    await mock.script({ ...reply('first reply'), holdAfter: 1 })
+    const agent = mockAgent(mock)
+    const session = agent.session('unstored-abort')
+    const first = session.prompt('first', { messageId: 'u1' })
+    const controller = new AbortController()
+    const second = session.prompt('second', { messageId: 'u2', signal: controller.signal })
+    // Aborted in the same tick it was sent: the store has not taken it yet.
+    controller.abort()
+    await expect(second.accepted).rejects.toMatchObject({ code: ErrorCode.FX_TURN_CANCELLED })
+    expect(await second.result).toEqual({ messageId: 'u2', stopReason: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 } })
+    expect(await linesOf(second)).toEqual([])
+    await until(async () => (await mock.held()) === 1, 'the first stream to hold')
+    await mock.release()
+    await first.result
+    // u2 was never stored: the same id again is a new prompt, not a repeat of a stored one.
+    const third = agent.session('unstored-abort').prompt('third', { messageId: 'u2' })
+    expect((await third.result).repeated).toBeUndefined()
+    await agent.close()
+  })
+
   it('cancel stops the running turn with stopReason cancelled', async () => {
     await mock.script({ ...reply('this will be cut'), holdAfter: 2 })
     const agent = mockAgent(mock)

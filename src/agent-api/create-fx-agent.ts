@@ -79,7 +79,10 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
         accepted.catch(() => {}) // the failure is in `result` too; an unread `accepted` must not be an unhandled rejection
         const result = stored.then(
           (isNew) => core.resultOf(messageId).then((r) => (isNew ? r : { ...r, repeated: true })),
-          (error: { code?: string; message?: string }): FxTurnResult => ({ messageId, stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: error?.code ?? ErrorCode.FX_STORE_FAILED, message: error?.message ?? String(error) } }),
+          (error: { code?: string; message?: string }): FxTurnResult =>
+            error?.code === ErrorCode.FX_TURN_CANCELLED
+              ? { messageId, stopReason: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 } }
+              : { messageId, stopReason: 'error', usage: { inputTokens: 0, outputTokens: 0 }, error: { code: error?.code ?? ErrorCode.FX_STORE_FAILED, message: error?.message ?? String(error) } },
         )
         return createTurnView({ core, messageId, accepted, result, from: stored.then((isNew) => (isNew ? from : 0), () => null) })
       },

@@ -4,7 +4,7 @@
  * session lock while there is work, and the engine that runs its turns. A record left with a
  * running turn (a closed page) is continued before anything new runs.
  */
-import { ErrorCode } from '../errors.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import type { EngineRunner } from './engine-runner.ts'
 import { createSessionState } from './session-state.ts'
 import type { StreamLog } from './stream-log.ts'
@@ -157,7 +157,10 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   const runTurn = (job: QueuedPrompt): Promise<FxTurnResult> =>
     new Promise<FxTurnResult>((resolve) => {
       if (job.signal?.aborted) {
+        // Stored, then aborted while another turn ran: its readers get a start and an end.
         const result: FxTurnResult = { messageId: job.messageId, stopReason: 'cancelled', usage: zeroUsage() }
+        state.log.append({ type: 'turn_start', sessionId: id, messageId: job.messageId })
+        state.log.append({ type: 'turn_end', ...result })
         endTurn(job.messageId, result)
         return resolve(result)
       }
@@ -219,7 +222,12 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         return false
       }
       const isNew = !turnOf(job.messageId)
-      if (isNew && !job.signal?.aborted) {
+      if (isNew && job.signal?.aborted) {
+        // Aborted while it waited to be stored: nothing was stored, so `accepted` rejects.
+        job.onFailed(new FxError(ErrorCode.FX_TURN_CANCELLED, 'The prompt was cancelled before it was stored.'))
+        return false
+      }
+      if (isNew) {
         record.turns.push({ messageId: job.messageId, input: job.input, status: 'queued' })
         await saveSoon()
       }
