@@ -79,13 +79,10 @@ test('/resume brings back the files of the session it opens', async ({ page, moc
 })
 
 test('a store that is full keeps the chat going with one notice, and the files stay in the tab', async ({ page, mock }) => {
-  // Only the files database fails, as a full disk would for the largest writer.
+  // Only the files' storage fails (the Origin Private File System here), as a full disk would
+  // for the largest writer; the conversation's IndexedDB still works.
   await page.addInitScript(() => {
-    const put = IDBObjectStore.prototype.put
-    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-      if (this.transaction.db.name.endsWith('-files')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-      return put.apply(this, args)
-    }
+    FileSystemWritableFileStream.prototype.write = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
   })
   await mock.script(
     { chunks: writeReply('call_w', 'big.txt', 'kept in memory\n') },

@@ -33,6 +33,7 @@ import { loadSeedEntries } from './seed-source'
 import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type Snapshot, type SnapshotDelta } from './snapshot-store'
 import { createSessionFiles, type SessionChange } from './session-files'
 import { openStoredFiles } from './stored-files'
+import { opfsAvailable, openOpfsStoredFiles } from './opfs-stored-files'
 import { createFolderMirror } from './folder-files'
 import { RUN_COMMAND_DESCRIPTION } from './tool-description'
 import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
@@ -65,9 +66,10 @@ export type BashWorkspaceOptions = {
   /** How long a stopped command may keep running before its worker is terminated (default 1 s). */
   graceMs?: number
   /**
-   * Keeps the files with each saved session, in IndexedDB (`<namespace>-files`): the page tells
-   * the workspace which session is current (`useSession`). Off by default; the static page and
-   * `<fx-terminal>` turn it on. `indexedDB` is for tests.
+   * Keeps the files with each saved session, in the Origin Private File System where the page
+   * can write there, in IndexedDB elsewhere (both `<namespace>-files`): the page tells the
+   * workspace which session is current (`useSession`). Off by default; the static page and
+   * `<fx-terminal>` turn it on. `indexedDB` (tests) picks IndexedDB on that factory.
    */
   persist?: { namespace: string; indexedDB?: IDBFactory }
 }
@@ -133,7 +135,10 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   const fetchedSeed: Snapshot = new Map() // the seed files from `filesUrl`, for /new
   const sessionFiles = options.persist
     ? createSessionFiles({
-        store: openStoredFiles(options.persist.namespace, options.persist.indexedDB),
+        store:
+          !options.persist.indexedDB && opfsAvailable()
+            ? openOpfsStoredFiles(options.persist.namespace)
+            : openStoredFiles(options.persist.namespace, options.persist.indexedDB),
         snapshot,
         // On a path in both, `files` wins (as at start).
         seed: async () => new Map([...fetchedSeed, ...seedSnapshot(options.files, root)]),
