@@ -16,6 +16,13 @@ import { EngineTrap, instantiateEngine, type EngineInstance } from './engine-ins
 import { createModelRequests } from './model-requests.ts'
 
 /** The effects the core performs itself. */
+/**
+ * How long past a command's limit the host waits for the workspace before it stops waiting: the
+ * bash workspace ends its own commands at the limit (a stuck one within 1 s more), so this only
+ * fires for an adapter that ignores `timeoutMs` and its signal.
+ */
+export const EXEC_DEADLINE_GRACE_MS = 2_000
+
 type CoreEffectKind = 'model_request' | 'model_cancel' | 'exec' | 'exec_cancel' | 'timer_set' | 'timer_cancel'
 /** The effects a front end performs. */
 export type FrontEndEffect = Exclude<EngineEffect, { kind: CoreEffectKind }>
@@ -103,12 +110,22 @@ export async function createEngineHostCore(options: EngineHostCoreOptions): Prom
   const startExec = (id: number, request: ExecRequest) => {
     const controller = new AbortController()
     execs.set(id, controller)
+    let deadline: ReturnType<typeof setTimeout> | undefined
     const finish = (result: ExecResult) => {
+      clearTimeout(deadline)
       // A cancelled command's late result is not the engine's business any more.
       if (execs.get(id) !== controller) return
       execs.delete(id)
       feed((e) => e.execResult(id, result, now()))
     }
+    // The limit holds whatever the adapter does: at the deadline its signal aborts and the model
+    // is told the command timed out (exit 124, as coreutils `timeout`).
+    const limitMs = Number.isFinite(request.timeoutMs) && request.timeoutMs > 0 ? request.timeoutMs : 30_000
+    deadline = setTimeout(() => {
+      if (execs.get(id) !== controller) return
+      controller.abort()
+      finish({ stdout: '', stderr: `fxterm: command timed out after ${limitMs / 1000} s: the workspace did not stop it, so fxterm stopped waiting for it`, exitCode: 124 })
+    }, limitMs + EXEC_DEADLINE_GRACE_MS)
     if (!options.exec) return finish({ stdout: '', stderr: 'fxterm: no workspace is connected', exitCode: 127 })
     options.exec(id, request, controller.signal).then(finish, (error: unknown) =>
       finish({ stdout: '', stderr: `fxterm: the workspace failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 }),
