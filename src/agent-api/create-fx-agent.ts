@@ -26,10 +26,10 @@ export function checkSessionId(id: string): string {
 function safeListener(onEvent: FxAgentOptions['onEvent']): (event: FxAgentEvent) => void {
   if (!onEvent) return () => {}
   return (event) => {
-    const clean: FxAgentEvent = { ...event }
+    const clean: Record<string, unknown> = { ...event }
     for (const key of Object.keys(clean)) if (/key|token|authorization|header|credential/i.test(key)) delete clean[key]
     try {
-      onEvent(clean)
+      onEvent(clean as FxAgentEvent)
     } catch {
       // a listener's failure never stops a turn
     }

@@ -153,14 +153,19 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
           return
         case 'model_retry':
           retrying = Number(event['attempt'] ?? 2)
-          o.onEvent({ type: 'model.retry', sessionId: o.sessionId, attempt: event['attempt'], delayMs: event['delayMs'] })
+          o.onEvent({ type: 'model.retry', sessionId: o.sessionId, attempt: Number(event['attempt'] ?? 2), delayMs: Number(event['delayMs'] ?? 0) })
           return
         case 'compaction_start':
         case 'compaction_end':
           line({ type: event.type })
           return
+        case 'session.resumed':
+        case 'session.load_error':
+        case 'config.restore_error':
+          o.onEvent({ ...event, type: event.type, sessionId: o.sessionId })
+          return
         default:
-          o.onEvent({ ...event, sessionId: o.sessionId })
+          // The engine's screen-only notes (`announce` with /a11y on) are not the app's business.
       }
     },
     onCommit: (bytes) => o.onCommit(bytes),

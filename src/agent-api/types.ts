@@ -39,8 +39,29 @@ export type FxTool = {
 /** The credential for a provider, asked for before each turn. */
 export type FxCredentials = (request: { provider: string; sessionId: string }) => { apiKey?: string } | null | undefined | Promise<{ apiKey?: string } | null | undefined>
 
-/** A diagnostic for `onEvent`: never a credential, a header or a prompt's text. */
-export type FxAgentEvent = { type: string; sessionId?: string } & Record<string, unknown>
+/**
+ * A diagnostic for `onEvent`, apart from the model's output (that is in the turn's lines):
+ * never a credential, a header or a prompt's text. A union, so `event.type` narrows the rest.
+ */
+export type FxAgentEvent =
+  /** A model request is sent (`step` of the turn, `attempt` ≥ 2 on a retry, `messages` in it). */
+  | { type: 'model.request'; sessionId: string; provider: string; model: string; step: number; attempt: number; messages: number }
+  /** A response ended (`finishReason` as the engine names it). */
+  | { type: 'model.response'; sessionId: string; finishReason: string; elapsedMs?: number }
+  /** A request failed (`code` from the error table). */
+  | { type: 'model.error'; sessionId: string; code: string; message: string; status?: number; retryable: boolean; elapsedMs?: number }
+  /** A failed request is tried again after `delayMs`. */
+  | { type: 'model.retry'; sessionId: string; attempt: number; delayMs: number }
+  /** The session's store failed: queued prompts cannot run. */
+  | { type: 'session.error'; sessionId: string; message: string }
+  /** A step could not be saved (the turn goes on in memory). */
+  | { type: 'session.save_error'; sessionId: string; message: string }
+  /** The engine trapped; the turn ended with an error. */
+  | { type: 'engine.trap'; sessionId: string; message: string }
+  /** `createFxEngine` with `persistence`: another writer took the conversation over. */
+  | { type: 'persistence.fenced'; message: string }
+  /** The engine's own notes: a session restored, a saved session or setting it could not read. */
+  | { type: 'session.resumed' | 'session.load_error' | 'config.restore_error'; sessionId: string; message?: string }
 
 export type FxAgentOptions = {
   model?: FxModel
