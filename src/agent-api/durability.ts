@@ -23,10 +23,15 @@ export type SessionRecord = {
   turns: StoredTurn[]
   /** The host tool call running at the last step, if any (asked about on resume). */
   running?: { callId: string; name: string; input: unknown; executionId: string }
+  /** The model and tool set the last turn ran with (`checkpoint.mismatch` when the next differs). */
+  madeWith?: MadeWith
   /** Line chunks stored so far, and the cursor of the last stored line. */
   chunks: number
   lineCount: number
 }
+
+/** What a session's turns ran with. */
+export type MadeWith = { model: string; tools: string[] }
 
 /** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
 export type FxDurability = {

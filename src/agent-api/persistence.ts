@@ -40,7 +40,7 @@ const MAGIC = 0x4a5846 // "FXJ"
 
 /** A session record as a journal record: `{turns, running?}` and the engine snapshot (json-envelope.ts). */
 export function encodeRecord(record: SessionRecord): Uint8Array {
-  return encodeEnvelope(MAGIC, 1, { turns: record.turns, ...(record.running ? { running: record.running } : {}) }, record.snapshot)
+  return encodeEnvelope(MAGIC, 1, { turns: record.turns, ...(record.running ? { running: record.running } : {}), ...(record.madeWith ? { madeWith: record.madeWith } : {}) }, record.snapshot)
 }
 
 /** A journal record's bytes back into a session record (a bare engine snapshot is taken as one too). */
@@ -49,9 +49,9 @@ export function decodeRecord(bytes: Uint8Array): SessionRecord {
   // Not an envelope: a bare engine snapshot (a checkpoint from session.checkpoint()).
   if (!envelope) return { snapshot: bytes, turns: [], chunks: 0, lineCount: 0 }
   if (envelope.version > 1) throw new FxJournalVersionError(envelope.version)
-  const { turns, running } = envelope.json as Pick<SessionRecord, 'turns' | 'running'>
+  const { turns, running, madeWith } = envelope.json as Pick<SessionRecord, 'turns' | 'running' | 'madeWith'>
   const snapshot = envelope.bytes
-  return { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), turns, chunks: 0, lineCount: 0 }
+  return { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), ...(madeWith ? { madeWith } : {}), turns, chunks: 0, lineCount: 0 }
 }
 
 /** Appends between checkpoints. */

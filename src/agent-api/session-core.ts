@@ -10,6 +10,7 @@ import { createSessionState } from './session-state.ts'
 import type { StreamLog } from './stream-log.ts'
 import { createTurnRecorder, type ActiveTurn, type TurnRecorder } from './turn-recorder.ts'
 import type { AgentEnv, TurnSettings } from './agent-env.ts'
+import type { MadeWith } from './durability.ts'
 import { checkPrompt, imageMarker } from './prompt-input.ts'
 import type { FxPromptInput, FxResumeOptions, FxTurnResult } from './types.ts'
 
@@ -132,6 +133,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   /** The runner for these settings: a new one, restored from the snapshot, when they changed. */
   const runnerFor = async (settings: TurnSettings): Promise<EngineRunner> => {
     const built = await env.build(id, settings, state.imageOf)
+    noteMadeWith({ model: built.model, tools: env.tools.map((tool) => tool.name).sort() })
     if (runner && runnerKey === built.key) {
       runner.setApiKey(built.apiKey)
       return runner
@@ -144,6 +146,15 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     // A snapshot brings the model it was saved with; the session's settings win.
     runner.configure('model', built.model)
     return runner
+  }
+
+  /** The session goes on under another model or tool set than its last turn: the app hears what changed. */
+  const noteMadeWith = (now: MadeWith) => {
+    const was = record.madeWith
+    record.madeWith = now
+    if (!was) return
+    const changed = [...(was.model !== now.model ? ['model'] : []), ...(was.tools.join() !== now.tools.join() ? ['tools'] : [])]
+    if (changed.length > 0) env.onEvent({ type: 'checkpoint.mismatch', sessionId: id, changed, was, now })
   }
 
   const failTurn = (messageId: string, error: unknown) => {
