@@ -100,6 +100,9 @@ export const FX_STORE_CRYPTO_UNAVAILABLE = 'FX_STORE_CRYPTO_UNAVAILABLE'
 /** `/fast` on a model whose catalog entry has no fast tier */
 export const LIBFX_MODEL_UNSUPPORTED_FAST = 'LIBFX_MODEL_UNSUPPORTED_FAST'
 
+/** agent API: an `effort` the model's catalog entry does not list */
+export const LIBFX_MODEL_UNSUPPORTED_EFFORT = 'LIBFX_MODEL_UNSUPPORTED_EFFORT'
+
 /** agent API: a session id (or messageId) is not 1–128 letters, digits, `.`, `_` or `-` */
 export const FX_SESSION_ID_INVALID = 'FX_SESSION_ID_INVALID'
 

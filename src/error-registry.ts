@@ -50,6 +50,7 @@ export const ERROR_REGISTRY = {
   FX_STORE_CRYPTO_UNAVAILABLE: { meaning: 'Web Crypto is missing (plain http): sign-in bytes cannot be sealed', retryable: false, hint: 'serve the page over https or from localhost' },
   // The engine's model settings; the reference names these LIBFX_MODEL_UNSUPPORTED_*
   LIBFX_MODEL_UNSUPPORTED_FAST: { meaning: '`/fast` on a model whose catalog entry has no fast tier', retryable: false, hint: 'pick a model with a fast tier, or leave fast mode off' },
+  LIBFX_MODEL_UNSUPPORTED_EFFORT: { meaning: "agent API: an `effort` the model's catalog entry does not list", retryable: false, hint: 'use one of the efforts the catalog lists for the model, or none' },
   // The agent API
   FX_SESSION_ID_INVALID: { meaning: 'agent API: a session id (or messageId) is not 1–128 letters, digits, `.`, `_` or `-`', retryable: false, hint: 'pass an id of that shape' },
   FX_TURN_CANCELLED: { meaning: 'agent API: `accepted` of a prompt whose signal was aborted before it was stored', retryable: false, hint: 'send the prompt again if it is still wanted' },

@@ -4,7 +4,7 @@
  * from the agent's and the session's settings, providers with the turn's credential, prompt
  * images put back into the requests that carry their markers.
  */
-import { ErrorCode } from '../errors.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
 import { buildProviders, demoTapeUrlOf, providerName } from './agent-providers.ts'
@@ -91,6 +91,15 @@ async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.
 }
 
 /** The shared part of an agent, from its options. */
+/** A setting the model's catalog entry says it does not take fails the turn (an unknown model or field: the server decides). */
+function checkModelSettings(info: { efforts?: string[]; fast?: boolean } | undefined, model: string, fast: boolean, effort: string): void {
+  if (effort && info?.efforts && !info.efforts.includes(effort)) {
+    const offered = info.efforts.length > 0 ? `it takes ${info.efforts.join(', ')}` : 'it takes none'
+    throw new FxError(ErrorCode.LIBFX_MODEL_UNSUPPORTED_EFFORT, `The model ${model} does not take effort "${effort}": ${offered}.`)
+  }
+  if (fast && info?.fast === false) throw new FxError(ErrorCode.LIBFX_MODEL_UNSUPPORTED_FAST, `The model ${model} has no fast tier.`)
+}
+
 export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durability: FxDurability, onEvent: (event: FxAgentEvent) => void): AgentEnv {
   let module: Promise<WebAssembly.Module> | null = null
   let worker: AgentWorker | null = null
@@ -142,6 +151,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       const instructions = settings.instructions ?? options.instructions ?? DEFAULT_INSTRUCTIONS
       const fast = typeof modelSetting === 'object' && modelSetting.fast === true
       const effort = typeof modelSetting === 'object' ? (modelSetting.effort ?? '') : ''
+      checkModelSettings(catalog?.find((info) => info.id === built.model), built.model, fast, effort)
       const boot: RunnerOptions['boot'] = {
         provider: built.active,
         providers: built.providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),

@@ -101,6 +101,9 @@
 /** `/fast` on a model whose catalog entry has no fast tier */
 @lazy export const LIBFX_MODEL_UNSUPPORTED_FAST: string = 'LIBFX_MODEL_UNSUPPORTED_FAST'
 
+/** agent API: an `effort` the model's catalog entry does not list */
+@lazy export const LIBFX_MODEL_UNSUPPORTED_EFFORT: string = 'LIBFX_MODEL_UNSUPPORTED_EFFORT'
+
 /** agent API: a session id (or messageId) is not 1–128 letters, digits, `.`, `_` or `-` */
 @lazy export const FX_SESSION_ID_INVALID: string = 'FX_SESSION_ID_INVALID'
 

@@ -1,0 +1,25 @@
+// A model setting the model's catalog entry does not offer fails the turn with a code naming
+// it (the reference's LIBFX_MODEL_UNSUPPORTED_*), before anything is sent.
+import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../errors.ts'
+import { mockAgent, reply, useMock } from './test-support.ts'
+
+const mock = useMock()
+const modelCatalog = [{ id: 'mock-model', contextWindow: 128000, efforts: ['low', 'high'], fast: false }]
+
+describe('model settings', () => {
+  it('an effort the catalog does not list, or fast on a model without a fast tier, fails the turn', async () => {
+    await mock.script(reply('with high effort'))
+    const agent = mockAgent(mock, { modelCatalog })
+    const tooMuch = await agent.session('e1', { model: { id: 'mock-model', effort: 'max' } }).prompt('think hard').result
+    expect(tooMuch.stopReason).toBe('error')
+    expect(tooMuch.error).toEqual({ code: ErrorCode.LIBFX_MODEL_UNSUPPORTED_EFFORT, message: 'The model mock-model does not take effort "max": it takes low, high.' })
+    const fast = await agent.session('e2', { model: { id: 'mock-model', fast: true } }).prompt('quick').result
+    expect(fast.error?.code).toBe(ErrorCode.LIBFX_MODEL_UNSUPPORTED_FAST)
+    expect((await mock.requests()).length).toBe(0)
+    const ok = await agent.session('e3', { model: { id: 'mock-model', effort: 'high' } }).prompt('think').result
+    expect(ok.stopReason).toBe('end_turn')
+    expect((await mock.requests()).length).toBe(1)
+    await agent.close()
+  })
+})
