@@ -55,6 +55,36 @@ describe('prompt images', () => {
     })
     await agent.close()
   })
+
+  it('takes an image as bytes, an ArrayBuffer, a Blob or a File, and sends each as base64 with the type its bytes say', async () => {
+    await mock.script(reply('four pictures'))
+    const agent = mockAgent(mock)
+    const bytes = Uint8Array.from([...PNG, ...Array.from({ length: 56 }, (_, i) => i)])
+    const expected = `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`
+    const turn = agent.session('bytes').prompt([
+      { type: 'text', text: 'What are these?' },
+      { type: 'image', data: bytes },
+      { type: 'image', data: bytes.slice().buffer },
+      { type: 'image', data: new Blob([bytes]) },
+      { type: 'image', data: new File([bytes], 'chart.png', { type: 'image/png' }) },
+    ])
+    expect(await turn.accepted).toEqual({ messageId: expect.any(String), sessionId: 'bytes' })
+    expect((await turn.result).stopReason).toBe('end_turn')
+    const [body] = await mock.requests()
+    expect(body!.messages.at(-1)!.content).toEqual([{ type: 'text', text: 'What are these?' }, ...Array.from({ length: 4 }, () => ({ type: 'image_url', image_url: { url: expected } }))])
+    await agent.close()
+  })
+
+  it('a Blob that is not an image: accepted rejects with the image code, and nothing is stored or sent', async () => {
+    const agent = mockAgent(mock)
+    const session = agent.session('not-image')
+    const turn = session.prompt([{ type: 'text', text: 'look' }, { type: 'image', data: new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }) }])
+    await expect(turn.accepted).rejects.toMatchObject({ code: ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED })
+    expect((await turn.result).error?.code).toBe(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED)
+    expect(await session.checkpoint()).toEqual(new Uint8Array(0))
+    expect((await mock.requests()).length).toBe(0)
+    await agent.close()
+  })
 })
 
 describe('diagnostics and catalogs', () => {

@@ -8,7 +8,7 @@ import { createAgentEnv, randomId, type TurnSettings } from './agent-env.ts'
 import { checkAgentOptions } from './agent-options.ts'
 import { memory } from './durability.ts'
 import { sessionStoreDurability } from './session-store-durability.ts'
-import { checkPrompt } from './prompt-input.ts'
+import { checkPrompt, hasBinaryImages, inlineImages } from './prompt-input.ts'
 import { createSessionCore, type SessionCore } from './session-core.ts'
 import { normalizeTools } from './tools-bridge.ts'
 import { createTurnView } from './turn-view.ts'
@@ -59,7 +59,10 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
       id,
       prompt(input: FxPromptInput, promptOptions: { messageId?: string; signal?: AbortSignal } = {}): FxTurn {
         if (closed) throw new FxError(ErrorCode.FX_AGENT_CLOSED, 'The agent was closed.')
-        checkPrompt(input)
+        // Images as bytes or Blobs are read (asynchronously) before the prompt is stored.
+        const prepared = hasBinaryImages(input) ? inlineImages(input) : undefined
+        if (!prepared) checkPrompt(input)
+        prepared?.catch(() => {}) // its failure rejects `accepted`
         const messageId = promptOptions.messageId ?? env.newMessageId()
         checkSessionId(messageId)
         const signal = promptOptions.signal
@@ -74,7 +77,7 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
         let onFailed!: (error: unknown) => void
         const stored = new Promise<boolean>((resolve, reject) => ((onStored = resolve), (onFailed = reject)))
         const from = core.log().then((log) => log.cursor, () => null)
-        core.enqueue({ messageId, input, settings, ...(signal ? { signal } : {}), onStored, onFailed })
+        core.enqueue({ messageId, input, settings, ...(signal ? { signal } : {}), ...(prepared ? { prepared } : {}), onStored, onFailed })
         const accepted = stored.then(() => ({ messageId, sessionId: id }))
         accepted.catch(() => {}) // the failure is in `result` too; an unread `accepted` must not be an unhandled rejection
         const result = stored.then(

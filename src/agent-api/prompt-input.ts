@@ -72,6 +72,32 @@ export function checkPrompt(input: FxPromptInput): CheckedPrompt {
   return { text: texts.join('\n\n'), images }
 }
 
+/** Whether some image of `input` is bytes, a Blob or a File (read before the prompt is stored). */
+export function hasBinaryImages(input: FxPromptInput): boolean {
+  return Array.isArray(input) && input.some((block) => block?.type === 'image' && typeof block.data !== 'string')
+}
+
+/** `input` with every image as base64 and its type (sniffed from the bytes when not given). */
+export async function inlineImages(input: FxPromptInput): Promise<FxPromptInput> {
+  if (!Array.isArray(input)) return input
+  return Promise.all(
+    input.map(async (block): Promise<FxPromptBlock> => {
+      if (block?.type !== 'image' || typeof block.data === 'string') return block
+      const data = block.data
+      const bytes = data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : typeof Blob !== 'undefined' && data instanceof Blob ? new Uint8Array(await data.arrayBuffer()) : null
+      if (!bytes) throw invalid('An image block\'s data is base64 text, bytes (Uint8Array, ArrayBuffer), a Blob or a File.')
+      const mimeType = block.mimeType ?? sniffImageType(bytes) ?? (data instanceof Blob && data.type ? data.type : 'application/octet-stream')
+      return { type: 'image', mimeType, data: toBase64(bytes) }
+    }),
+  )
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
 /**
  * Where a prompt's image sits in the text the engine keeps. The engine stores text only; the
  * marker is swapped for the image (kept with the stored prompt) just before a request is sent.

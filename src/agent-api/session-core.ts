@@ -20,6 +20,8 @@ export type QueuedPrompt = {
   input: FxPromptInput
   settings: TurnSettings
   signal?: AbortSignal
+  /** Images given as bytes, a Blob or a File, read to base64 before the prompt is stored. */
+  prepared?: Promise<FxPromptInput>
   /** Called once the prompt is stored (`isNew` false: the messageId was seen before). */
   onStored(isNew: boolean): void
   /** The prompt could not be stored (the store failed): it will not run. */
@@ -231,6 +233,16 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
       } catch (error) {
         job.onFailed(error)
         return false
+      }
+      if (job.prepared) {
+        try {
+          job.input = await job.prepared
+          checkPrompt(job.input)
+        } catch (error) {
+          job.onFailed(error) // an image that cannot be read or sent: nothing is stored
+          return false
+        }
+        delete job.prepared
       }
       const isNew = !turnOf(job.messageId)
       if (isNew && job.signal?.aborted) {

@@ -34,7 +34,8 @@ export type SessionState = {
 }
 
 const imagesOf = (input: SessionRecord['turns'][number]['input']): Image[] =>
-  Array.isArray(input) ? input.flatMap((b) => (b.type === 'image' ? [{ mimeType: b.mimeType, data: b.data.replace(/\s+/g, '') }] : [])) : []
+  // Stored prompts hold base64 only: bytes and Blobs were read to base64 before storing.
+  Array.isArray(input) ? input.flatMap((b) => (b.type === 'image' && typeof b.data === 'string' ? [{ mimeType: b.mimeType ?? '', data: b.data.replace(/\s+/g, '') }] : [])) : []
 
 export function createSessionState(id: string, durability: FxDurability, onEvent: (event: FxAgentEvent) => void): SessionState {
   const record: SessionRecord = { turns: [], chunks: 0, lineCount: 0 }

@@ -100,8 +100,14 @@ export type FxAgentOptions = {
 
 export type FxSessionOptions = { model?: FxModel; instructions?: string; context?: unknown }
 
-/** A prompt: text, or text and base64 image blocks. */
-export type FxPromptBlock = { type: 'text'; text: string } | { type: 'image'; mimeType: string; data: string }
+/**
+ * A prompt: text, or text and image blocks. An image's `data` is base64 (with its `mimeType`), or
+ * its bytes, a `Blob` or a `File` (the type is read from the bytes when `mimeType` is left out).
+ */
+export type FxPromptBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mimeType: string; data: string }
+  | { type: 'image'; mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }
 export type FxPromptInput = string | FxPromptBlock[]
 
 export type FxUsage = { inputTokens: number; outputTokens: number }
