@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { createHarness, type Harness } from './harness.ts'
+import { encodeStoredSession } from '../../src/agent-api/session-store-durability.ts'
 import { composerRows, conversation, modelEvents, toolCall } from './turn-helpers.ts'
 
 const text = (h: Harness) => conversation(h).join(' ').replace(/\s+/g, ' ')
@@ -207,6 +208,20 @@ describe('the snapshot round trip', () => {
     await h.type('still works\r')
     expect(h.lastOf('model_request')!.request.messages.slice(1)).toEqual([{ role: 'user', content: 'still works' }])
   })
+})
+
+test("an agent's session record in a shared store is refused clearly and never written over", async () => {
+  // createFxAgent and the terminal may share one sessionStore; their records differ.
+  const agentRecord = encodeStoredSession({ turns: [{ messageId: 'm1', input: 'from the agent', status: 'done' }], chunks: 0, lineCount: 0 }, [])
+  const h = await withSessions()
+  await h.session(agentRecord)
+  expect(text(h)).toContain('The saved session could not be opened')
+  expect(commits(h)).toEqual([]) // opening it wrote nothing
+  await h.type('go on here\r')
+  // What the terminal writes next is a session of its own (the bridge stores it under the id in
+  // its header, a new one), so the agent's record is left as it was.
+  const written = readSnapshot(lastCommit(h))
+  expect([written.magic, written.meta.turns, written.meta.firstPrompt]).toEqual(['FXSN', 1, 'go on here'])
 })
 
 describe('crashes, tabs and conflicts', () => {
