@@ -5,6 +5,7 @@ import type { Terminal } from '@xterm/xterm'
 import { test, expect } from '../support/fixtures.ts'
 import { openDemo } from '../support/app.ts'
 import { submitPrompt, waitForScreen } from '../support/screen.ts'
+import { savedPrompts } from '../support/saved-state.ts'
 
 type FxElement = HTMLElement & { terminal: Terminal | null }
 
@@ -65,6 +66,9 @@ test('two elements with different namespaces keep separate prompt history', asyn
   await typeInto(page, 'first', '/version\n')
   await typeInto(page, 'second', '/status\n')
   await expect.poll(() => elementScreen(page, 'second')).toContain('mode')
+  // A reload before the history is stored would rightly lose it: wait until each element's is.
+  await expect.poll(() => savedPrompts(page, 'docs-a')).toEqual(['/version'])
+  await expect.poll(() => savedPrompts(page, 'docs-b')).toEqual(['/status'])
 
   await page.reload()
   await expect.poll(() => elementScreen(page, 'second')).toMatch(/Run \/help/)

@@ -4,11 +4,11 @@ import type { Page } from '@playwright/test'
 
 export type SavedSession = { id: string; title: string; turns: number; prompts: string[]; active: boolean }
 
-type Query = { what: 'sessions' } | { what: 'parts' } | { what: 'prompts' } | { what: 'setting'; id: string }
+type Query = { what: 'sessions' } | { what: 'parts' } | { what: 'prompts'; namespace?: string } | { what: 'setting'; id: string }
 
 /** In the page: one read of the database the query is about (null when it does not exist yet). */
 async function readInPage(query: Query): Promise<unknown> {
-  const name = query.what === 'sessions' || query.what === 'parts' ? 'fxterm-sessions' : query.what === 'prompts' ? 'fxterm-history' : 'fxterm-config'
+  const name = query.what === 'sessions' || query.what === 'parts' ? 'fxterm-sessions' : query.what === 'prompts' ? `${query.namespace ?? 'fxterm'}-history` : 'fxterm-config'
   if (!(await indexedDB.databases()).some((db) => db.name === name)) return null
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open(name)
@@ -77,8 +77,8 @@ export async function savedParts(page: Page): Promise<Array<Array<[number, numbe
 }
 
 /** The prompts in the history database (any workspace root), oldest first. */
-export async function savedPrompts(page: Page): Promise<string[]> {
-  return ((await page.evaluate(readInPage, { what: 'prompts' } as Query)) as string[] | null) ?? []
+export async function savedPrompts(page: Page, namespace = 'fxterm'): Promise<string[]> {
+  return ((await page.evaluate(readInPage, { what: 'prompts', namespace } as Query)) as string[] | null) ?? []
 }
 
 /** A setting as the config database holds it, or null. */
