@@ -25,10 +25,10 @@ const WARM = 5
 
 const ready = (tab) => tab.waitForFunction(() => Boolean(window.fxterm?.workspace && window.fxterm?.term), undefined, { timeout: 30_000 })
 
-/** In the page: binds `id` and writes 1,000 files of 10 KB into it. */
+/** In the page: binds `id` (when given) and writes 1,000 files of 10 KB into the current session. */
 async function seedSession({ id, files, bytes }) {
   const workspace = window.fxterm.workspace
-  await workspace.useSession(id, 'fork')
+  if (id) await workspace.useSession(id, 'fork')
   const line = 'some text that a project file might hold, repeated to size\n'
   const body = new TextEncoder().encode(line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes))
   for (let start = 0; start < files; start += 100) {
@@ -135,17 +135,7 @@ export async function benchPersist(browser, baseUrl) {
       // The files of every session go, then the resumed one writes its own again: alternated.
       await tab.evaluate(async () => (await navigator.storage.getDirectory()).removeEntry('fxterm-files', { recursive: true }).catch(() => undefined))
       without.push(await interactiveAfterReload(tab))
-      await tab.evaluate(async ({ files, bytes }) => {
-        const workspace = window.fxterm.workspace
-        const line = 'some text that a project file might hold, repeated to size\n'
-        const body = new TextEncoder().encode(line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes))
-        for (let start = 0; start < files; start += 100) {
-          const batch = []
-          for (let f = start; f < Math.min(files, start + 100); f++) batch.push({ path: `many/d${f % 10}/f${f}.txt`, data: body })
-          await workspace.writeFiles(batch)
-        }
-        await workspace.persisted()
-      }, { files: FILES, bytes: FILE_BYTES })
+      await tab.evaluate(seedSession, { files: FILES, bytes: FILE_BYTES })
       withFiles.push(await interactiveAfterReload(tab))
     }
 

@@ -13,7 +13,6 @@ import type { LoadedFiles, StoredChange, StoredFiles } from './stored-files'
 type Header = { path: string; turn?: number; kind: 'file' | 'dir' | 'symlink' | 'none'; text?: boolean; mode?: number; mtimeMs?: number; target?: string }
 type Dir = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> }
 
-const MARKER = '.session'
 
 /** Whether this browser can keep the files in OPFS from the page (Safari's page cannot write there). */
 export function opfsAvailable(): boolean {
@@ -58,7 +57,7 @@ export function openOpfsStoredFiles(namespace: string): StoredFiles {
       const loaded: LoadedFiles = { entries: [], history: [], unreadable: [] }
       const reads: Array<Promise<void>> = []
       for await (const handle of (dir as Dir).values()) {
-        if (handle.kind !== 'file' || handle.name === MARKER) continue
+        if (handle.kind !== 'file') continue
         reads.push(
           (handle as FileSystemFileHandle).getFile().then(
             async (file) => {
@@ -76,7 +75,6 @@ export function openOpfsStoredFiles(namespace: string): StoredFiles {
     },
     async write(id, { delta, noted = [], popped = [] }: StoredChange) {
       const dir = await sessionDir(id, true)
-      await put(dir, MARKER, { path: '', kind: 'none' })
       for (const [turn, paths] of popped) for (const path of paths) await drop(dir, historyName(turn, path))
       for (const entry of noted) await putBefore(dir, entry)
       for (const path of delta?.removed ?? []) await drop(dir, fileName(path))
@@ -84,8 +82,7 @@ export function openOpfsStoredFiles(namespace: string): StoredFiles {
     },
     async replace(id, entries, history = []) {
       await this.remove(id)
-      const dir = await sessionDir(id, true)
-      await put(dir, MARKER, { path: '', kind: 'none' })
+      const dir = await sessionDir(id, true) // the folder itself says the session has stored files
       for (const [path, entry] of entries) await putEntry(dir, path, entry)
       for (const entry of history) await putBefore(dir, entry)
     },
