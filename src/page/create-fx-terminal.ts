@@ -77,6 +77,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     resolveExited(code)
   }
 
+  const progress = extras?.onProgress?.((line) => void remote.notice({ text: line, level: 'info' }))
+  if (progress) unsubscribers.push(progress)
   const report = (event: { type: string } & Record<string, unknown>, notice?: string) => {
     options.onEvent?.(event)
     if (notice) void remote.notice({ text: notice, level: 'warning' })

@@ -64,4 +64,6 @@ export type WorkspaceExtras = {
   forgetSession?(id: string): Promise<void>
   /** `/open`: the workspace becomes this folder; answers the line to show. */
   openFolder?(dir: FileSystemDirectoryHandle): Promise<string>
+  /** Lines to show while a command prepares (Python's first load); answers the unsubscribe. */
+  onProgress?(listener: (line: string) => void): () => void
 }

@@ -29,3 +29,22 @@ export type RunResult = {
 export interface SandboxRuntime {
   run(request: RunRequest, io: RunIo): Promise<RunResult>
 }
+
+/** What the page answers the bash worker for one run: the result plus the output it collected. */
+export type CodeRunReply = RunResult & {
+  stdout: Uint8Array
+  stderr: Uint8Array
+  /** Set when the run did not end by itself: the sandbox was torn down or never started. */
+  stopped?: 'cancelled' | 'crashed' | 'unavailable'
+  /** Why, for 'crashed' and 'unavailable'. */
+  reason?: string
+}
+
+/**
+ * How the bash worker runs code: the page serves this over comlink. `cancel(id)` stops run `id`
+ * (the sandbox is torn down; its reply then says `stopped: 'cancelled'`).
+ */
+export type CodeRunner = {
+  run(id: number, request: RunRequest): Promise<CodeRunReply>
+  cancel(id: number): void
+}

@@ -25,6 +25,7 @@ import { listWorkspaceFiles, putWorkspaceFiles, writeWorkspaceFiles, zipWorkspac
 import { runFileTool, type FileToolRequest } from './file-tool-worker'
 import type { FileOpAnswer } from '../protocol/workspace-ops'
 import { resolveWorkspacePath } from './workspace-paths'
+import { codeCommands, type RemoteCodeRunner } from './code-commands'
 
 /** setTimeout fires at once for delays over 2^31 - 1 ms. */
 const MAX_TIMER_MS = 2_147_483_647
@@ -54,6 +55,8 @@ export type BashSessionOptions = {
   vars?: Record<string, string>
   /** Overrides the workspace's just-bash execution limits. */
   executionLimits?: BashOptions['executionLimits']
+  /** Runs `node` and `python3` (the page's sandbox); without it they say they are not available. */
+  codeRunner?: RemoteCodeRunner
 }
 
 /** One command to run. Like the adapter's ExecInput, but the signal is optional. */
@@ -95,6 +98,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
   const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
+  const customCommands = codeCommands(options.codeRunner, root)
 
   // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
   // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so
@@ -104,7 +108,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   function bashFor(timeoutMs: number): Bash {
     if (current?.timeoutMs !== timeoutMs) {
       const executionLimits = { ...limits, maxExecutionTimeMs: timeoutMs }
-      current = { timeoutMs, bash: new Bash({ fs, cwd: root, env, executionLimits }) }
+      current = { timeoutMs, bash: new Bash({ fs, cwd: root, env, executionLimits, customCommands }) }
     }
     return current.bash
   }

@@ -11,6 +11,7 @@ import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import type { SkippedUpload, UploadFile } from './upload-plan'
 import type { FileToolRequest } from './file-tool-worker'
 import type { FileOpAnswer } from '../protocol/workspace-ops'
+import type { RemoteCodeRunner } from './code-commands'
 
 export type WorkerInit = {
   entries: Array<[string, SnapshotEntry]>
@@ -48,8 +49,11 @@ export type WorkerWriteReply = { written: string[]; skipped: SkippedUpload[]; ch
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
 export type BashWorkerApi = {
-  /** Creates the session; must be called (and awaited) once before anything else. */
-  init(init: WorkerInit): Promise<{ ok: true } | { ok: false; error: string }>
+  /**
+   * Creates the session; must be called (and awaited) once before anything else. `codeRunner`
+   * (a comlink proxy to the page) runs `node` and `python3`.
+   */
+  init(init: WorkerInit, codeRunner?: RemoteCodeRunner): Promise<{ ok: true } | { ok: false; error: string }>
   /** Runs a command; `id` names it for `cancel`. */
   exec(id: number, input: WorkerExecInput): Promise<WorkerExecReply>
   /** Aborts command `id` if it is still running. */
@@ -89,9 +93,9 @@ export function createBashWorkerApi(): BashWorkerApi {
   const changesOf = (ready: BashSession) => ready.changes().catch(() => NO_CHANGES)
 
   return {
-    async init(init) {
+    async init(init, codeRunner) {
       try {
-        session = createBashSession(init)
+        session = createBashSession({ ...init, ...(codeRunner ? { codeRunner } : {}) })
         await session
         return { ok: true }
       } catch (error) {

@@ -43,6 +43,8 @@ import { createChangeHistory } from './change-history'
 import { createWorkspaceOps } from './workspace-ops'
 import { execWithWatchdog } from './watchdog-exec'
 import { unlessDead, type WorkerConnection } from './worker-connection'
+import { createLazyCodeRunner } from './lazy-code-runner'
+import type { CodeRunner } from '../sandbox/runtime-types'
 import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
 import { resolveWorkspacePath } from './workspace-paths'
 
@@ -72,6 +74,12 @@ export type BashWorkspaceOptions = {
    * `<fx-terminal>` turn it on. `indexedDB` (tests) picks IndexedDB on that factory.
    */
   persist?: { namespace: string; indexedDB?: IDBFactory }
+  /**
+   * Runs `node` and `python3`. In a page the default is fxterm's sandbox (an opaque-origin iframe,
+   * loaded on first use); elsewhere (a worker, Node) there is none and they say so. Tests pass
+   * their own; `false` turns them off.
+   */
+  codeRunner?: CodeRunner | false
 }
 
 /** The workspace adapter, plus what fxterm uses beyond the reference contract. */
@@ -100,6 +108,8 @@ export type BashWorkspace = WorkspaceAdapter & {
   persisted(): Promise<void>
   /** Makes a folder (File System Access API) the workspace: its files are read in and every change is written back. Answers the line to show. */
   openFolder(dir: FileSystemDirectoryHandle): Promise<string>
+  /** Lines to show while a command prepares (Python's first load); answers the unsubscribe. */
+  onProgress(listener: (line: string) => void): () => void
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }
@@ -124,10 +134,13 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   const history = createChangeHistory({ noted: (entry) => sessionFiles?.noted(entry), popped: (turn, paths) => sessionFiles?.popped(turn, paths) })
 
   let disposed = false
+  const pageRunner = options.codeRunner === undefined && typeof document !== 'undefined' ? createLazyCodeRunner() : null
+  const codeRunner = options.codeRunner === false ? undefined : (options.codeRunner ?? pageRunner ?? undefined)
   const supervisor = createWorkerSupervisor(
     // Keep the `new Worker(new URL(...), ...)` form: it is how Vite finds and bundles the worker.
     () => options.worker?.() ?? new Worker(new URL('./bash-worker.ts', import.meta.url), { type: 'module' }),
     () => ({ entries: [...snapshot], root, home: HOME, env, ...(vars ? { vars } : {}) }),
+    codeRunner,
   )
 
   let seeding: Promise<void> | null = null
@@ -325,8 +338,10 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
         sessionFiles?.adopt()
         return line
       }),
+    onProgress: (listener) => pageRunner?.onProgress(listener) ?? (() => undefined),
     dispose() {
       disposed = true
+      pageRunner?.dispose()
       supervisor.dispose()
     },
   }

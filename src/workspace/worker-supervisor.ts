@@ -4,7 +4,9 @@
  * so the next command does not also pay for the restart.
  */
 
+import { proxy } from 'comlink'
 import type { WorkerInit } from './bash-worker-api'
+import type { CodeRunner } from '../sandbox/runtime-types'
 import { messageOf } from './exec-result'
 import { connectWorker, unlessDead, type DeathReason, type WorkerConnection } from './worker-connection'
 
@@ -32,9 +34,10 @@ export function describeDeath(reason: DeathReason): string {
 
 /**
  * `spawn` creates a worker; `init` is read each time one starts, so a replacement gets the
- * snapshot and shell variables as of that moment.
+ * snapshot and shell variables as of that moment. `codeRunner` is lent to each worker (over
+ * comlink) to run `node` and `python3`.
  */
-export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerInit): WorkerSupervisor {
+export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerInit, codeRunner?: CodeRunner): WorkerSupervisor {
   let live: WorkerConnection | null = null
   let connection: Promise<WorkerConnection | string> | null = null
   let disposed = false
@@ -74,7 +77,7 @@ export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerIn
     })
     const started = await unlessDead(
       conn,
-      conn.api.init(init()).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) })),
+      conn.api.init(init(), codeRunner ? proxy(codeRunner) : undefined).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) })),
       (reason) => ({ ok: false as const, error: describeDeath(reason) }),
     )
     if (started.ok) return conn

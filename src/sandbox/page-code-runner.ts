@@ -1,0 +1,29 @@
+/**
+ * Page side: the code runner the static page and <fx-terminal> lend the bash worker. Loaded on
+ * the first `node` or `python3`, never before: the sandbox worker's script and Pyodide's files
+ * are fetched from fxterm's own files then (so it works offline) and handed to the sandbox,
+ * which itself may fetch nothing.
+ */
+
+import workerUrl from './sandbox-worker.ts?worker&url'
+import { createSandboxHost } from './sandbox-host'
+import type { CodeRunner } from './runtime-types'
+
+export function createPageCodeRunner(onProgress: (line: string) => void): CodeRunner & { dispose(): void } {
+  return createSandboxHost({
+    workerSource: () => fetchBytes(new URL(workerUrl, import.meta.url)).then((bytes) => new TextDecoder().decode(bytes)),
+    async loadAsset(name) {
+      const { PYODIDE_ASSETS } = await import('./python/pyodide-assets')
+      const url = Object.hasOwn(PYODIDE_ASSETS, name) ? PYODIDE_ASSETS[name] : undefined
+      if (!url) throw new Error(`no such asset: ${name}`)
+      return fetchBytes(url)
+    },
+    onProgress,
+  })
+}
+
+async function fetchBytes(url: URL): Promise<Uint8Array> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`)
+  return new Uint8Array(await response.arrayBuffer())
+}

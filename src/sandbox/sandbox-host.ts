@@ -1,0 +1,181 @@
+/**
+ * Page side: runs code requests in the sandbox (sandbox-frame.ts), one at a time, and answers
+ * the bash worker's CodeRunner calls. The sandbox is opened on the first run, never before,
+ * and kept for the next runs (Pyodide stays loaded); cancelling a run tears it down, and the
+ * next run opens a fresh one. The sandbox may ask only for the asset names it is given.
+ */
+
+import { openSandboxFrame, type SandboxFrame } from './sandbox-frame'
+import { isFromSandbox, type ToSandbox } from './sandbox-messages'
+import type { CodeRunReply, CodeRunner, RunRequest } from './runtime-types'
+
+/** Output beyond this is dropped (and said so): the shell would cut it far earlier anyway. */
+const OUTPUT_CAP_BYTES = 8 * 1024 * 1024
+
+export type SandboxHostOptions = {
+  /** The sandbox worker's source (an ES module's text). */
+  workerSource(): Promise<string>
+  /** Bytes of one of fxterm's own files the runtimes may load (Pyodide's), by name. */
+  loadAsset(name: string): Promise<Uint8Array>
+  /** A line for the person while a run prepares, e.g. 'Loading Python (first use)…'. */
+  onProgress?(line: string): void
+}
+
+type Running = {
+  id: number
+  out: Uint8Array[]
+  err: Uint8Array[]
+  size: number
+  finish(reply: CodeRunReply): void
+}
+
+export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { dispose(): void } {
+  let frame: Promise<SandboxFrame> | null = null
+  let running: Running | null = null
+  let queue: Promise<unknown> = Promise.resolve()
+  const assets = new Map<string, Promise<Uint8Array>>()
+  /** Runs cancelled while still queued. */
+  const cancelled = new Set<number>()
+
+  function open(): Promise<SandboxFrame> {
+    if (frame) return frame
+    const opening = options.workerSource().then((source) => withDeadline(openSandboxFrame(source)))
+    frame = opening
+    void opening.then(
+      (opened) => {
+        opened.port.onmessage = (event) => void receive(opened, event.data)
+        void opened.crashed.then((reason) => {
+          if (frame === opening) frame = null
+          if (reason !== 'closed') stop('crashed', reason)
+        })
+      },
+      () => {
+        if (frame === opening) frame = null
+      },
+    )
+    return opening
+  }
+
+  function stop(stopped: NonNullable<CodeRunReply['stopped']>, reason?: string): void {
+    const run = running
+    if (!run) return
+    running = null
+    run.finish({ exitCode: stopped === 'cancelled' ? 130 : 1, changes: {}, ...collected(run), stopped, ...(reason ? { reason } : {}) })
+  }
+
+  function teardown(): void {
+    const closing = frame
+    frame = null
+    void closing?.then((opened) => opened.close(), () => undefined)
+  }
+
+  async function receive(opened: SandboxFrame, data: unknown): Promise<void> {
+    if (!isFromSandbox(data)) return
+    if (data.type === 'asset') {
+      const reply = await asset(data.name).then(
+        (bytes): ToSandbox => ({ type: 'asset', ask: data.ask, bytes }),
+        (error: unknown): ToSandbox => ({ type: 'asset', ask: data.ask, error: error instanceof Error ? error.message : String(error) }),
+      )
+      opened.port.postMessage(reply)
+      return
+    }
+    if (data.type === 'failed') {
+      teardown()
+      stop('crashed', data.message)
+      return
+    }
+    const run = running
+    if (!run || data.id !== run.id) return
+    if (data.type === 'progress') options.onProgress?.(data.line)
+    else if (data.type === 'output') {
+      if (run.size >= OUTPUT_CAP_BYTES) return
+      const bytes = data.bytes.subarray(0, OUTPUT_CAP_BYTES - run.size)
+      run.size += bytes.length
+      ;(data.fd === 1 ? run.out : run.err).push(bytes)
+      if (run.size >= OUTPUT_CAP_BYTES) run.err.push(new TextEncoder().encode('\nfxterm: the output passed 8 MB; the rest was dropped\n'))
+    } else if (data.type === 'done') {
+      running = null
+      run.finish({ ...data.result, ...collected(run) })
+    }
+  }
+
+  function asset(name: string): Promise<Uint8Array> {
+    let loading = assets.get(name)
+    if (!loading) {
+      loading = options.loadAsset(name)
+      assets.set(name, loading)
+      loading.catch(() => assets.delete(name))
+    }
+    return loading
+  }
+
+  async function runNow(id: number, request: RunRequest): Promise<CodeRunReply> {
+    let opened: SandboxFrame
+    try {
+      opened = await open()
+    } catch (error) {
+      return unavailable(error instanceof Error ? error.message : String(error))
+    }
+    return new Promise<CodeRunReply>((finish) => {
+      running = { id, out: [], err: [], size: 0, finish }
+      opened.port.postMessage({ type: 'run', id, request } satisfies ToSandbox)
+    })
+  }
+
+  return {
+    run(id, request) {
+      const reply = queue.then(() => (cancelled.delete(id) ? cancelledReply() : runNow(id, request)))
+      queue = reply
+      return reply
+    },
+    cancel(id) {
+      if (running?.id === id) {
+        teardown()
+        stop('cancelled')
+      } else cancelled.add(id)
+    },
+    dispose() {
+      teardown()
+      stop('cancelled')
+    },
+  }
+}
+
+function collected(run: Running): { stdout: Uint8Array; stderr: Uint8Array } {
+  return { stdout: concat(run.out), stderr: concat(run.err) }
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  let at = 0
+  for (const chunk of chunks) {
+    all.set(chunk, at)
+    at += chunk.length
+  }
+  return all
+}
+
+const EMPTY = new Uint8Array(0)
+const cancelledReply = (): CodeRunReply => ({ exitCode: 130, changes: {}, stdout: EMPTY, stderr: EMPTY, stopped: 'cancelled' })
+const unavailable = (reason: string): CodeRunReply => ({ exitCode: 1, changes: {}, stdout: EMPTY, stderr: EMPTY, stopped: 'unavailable', reason })
+
+/** The sandbox answers within moments, unless the page's own CSP forbids its frame or worker. */
+const START_DEADLINE_MS = 10_000
+
+function withDeadline(opening: Promise<SandboxFrame>): Promise<SandboxFrame> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("the code sandbox did not start: this page's Content-Security-Policy may forbid its iframe (frame-src) or blob: workers")),
+      START_DEADLINE_MS,
+    )
+  })
+  void opening.then((opened) => {
+    // Too late: nobody will use it.
+    if (timer === undefined) opened.close()
+  })
+  return Promise.race([opening, late]).finally(() => {
+    clearTimeout(timer)
+    timer = undefined
+  })
+}

@@ -1,0 +1,39 @@
+/**
+ * Page side: a CodeRunner that loads the real one (src/sandbox/page-code-runner.ts) on its first
+ * run, so nothing of the sandbox is downloaded before someone runs `node` or `python3`.
+ */
+
+import type { CodeRunner } from '../sandbox/runtime-types'
+
+export type LazyCodeRunner = CodeRunner & {
+  /** Lines to show while a run prepares (Python's first load); answers the unsubscribe. */
+  onProgress(listener: (line: string) => void): () => void
+  dispose(): void
+}
+
+export function createLazyCodeRunner(): LazyCodeRunner {
+  const listeners = new Set<(line: string) => void>()
+  let runner: Promise<CodeRunner & { dispose(): void }> | null = null
+  let disposed = false
+  const load = () =>
+    (runner ??= import('../sandbox/page-code-runner').then(({ createPageCodeRunner }) =>
+      createPageCodeRunner((line) => listeners.forEach((listener) => listener(line))),
+    ))
+  return {
+    async run(id, request) {
+      if (disposed) throw new Error('the workspace has been closed')
+      return (await load()).run(id, request)
+    },
+    cancel(id) {
+      void runner?.then((loaded) => loaded.cancel(id))
+    },
+    onProgress(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    dispose() {
+      disposed = true
+      void runner?.then((loaded) => loaded.dispose())
+    },
+  }
+}
