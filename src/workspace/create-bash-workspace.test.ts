@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashWorkerApi, type BashWorkerApi } from './bash-worker-api'
 import { createBashWorkspace } from './create-bash-workspace'
 import { runClockUntil, useFakeClock } from './test-clock'
-import { RUN_COMMAND_DESCRIPTION } from './tool-description'
+import { runCommandDescription } from './tool-description'
 import { disposeOpened, execInput as input, openWorkspace as open } from './test-workspaces'
 
 afterEach(() => {
@@ -27,7 +27,7 @@ describe('createBashWorkspace', () => {
         ephemeral: true,
       },
       permission: 'allow-sandboxed',
-      toolDescription: RUN_COMMAND_DESCRIPTION,
+      toolDescription: runCommandDescription({ runsCode: false, persists: false }),
     })
     expect(created.length).toBe(0)
   })
@@ -77,9 +77,9 @@ describe('createBashWorkspace', () => {
 
   it('answers 127 for a command that does not exist', async () => {
     const { workspace } = open()
-    expect(await workspace.exec(input('node -v'))).toEqual({
+    expect(await workspace.exec(input('gcc -v'))).toEqual({
       stdout: '',
-      stderr: 'bash: node: command not found\n',
+      stderr: 'bash: gcc: command not found\n',
       exitCode: 127,
       cwd: '/workspace',
     })

@@ -35,7 +35,7 @@ import { createSessionFiles, type SessionChange } from './session-files'
 import { openStoredFiles } from './stored-files'
 import { opfsAvailable, openOpfsStoredFiles } from './opfs-stored-files'
 import { createFolderMirror } from './folder-files'
-import { RUN_COMMAND_DESCRIPTION } from './tool-description'
+import { runCommandDescription } from './tool-description'
 import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
 import { validateWorkspaceInfo } from './validate-workspace-info'
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops'
@@ -304,7 +304,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     // The engine's "another session" resets the undo history; with sessions bound, the history
     // follows useSession instead (it is restored from storage, not emptied).
     workspaceOp: (request) => (request.op === 'session' && sessionFiles?.bound ? Promise.resolve(null) : ops(request)),
-    toolDescription: RUN_COMMAND_DESCRIPTION,
+    toolDescription: runCommandDescription({ runsCode: codeRunner !== undefined, persists: options.persist !== undefined }),
     exec,
     readFile: (input) => withDeadline(readFileNow(String(input.path)), READ_DEADLINE_MS, null, input.signal),
     writeFiles,

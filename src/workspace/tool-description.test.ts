@@ -1,32 +1,50 @@
 import { getCommandNames } from 'just-bash/browser'
 import { describe, expect, it } from 'vitest'
-import { DESCRIBED_COMMANDS, RUN_COMMAND_DESCRIPTION } from './tool-description'
+import { DESCRIBED_COMMANDS, runCommandDescription } from './tool-description'
+
+const EVERY = [
+  { runsCode: false, persists: false },
+  { runsCode: true, persists: false },
+  { runsCode: false, persists: true },
+  { runsCode: true, persists: true },
+]
 
 describe('the run_command description', () => {
-  it('stays under 900 characters', () => {
-    expect(RUN_COMMAND_DESCRIPTION.length).toBeLessThan(900)
+  it('stays under 1,100 characters in every variant', () => {
+    for (const facts of EVERY) expect(runCommandDescription(facts).length).toBeLessThan(1100)
   })
 
   it('names only commands just-bash 3.4.2 has, and lists every one it names', () => {
     const available = new Set(getCommandNames())
     const named = DESCRIBED_COMMANDS.flat()
     expect(named.filter((name) => !available.has(name))).toEqual([])
-    expect(named.filter((name) => !RUN_COMMAND_DESCRIPTION.includes(` ${name}`))).toEqual([])
+    expect(named.filter((name) => !runCommandDescription(EVERY[0]!).includes(` ${name}`))).toEqual([])
   })
 
-  it('says there is no network, git, node, python, package manager, background job or gzip', () => {
-    const missing = RUN_COMMAND_DESCRIPTION.split('\n').find((line) => line.startsWith('Not available:'))
+  it('without a sandbox, says there is no network, git, node, python, package manager, background job or gzip', () => {
+    const missing = runCommandDescription({ runsCode: false, persists: false })
+      .split('\n')
+      .find((line) => line.startsWith('Not available:'))
     expect(missing).toBe(
       'Not available: network (no curl or wget), git, node, python, package managers (npm, pip, apt), compilers, background jobs, gzip or tar.',
     )
     expect(['curl', 'wget', 'git', 'node', 'python3', 'python', 'npm', 'tar'].filter((name) => getCommandNames().includes(name))).toEqual([])
   })
 
-  it('says the files last only as long as the page', () => {
-    expect(RUN_COMMAND_DESCRIPTION).toContain('Files are in memory and last only as long as the page: a reload loses them.')
+  it('with a sandbox, says what node and python3 can do and that neither reaches the network', () => {
+    const text = runCommandDescription({ runsCode: true, persists: true })
+    expect(text).toContain('node runs files, -e and --test (fs, path, assert, node:test, util, events, process; no http, net or child_process); npm runs package.json scripts.')
+    expect(text).toContain('python3 is CPython with its standard library; pip cannot install.')
+    expect(text).toContain('Neither reaches the network.')
+    expect(text).not.toContain('git, node, python')
+  })
+
+  it('says whether the files outlive the page', () => {
+    expect(runCommandDescription({ runsCode: false, persists: false })).toContain('Files are in memory and last only as long as the page: a reload loses them.')
+    expect(runCommandDescription({ runsCode: false, persists: true })).toContain('Files are kept with the session: a reload brings them back.')
   })
 
   it('points the model to the file tools for reading and changing files', () => {
-    expect(RUN_COMMAND_DESCRIPTION).toContain('use read_file, write_file and edit_file instead')
+    expect(runCommandDescription(EVERY[0]!)).toContain('use read_file, write_file and edit_file instead')
   })
 })

@@ -1,8 +1,8 @@
 /**
  * The run_command tool description for the bash workspace: what the model can count on, what
- * it should not try, and that the files do not outlive the page. It must stay under 900
- * characters (it is sent with every request) and name only commands just-bash 3.4.2 really has
- * (tool-description.test.ts checks both against `getCommandNames()`).
+ * it should not try, and whether the files outlive the page. It must stay under 1,100 characters
+ * (it is sent with every request; node and python3 need their line) and name only commands the shell really has
+ * (tool-description.test.ts checks both against just-bash's `getCommandNames()`).
  */
 
 /** The commands the description names, grouped as it lists them. */
@@ -13,13 +13,30 @@ export const DESCRIBED_COMMANDS: readonly (readonly string[])[] = [
   ['seq', 'printf', 'date', 'base64', 'sha256sum', 'md5sum'],
 ]
 
+export type DescriptionFacts = {
+  /** `node`, `python3` and `npm` scripts run (a page's sandbox lends them). */
+  runsCode: boolean
+  /** The files are kept with the session, across reloads. */
+  persists: boolean
+}
+
+const RUNS_CODE =
+  'node runs files, -e and --test (fs, path, assert, node:test, util, events, process; no http, net or child_process); npm runs package.json scripts. python3 is CPython with its standard library; pip cannot install. Neither reaches the network.'
+
 /** The run_command description for createBashWorkspace's workspace. */
-export const RUN_COMMAND_DESCRIPTION = [
-  "Runs a command in fxterm's bash, a JavaScript emulator (just-bash) inside this browser tab.",
-  'The directory and variables carry over between calls, like one shell session.',
-  'To read, create or change a file, use read_file, write_file and edit_file instead: the user sees each change as a diff and can /undo it.',
-  `Has: pipes, redirection, here-docs, loops, functions, $(...); ${DESCRIBED_COMMANDS.map((group) => group.join(' ')).join('; ')}.`,
-  'Not available: network (no curl or wget), git, node, python, package managers (npm, pip, apt), compilers, background jobs, gzip or tar.',
-  'Files are in memory and last only as long as the page: a reload loses them. The user can drop files in and /download a zip.',
-  'Output over 64 KiB is cut; commands time out after at most 30 s.',
-].join('\n')
+export function runCommandDescription(facts: DescriptionFacts): string {
+  return [
+    "Runs a command in fxterm's bash, a JavaScript emulator (just-bash) inside this browser tab.",
+    'The directory and variables carry over between calls, like one shell session.',
+    'To read, create or change a file, use read_file, write_file and edit_file instead: the user sees each change as a diff and can /undo it.',
+    `Has: pipes, redirection, here-docs, loops, functions, $(...); ${DESCRIBED_COMMANDS.map((group) => group.join(' ')).join('; ')}.`,
+    ...(facts.runsCode ? [RUNS_CODE] : []),
+    facts.runsCode
+      ? 'Not available: network (no curl or wget), git, package downloads, compilers, background jobs, gzip or tar.'
+      : 'Not available: network (no curl or wget), git, node, python, package managers (npm, pip, apt), compilers, background jobs, gzip or tar.',
+    facts.persists
+      ? 'Files are kept with the session: a reload brings them back. The user can drop files in and /download a zip.'
+      : 'Files are in memory and last only as long as the page: a reload loses them. The user can drop files in and /download a zip.',
+    'Output over 64 KiB is cut; commands time out after at most 30 s.',
+  ].join('\n')
+}
