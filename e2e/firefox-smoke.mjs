@@ -77,7 +77,17 @@ try {
   await waitFor(/Session resumed/, 20_000)
   const kept = await page.evaluate(() => window.fxterm.workspace.readFile({ path: 'kept.txt' }))
   if (kept !== 'still here\n') throw new Error(`Firefox: after a reload kept.txt held ${JSON.stringify(kept)}, not "still here"`)
-  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file survived a reload`)
+  // Code runs in the sandbox: node on the browser's engine, python3 in Pyodide.
+  const run = (command) =>
+    page.evaluate(
+      (line) => window.fxterm.workspace.exec({ command: line, cwd: '/workspace', signal: new AbortController().signal, timeoutMs: 30_000, outputLimitBytes: 65_536 }),
+      command,
+    )
+  for (const [command, expected] of [[`node -e 'console.log(6 * 7)'`, '42\n'], [`python3 -c 'print(6 * 7)'`, '42\n']]) {
+    const result = await run(command)
+    if (result.stdout !== expected || result.exitCode !== 0) throw new Error(`Firefox: ${command} gave ${JSON.stringify(result)}`)
+  }
+  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file survived a reload, node and python3 ran`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

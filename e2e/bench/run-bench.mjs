@@ -15,6 +15,8 @@
 // (edits-bench.mjs, part `edits`).
 // The files kept with their session: restoring 1,000 files, the prompt on a reload with them
 // stored, and what one changed file writes (persist-bench.mjs, part `persist`).
+// Code in the page's sandbox: node and python3 first and warm runs, CPU-bound files next to this
+// machine's Node and CPython, and echo while they run (sandbox-bench.mjs, part `sandbox`).
 // Run after `vite build` (npm run bench does both).
 //
 //   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated);
@@ -22,7 +24,7 @@
 //   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
 //   FX_BENCH_ONLY=render,paste
 //                       only these parts (of startup, workspace, echo, render, paste,
-//                       first-glyph, stream, sessions, agent, tape, edits, persist); FX_BENCH_RUNS×3 (at
+//                       first-glyph, stream, sessions, agent, tape, edits, persist, sandbox); FX_BENCH_RUNS×3 (at
 //                       least 9) first-glyph turns per variant, FX_BENCH_RUNS (at least 7)
 //                       stream pairs
 //   FX_BENCH_DIST=/tmp/variant
@@ -50,13 +52,14 @@ import { DIST } from './build-bench-pages.mjs'
 import { benchTape, tapeLines } from './tape-bench.mjs'
 import { benchEdits, editsLines } from './edits-bench.mjs'
 import { benchPersist, persistLines } from './persist-bench.mjs'
+import { benchSandbox, sandboxLines } from './sandbox-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
 const RENDER_RUNS = Math.min(RUNS, 3)
-const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape', 'edits', 'persist']
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape', 'edits', 'persist', 'sandbox']
 /** Each session run loads two pages and commits three times per size: five runs are plenty. */
 const SESSION_RUNS = Math.min(RUNS, 5)
 /** A first-glyph turn takes about half a second and a stream round (every path, both sources) under one: more runs of both. */
@@ -162,6 +165,7 @@ async function main() {
   let tape
   let edits
   let persist
+  let sandbox
   try {
     if (wanted('startup')) startup = await orError(() => benchStartup(browser, preview.url, { runs: RUNS, dist: DIST, root: ROOT }))
     // A module that fails reports why in its rows and the JSON; the others still count.
@@ -176,6 +180,7 @@ async function main() {
     if (wanted('tape')) tape = await orError(() => benchTape(browser, preview.url))
     if (wanted('edits')) edits = await orError(() => benchEdits(browser, preview.url))
     if (wanted('persist')) persist = await orError(() => benchPersist(browser, preview.url))
+    if (wanted('sandbox')) sandbox = await orError(() => benchSandbox(browser, preview.url))
   } finally {
     await browser.close()
     stopPreview()
@@ -201,6 +206,7 @@ async function main() {
   report('tapeReplay', tape, tapeLines, 'tape replay bench failed')
   report('edits', edits, editsLines, 'file edits bench failed')
   report('persist', persist, persistLines, 'persisted files bench failed')
+  report('sandbox', sandbox, sandboxLines, 'sandbox bench failed')
 
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)

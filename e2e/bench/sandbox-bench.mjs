@@ -1,0 +1,172 @@
+// Running code in the page's sandbox (part `sandbox`), in the app's page:
+// - `node -e 'console.log(1)'`: the first run in a page (the sandbox iframe and worker start),
+//   then the median of the next runs; `python3 -c 'print(1)'` the same (the first loads Pyodide);
+// - a CPU-bound file in each language, timed by the script itself around its work, next to the
+//   same file run by this machine's Node and CPython (the ratio is the figure);
+// - keystroke echo (key down → the composer row parsed) while a busy script runs in each;
+// - what the page fetched before the engine's prompt: no file of the sandbox may be among it.
+// Times are taken in the page (performance.now around workspace.exec), so Playwright's round
+// trips never count.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { median, ms, pad, percentile, times, verdict } from './stats.mjs'
+import { installRecorder, waitForPainted } from './echo-bench.mjs'
+
+const RUNS = 9
+const TARGETS = { nodeFirstMs: 300, nodeWarmMs: 30, pythonFirstMs: 4000, pythonWarmMs: 100, cpuRatio: 3, echoP95Ms: 16 }
+const TYPED = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn'
+const WARM = 5
+
+const CPU_JS = `const started = performance.now()
+const numbers = Array.from({ length: 1e6 }, (_, i) => (i * 2654435761) % 1000003)
+numbers.sort((a, b) => a - b)
+let sum = 0
+for (let i = 0; i < 1e7; i++) sum = (sum + i * i) % 1000000007
+console.log(JSON.stringify({ ms: performance.now() - started, check: numbers[500000] + sum }))
+`
+const CPU_PY = `import json, time
+started = time.perf_counter()
+numbers = [(i * 2654435761) % 1000003 for i in range(10**6)]
+numbers.sort()
+total = 0
+for i in range(10**6):
+    total = (total + i * i) % 1000000007
+print(json.dumps({"ms": (time.perf_counter() - started) * 1000, "check": numbers[500000] + total}))
+`
+
+/** In the page: runs `command` in the workspace; its wall time and result. */
+async function timeCommand({ command }) {
+  const started = performance.now()
+  const result = await window.fxterm.workspace.exec({ command, cwd: '/workspace', signal: new AbortController().signal, timeoutMs: 30_000, outputLimitBytes: 65_536 })
+  return { ms: performance.now() - started, exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr.slice(0, 300) }
+}
+
+/** In the page: writes text files into /workspace. */
+async function writeFiles({ files }) {
+  await window.fxterm.workspace.writeFiles(Object.entries(files).map(([path, text]) => ({ path, data: new TextEncoder().encode(text) })))
+}
+
+/** In the page: re-runs `command` until stopped, for echo under load. */
+function startLoad({ command }) {
+  const load = { stopped: false, runs: 0, controller: new AbortController() }
+  load.done = (async () => {
+    while (!load.stopped) {
+      await window.fxterm.workspace.exec({ command, cwd: '/workspace', signal: load.controller.signal, timeoutMs: 30_000, outputLimitBytes: 65_536 })
+      load.runs++
+    }
+  })()
+  window.__fxLoad = load
+}
+
+async function stopLoad() {
+  const load = window.__fxLoad
+  load.stopped = true
+  load.controller.abort()
+  await load.done
+  return load.runs
+}
+
+async function run(tab, command) {
+  const result = await tab.evaluate(timeCommand, { command })
+  if (result.exitCode !== 0) throw new Error(`${command} exited ${result.exitCode}: ${result.stderr}`)
+  return result
+}
+
+/** Echo of each typed key while `command` keeps the sandbox busy. */
+async function echoWhile(tab, command) {
+  await tab.evaluate(startLoad, { command })
+  await tab.locator('.xterm-helper-textarea').focus()
+  await tab.evaluate(installRecorder, { typed: TYPED, mode: 'composer' })
+  for (let i = 0; i < TYPED.length; i++) {
+    await tab.keyboard.press(TYPED[i])
+    await tab.evaluate(waitForPainted, { count: i + 1, timeoutMs: 5_000 })
+  }
+  await tab.evaluate(stopLoad)
+  const rec = await tab.evaluate(() => window.__fxEcho)
+  await tab.keyboard.press('Control+u')
+  const echoes = rec.parsed.slice(WARM, TYPED.length).map((at, i) => at - rec.downs[WARM + i])
+  return { p50: percentile(echoes, 50), p95: percentile(echoes, 95), keys: echoes.length, ok: percentile(echoes, 95) <= TARGETS.echoP95Ms }
+}
+
+/** The same file run by this machine's interpreter: the ms the script reports. */
+function native(program, source, file) {
+  const dir = mkdtempSync(join(tmpdir(), 'fx-sandbox-bench-'))
+  writeFileSync(join(dir, file), source)
+  const samples = []
+  for (let i = 0; i < 3; i++) samples.push(JSON.parse(execFileSync(program, [join(dir, file)], { encoding: 'utf8' })).ms)
+  return median(samples)
+}
+
+export async function benchSandbox(browser, baseUrl) {
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  const fetched = []
+  tab.on('request', (request) => fetched.push({ url: request.url(), at: Date.now() }))
+  try {
+    await tab.goto(`${baseUrl}/`)
+    await tab.waitForFunction(() => Boolean(window.fxterm?.workspace && window.fxterm?.term), undefined, { timeout: 30_000 })
+    await tab.evaluate(() => window.fxterm.runtime.interactive)
+    const atPrompt = Date.now()
+    const beforePrompt = fetched.filter((request) => request.at <= atPrompt).map((request) => new URL(request.url).pathname)
+    const sandboxFiles = beforePrompt.filter((path) => /sandbox|pyodide|python_stdlib/.test(path))
+
+    await run(tab, 'true') // the shell itself starts on the first command: not counted
+    const nodeFirst = await run(tab, `node -e 'console.log(1)'`)
+    const nodeWarm = []
+    for (let i = 0; i < RUNS; i++) nodeWarm.push((await run(tab, `node -e 'console.log(1)'`)).ms)
+    await tab.evaluate(writeFiles, { files: { 'bench/cpu.js': CPU_JS, 'bench/cpu.py': CPU_PY } })
+    const nodeCpu = []
+    for (let i = 0; i < 3; i++) nodeCpu.push(JSON.parse((await run(tab, 'node bench/cpu.js')).stdout).ms)
+    const nodeEcho = await echoWhile(tab, `node -e 'const end = Date.now() + 3000; while (Date.now() < end) {}'`)
+
+    const pythonFirst = await run(tab, `python3 -c 'print(1)'`)
+    const pythonWarm = []
+    for (let i = 0; i < RUNS; i++) pythonWarm.push((await run(tab, `python3 -c 'print(1)'`)).ms)
+    const pythonCpu = []
+    for (let i = 0; i < 3; i++) pythonCpu.push(JSON.parse((await run(tab, 'python3 bench/cpu.py')).stdout).ms)
+    const pythonEcho = await echoWhile(tab, `python3 -c 'import time
+end = time.time() + 3
+while time.time() < end: pass'`)
+
+    const nodeNative = native(process.execPath, CPU_JS, 'cpu.js')
+    const pythonNative = native('python3', CPU_PY, 'cpu.py')
+    const js = { pageMs: median(nodeCpu), nativeMs: nodeNative, ratio: median(nodeCpu) / nodeNative }
+    const py = { pageMs: median(pythonCpu), nativeMs: pythonNative, ratio: median(pythonCpu) / pythonNative }
+    return {
+      node: {
+        firstMs: nodeFirst.ms,
+        warmMs: median(nodeWarm),
+        ok: nodeFirst.ms <= TARGETS.nodeFirstMs && median(nodeWarm) <= TARGETS.nodeWarmMs,
+        cpu: { ...js, nodeVersion: process.version, ok: js.ratio <= TARGETS.cpuRatio },
+        echo: nodeEcho,
+      },
+      python: {
+        firstMs: pythonFirst.ms,
+        warmMs: median(pythonWarm),
+        ok: pythonFirst.ms <= TARGETS.pythonFirstMs && median(pythonWarm) <= TARGETS.pythonWarmMs,
+        cpu: { ...py, pythonVersion: execFileSync('python3', ['--version'], { encoding: 'utf8' }).trim(), ok: py.ratio <= TARGETS.cpuRatio },
+        echo: pythonEcho,
+      },
+      beforePrompt: { files: beforePrompt.length, sandboxFiles, ok: sandboxFiles.length === 0 },
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+export function sandboxLines(result) {
+  const { node, python, beforePrompt } = result
+  const echo = (e) => `p50 ${ms(e.p50)} p95 ${ms(e.p95)} over ${e.keys} keys (target p95 ≤ ${TARGETS.echoP95Ms} ms) ${verdict(e.ok)}`
+  return [
+    `code in the sandbox (warm: median of ${RUNS})`,
+    `  ${pad("node -e 'console.log(1)'", 44)} first ${pad(ms(node.firstMs), 10)} (≤ ${TARGETS.nodeFirstMs} ms), after ${ms(node.warmMs)} (≤ ${TARGETS.nodeWarmMs} ms) ${verdict(node.ok)}`,
+    `  ${pad('CPU-bound JS (sort 10^6, 10^7-step loop)', 44)} ${pad(ms(node.cpu.pageMs), 10)} Node ${node.cpu.nodeVersion}: ${ms(node.cpu.nativeMs)} (${times(node.cpu.ratio)}, target ≤ ${TARGETS.cpuRatio}×) ${verdict(node.cpu.ok)}`,
+    `  ${pad('keystroke echo while node is busy', 44)} ${echo(node.echo)}`,
+    `  ${pad("python3 -c 'print(1)'", 44)} first ${pad(ms(python.firstMs), 10)} (≤ ${TARGETS.pythonFirstMs} ms), after ${ms(python.warmMs)} (≤ ${TARGETS.pythonWarmMs} ms) ${verdict(python.ok)}`,
+    `  ${pad('CPU-bound Python (sort 10^6, 10^6-step loop)', 44)} ${pad(ms(python.cpu.pageMs), 10)} ${python.cpu.pythonVersion}: ${ms(python.cpu.nativeMs)} (${times(python.cpu.ratio)}, target ≤ ${TARGETS.cpuRatio}×) ${verdict(python.cpu.ok)}`,
+    `  ${pad('keystroke echo while python3 is busy', 44)} ${echo(python.echo)}`,
+    `  ${pad('files fetched before the first prompt', 44)} ${beforePrompt.files}, of the sandbox: ${beforePrompt.sandboxFiles.length === 0 ? 'none' : beforePrompt.sandboxFiles.join(', ')} ${verdict(beforePrompt.ok)}`,
+  ]
+}

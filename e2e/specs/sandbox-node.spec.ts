@@ -1,0 +1,102 @@
+// `node` in the workspace (issue 22): real files, ES modules and CommonJS, node:test, npm
+// scripts, writes that last, and scripts that never end stopped by the time limit and by Esc.
+import { test, expect } from '../support/fixtures.ts'
+import { BANNER, openDemo, openWithMock } from '../support/app.ts'
+import { finish, roleChunk, textReply, toolCallChunks, usage } from '../support/chunks.ts'
+import { readWorkspaceFile } from '../support/workspace.ts'
+import { pressKey, submitPrompt, waitForScreen, waitForTerminal } from '../support/screen.ts'
+import { runCommand, SANDBOX, writeWorkspaceFiles } from '../support/run-code.ts'
+
+test('node -e and -p print, and the exit code is kept', async ({ page }) => {
+  await openDemo(page)
+  expect(await runCommand(page, `node -e 'console.log("hello from node", 6 * 7)'`)).toEqual({ stdout: 'hello from node 42\n', stderr: '', exitCode: 0 })
+  expect(await runCommand(page, `node -p '[1, 2].map((n) => n * 2)'`)).toMatchObject({ stdout: '[ 2, 4 ]\n', exitCode: 0 })
+  expect(await runCommand(page, `node -e 'process.exit(3)'; echo "exit $?"`)).toMatchObject({ stdout: 'exit 3\n' })
+})
+
+test('node --test prints a passing and a failing test and exits 1', async ({ page }) => {
+  await openDemo(page)
+  await writeWorkspaceFiles(page, {
+    'math.test.mjs': `import { test } from 'node:test'
+import assert from 'node:assert/strict'
+test('adds', () => assert.equal(1 + 1, 2))
+test('subtracts', () => assert.equal(5 - 3, 1))
+`,
+  })
+  const result = await runCommand(page, 'node --test math.test.mjs')
+  expect(result.exitCode).toBe(1)
+  expect(result.stdout).toMatch(/✔ adds/)
+  expect(result.stdout).toMatch(/✖ subtracts/)
+  expect(result.stdout).toMatch(/ℹ pass 1/)
+  expect(result.stdout).toMatch(/ℹ fail 1/)
+})
+
+test('npm test runs the package script: the demo project gets a test that passes', async ({ page }) => {
+  await openDemo(page)
+  await writeWorkspaceFiles(page, {
+    'src/greet.test.js': `import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { formatPopulation } from './greet.js'
+test('formats millions', () => assert.equal(formatPopulation(37194000), '37.2 million'))
+`,
+  })
+  const result = await runCommand(page, 'npm test')
+  expect(result.stdout).toContain('> city-greeter@0.1.0 test\n> node --test src/')
+  expect(result.stdout).toMatch(/✔ formats millions/)
+  expect(result.stdout).toMatch(/ℹ pass 1/)
+  expect(result.exitCode).toBe(0)
+})
+
+test('ES modules and CommonJS import each other from workspace files', async ({ page }) => {
+  await openDemo(page)
+  await writeWorkspaceFiles(page, {
+    'mix/lib/index.js': `module.exports = { twice: (n) => n * 2, data: require('./data.json') }\n`,
+    'mix/lib/data.json': `{ "name": "fxterm" }\n`,
+    'mix/util.mjs': `export const shout = (text) => text.toUpperCase() + '!'\n`,
+    'mix/main.mjs': `import lib from './lib/index.js'
+import { twice } from './lib/index.js'
+import { shout } from './util.mjs'
+console.log(shout(lib.data.name), twice(21), lib.twice(2))
+`,
+    'mix/main.cjs': `const { twice } = require('./lib')
+console.log('cjs', twice(5))
+`,
+  })
+  expect(await runCommand(page, 'cd mix && node main.mjs && node main.cjs')).toMatchObject({ stdout: 'FXTERM! 42 4\ncjs 10\n', exitCode: 0 })
+})
+
+test('a file node writes is a workspace file: it shows to the shell and survives a reload', async ({ page }) => {
+  await openDemo(page)
+  const result = await runCommand(page, `node -e 'const fs = require("fs"); fs.mkdirSync("out", { recursive: true }); fs.writeFileSync("out/report.txt", "written by node\\n")' && cat out/report.txt`)
+  expect(result.stdout).toContain('written by node\n')
+  await page.evaluate(() => (window as unknown as { fxterm: { workspace: { persisted(): Promise<void> } } }).fxterm.workspace.persisted())
+  await page.reload()
+  await waitForTerminal(page)
+  await waitForScreen(page, BANNER)
+  expect(await readWorkspaceFile(page, 'out/report.txt')).toBe('written by node\n')
+})
+
+test('a script that never ends is stopped by the time limit, and the next one runs', async ({ page }) => {
+  await openDemo(page)
+  const stopped = await runCommand(page, `node -e 'for (;;) {}'`, { timeoutMs: 1500 })
+  expect(stopped.exitCode).toBe(124)
+  expect(stopped.stderr).toMatch(/timed out|time limit/)
+  // The busy sandbox was torn down, not left spinning.
+  await expect(page.locator(SANDBOX)).toHaveCount(0)
+  expect(await runCommand(page, `node -e 'console.log("fresh")'`)).toMatchObject({ stdout: 'fresh\n', exitCode: 0 })
+})
+
+test('Esc during a turn stops a node script that never ends', async ({ page, mock }) => {
+  await mock.script(
+    { chunks: [roleChunk(), ...toolCallChunks({ id: 'call_loop', name: 'run_command', args: { command: `node -e 'for (;;) {}'` } }), finish('tool_calls'), usage()] },
+    { chunks: textReply('Stopped.') },
+  )
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'spin forever')
+  await waitForScreen(page, "node -e 'for (;;) {}'")
+  await expect(page.locator(SANDBOX)).toHaveCount(1) // the run has reached the sandbox
+  await pressKey(page, 'Escape')
+  await waitForScreen(page, 'Interrupted · tell fxterm what to do instead')
+  await expect(page.locator(SANDBOX)).toHaveCount(0)
+  expect(await runCommand(page, `node -e 'console.log("after")'`)).toMatchObject({ stdout: 'after\n', exitCode: 0 })
+})

@@ -1,0 +1,60 @@
+// `python3` in the workspace (issue 22): CPython from fxterm's own files, loaded on first use
+// with a line saying so, unittest's exit codes, and a loop that never ends stopped.
+import { test, expect } from '../support/fixtures.ts'
+import { openDemo, openWithMock } from '../support/app.ts'
+import { commandReply, textReply } from '../support/chunks.ts'
+import { readWorkspaceFile } from '../support/workspace.ts'
+import { submitPrompt, waitForScreen } from '../support/screen.ts'
+import { toolResultText } from '../support/tool-messages.ts'
+import { runCommand, SANDBOX, writeWorkspaceFiles } from '../support/run-code.ts'
+
+// Pyodide's first load compiles a large wasm: generous, since the machines are shared.
+test.setTimeout(120_000)
+
+test('the agent runs python3 -c: Python loads on first use with a line saying so', async ({ page, mock }) => {
+  await mock.script({ chunks: commandReply('call_py', `python3 -c 'import sys; print(6 * 7, sys.version_info.major)'`) }, { chunks: textReply('It printed 42.') })
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'what is six times seven in python?')
+  await waitForScreen(page, 'It printed 42.', 90_000)
+  await waitForScreen(page, 'Loading Python')
+  const requests = await mock.requests()
+  expect(toolResultText(requests.at(-1), 'call_py')).toContain('42 3')
+})
+
+test('python3 runs workspace files that import each other, writes files, and keeps exit codes', async ({ page }) => {
+  await openDemo(page)
+  await writeWorkspaceFiles(page, {
+    'py/helper.py': 'def double(n):\n    return n * 2\n',
+    'py/main.py': 'import sys\nfrom helper import double\nopen("result.txt", "w").write(str(double(21)))\nprint("args", sys.argv[1:])\nsys.exit(3)\n',
+  })
+  const result = await runCommand(page, 'cd py && python3 main.py a b; echo "exit $?"; cat result.txt', { timeoutMs: 30_000 })
+  expect(result.stdout).toBe("args ['a', 'b']\nexit 3\n42")
+  expect(await readWorkspaceFile(page, 'py/result.txt')).toBe('42')
+  const failed = await runCommand(page, `python3 -c 'raise ValueError("bad input")'`)
+  expect(failed.exitCode).toBe(1)
+  expect(failed.stderr).toContain('ValueError: bad input')
+})
+
+test('python3 -m unittest passes with 0 and fails with 1', async ({ page }) => {
+  await openDemo(page)
+  await writeWorkspaceFiles(page, {
+    'test_ok.py': 'import unittest\nclass T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(1 + 1, 2)\n',
+    'bad/test_bad.py': 'import unittest\nclass T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(1 + 1, 3)\n',
+  })
+  const passing = await runCommand(page, 'python3 -m unittest test_ok')
+  expect(passing.exitCode).toBe(0)
+  expect(passing.stderr).toContain('OK')
+  const failing = await runCommand(page, 'cd bad && python3 -m unittest test_bad')
+  expect(failing.exitCode).toBe(1)
+  expect(failing.stderr).toContain('FAILED (failures=1)')
+  expect(await runCommand(page, 'pip install requests')).toMatchObject({ exitCode: 1, stderr: expect.stringContaining('packages cannot be installed here') })
+})
+
+test('a Python loop that never ends is stopped by the time limit, and the next run works', async ({ page }) => {
+  await openDemo(page)
+  expect(await runCommand(page, `python3 -c 'print("warm")'`)).toMatchObject({ stdout: 'warm\n' })
+  const stopped = await runCommand(page, `python3 -c 'while True: pass'`, { timeoutMs: 2000 })
+  expect(stopped.exitCode).toBe(124)
+  await expect(page.locator(SANDBOX)).toHaveCount(0)
+  expect(await runCommand(page, `python3 -c 'print("again")'`)).toMatchObject({ stdout: 'again\n', exitCode: 0 })
+})
