@@ -1,8 +1,9 @@
 // `node` in the workspace (issue 22): real files, ES modules and CommonJS, node:test, npm
 // scripts, writes that last, and scripts that never end stopped by the time limit and by Esc.
 import { test, expect } from '../support/fixtures.ts'
-import { BANNER, openDemo, openWithMock } from '../support/app.ts'
-import { finish, roleChunk, textReply, toolCallChunks, usage } from '../support/chunks.ts'
+import { openDemo, openWithMock } from '../support/app.ts'
+import { commandReply, finish, roleChunk, textReply, toolCallChunks, usage } from '../support/chunks.ts'
+import { toolResultText } from '../support/tool-messages.ts'
 import { readWorkspaceFile } from '../support/workspace.ts'
 import { pressKey, submitPrompt, waitForScreen, waitForTerminal } from '../support/screen.ts'
 import { runCommand, SANDBOX, writeWorkspaceFiles } from '../support/run-code.ts'
@@ -50,6 +51,8 @@ test('formats millions', () => assert.equal(formatPopulation(37194000), '37.2 mi
 test('ES modules and CommonJS import each other from workspace files', async ({ page }) => {
   await openDemo(page)
   await writeWorkspaceFiles(page, {
+    // The demo project is "type": "module"; this folder is CommonJS.
+    'mix/package.json': `{ "type": "commonjs" }\n`,
     'mix/lib/index.js': `module.exports = { twice: (n) => n * 2, data: require('./data.json') }\n`,
     'mix/lib/data.json': `{ "name": "fxterm" }\n`,
     'mix/util.mjs': `export const shout = (text) => text.toUpperCase() + '!'\n`,
@@ -65,14 +68,17 @@ console.log('cjs', twice(5))
   expect(await runCommand(page, 'cd mix && node main.mjs && node main.cjs')).toMatchObject({ stdout: 'FXTERM! 42 4\ncjs 10\n', exitCode: 0 })
 })
 
-test('a file node writes is a workspace file: it shows to the shell and survives a reload', async ({ page }) => {
-  await openDemo(page)
-  const result = await runCommand(page, `node -e 'const fs = require("fs"); fs.mkdirSync("out", { recursive: true }); fs.writeFileSync("out/report.txt", "written by node\\n")' && cat out/report.txt`)
-  expect(result.stdout).toContain('written by node\n')
+test('a file node writes in a turn is a workspace file: the shell sees it and it survives a reload', async ({ page, mock }) => {
+  const write = `node -e 'const fs = require("fs"); fs.mkdirSync("out", { recursive: true }); fs.writeFileSync("out/report.txt", "written by node\\n")' && cat out/report.txt`
+  await mock.script({ chunks: commandReply('call_node', write) }, { chunks: textReply('Wrote the report.') })
+  await openWithMock(page, mock)
+  await submitPrompt(page, 'write a report with node')
+  await waitForScreen(page, 'Wrote the report.')
+  expect(toolResultText((await mock.requests()).at(-1), 'call_node')).toContain('written by node')
   await page.evaluate(() => (window as unknown as { fxterm: { workspace: { persisted(): Promise<void> } } }).fxterm.workspace.persisted())
   await page.reload()
   await waitForTerminal(page)
-  await waitForScreen(page, BANNER)
+  await waitForScreen(page, 'Session resumed: write a report with node')
   expect(await readWorkspaceFile(page, 'out/report.txt')).toBe('written by node\n')
 })
 

@@ -5,6 +5,8 @@
  * fetch, not even from this page's own origin.
  */
 
+// First: the ports of Node's modules read `process` as they load.
+import './node/process-shim'
 import { createNodeRuntime } from './node/run-node'
 import { createPythonRuntime } from './python/run-python'
 import type { FromSandbox, ToSandbox } from './sandbox-messages'
