@@ -157,8 +157,7 @@ export function createTestRunner(write: (text: string) => void) {
     return todo ? true : !failed
   }
 
-  async function runSuite(suite: Entry, depth: number, each: Hooks[]): Promise<void> {
-    const isRoot = suite === root
+  async function runSuite(suite: Entry, depth: number, each: Hooks[], isRoot = false): Promise<void> {
     const from = performance.now()
     if (!isRoot) {
       totals.suites++
@@ -203,7 +202,7 @@ export function createTestRunner(write: (text: string) => void) {
     async runFile(): Promise<void> {
       const file = root
       root = current = newSuite('<root>')
-      await runSuite(file, 0, [])
+      await runSuite(file, 0, [], true)
     },
     /** The totals and the failing tests again; answers whether any failed. */
     summary(): boolean {

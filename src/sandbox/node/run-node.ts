@@ -17,7 +17,7 @@ import { createConsole } from './node-console'
 import { createProcess, NODE_VERSION, ProcessExit } from './node-process'
 import { createTestRunner } from './node-test'
 import { findTestFiles } from './test-files'
-import { nextTurn, RunTimers } from './timers'
+import { nativeSetTimeout, nextTurn, RunTimers } from './timers'
 import { looksLikeEsm } from './resolve'
 
 export const NODE_CAPABILITIES =
@@ -160,9 +160,11 @@ async function runNode(request: RunRequest, io: RunIo, moduleUrl: (source: strin
   try {
     void main().then(async () => {
       // Node exits once nothing is pending: no timer left, after the microtasks have run.
+      // A rejection nobody handled is reported in a task of its own: let it come first.
       do {
         await timers.idle()
         await nextTurn()
+        await new Promise((resolve) => nativeSetTimeout(resolve, 0))
       } while (!timers.isIdle())
       end(Number(process.exitCode ?? 0) || 0)
     }, report)
