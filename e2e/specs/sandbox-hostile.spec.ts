@@ -104,15 +104,25 @@ def attempts():
     yield "indexedDB", lambda: js.indexedDB.open("fx-sentinel")
     yield "localStorage", lambda: js.localStorage.getItem("fx-sentinel")
     yield "cookie", lambda: js.document.cookie
-    yield "syncXhr", lambda: sync_xhr(js, bait + "/xhr")
-    yield "openUrl", lambda: __import__("pyodide.http", fromlist=["open_url"]).open_url(bait + "/open-url").read()
-    yield "urllib", lambda: __import__("urllib.request", fromlist=["urlopen"]).urlopen(bait + "/urllib").read()
-    yield "socket", lambda: __import__("socket").create_connection(("127.0.0.1", int(bait.rsplit(":", 1)[1])))
+    yield "syncXhr", lambda: stolen(sync_xhr(js, bait + "/xhr"))
+    yield "openUrl", lambda: stolen(__import__("pyodide.http", fromlist=["open_url"]).open_url(bait + "/open-url").read())
+    yield "urllib", lambda: stolen(__import__("urllib.request", fromlist=["urlopen"]).urlopen(bait + "/urllib").read())
+    yield "socket", lambda: stolen(socket_get(bait))
     yield "importScripts", lambda: js.importScripts(bait + "/script.js")
     yield "parentPostMessage", lambda: js.parent.postMessage("steal", "*")
     yield "topPostMessage", lambda: js.top.postMessage("steal", "*")
     yield "readOutsideRoot", lambda: open("/home/user/planted.txt").read()
     yield "readDotDot", lambda: open("../home/user/planted.txt").read()
+# A network attempt counts as a leak only when the bait's answer came back.
+def stolen(answer):
+    if "stolen" not in str(answer):
+        raise RuntimeError("no answer from the bait: " + repr(answer)[:80])
+    return answer
+def socket_get(url):
+    import socket
+    sock = socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1])), timeout=1)
+    sock.sendall(b"GET /socket HTTP/1.0\\r\\n\\r\\n")
+    return sock.recv(200)
 def sync_xhr(js, url):
     x = js.XMLHttpRequest.new()
     x.open("GET", url, False)
