@@ -106,3 +106,15 @@ test('Esc during a turn stops a node script that never ends', async ({ page, moc
   await expect(page.locator(SANDBOX)).toHaveCount(0)
   expect(await runCommand(page, `node -e 'console.log("after")'`)).toMatchObject({ stdout: 'after\n', exitCode: 0 })
 })
+
+test('the offline demo adds a test for greet.js and runs it: all 3 pass', async ({ page }) => {
+  await openDemo(page)
+  await submitPrompt(page, 'add a test for greet.js')
+  await waitForScreen(page, 'Ran npm test')
+  await waitForScreen(page, 'all 3 pass', 30_000)
+  expect(await readWorkspaceFile(page, 'src/greet.test.js')).toContain("test('greets a city by name, country and population'")
+  // The same suite, run again by a person, passes too.
+  const again = await runCommand(page, 'npm test')
+  expect(again.stdout).toMatch(/ℹ tests 3\nℹ suites 0\nℹ pass 3\nℹ fail 0/)
+  expect(again.exitCode).toBe(0)
+})
