@@ -75,7 +75,12 @@ try {
   })
   await page.reload()
   await waitFor(/Session resumed/, 20_000)
-  const kept = await page.evaluate(() => window.fxterm.workspace.readFile({ path: 'kept.txt' }))
+  // The resumed session's files come back just after its line is drawn: ask until they are there.
+  let kept = null
+  for (let i = 0; i < 50 && kept === null; i++) {
+    kept = await page.evaluate(() => window.fxterm.workspace.readFile({ path: 'kept.txt' }))
+    if (kept === null) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   if (kept !== 'still here\n') throw new Error(`Firefox: after a reload kept.txt held ${JSON.stringify(kept)}, not "still here"`)
   // Code runs in the sandbox: node on the browser's engine, python3 in Pyodide.
   const run = (command) =>

@@ -118,3 +118,12 @@ test('the offline demo adds a test for greet.js and runs it: all 3 pass', async 
   expect(again.stdout).toMatch(/ℹ tests 3\nℹ suites 0\nℹ pass 3\nℹ fail 0/)
   expect(again.exitCode).toBe(0)
 })
+
+test('a page that died during a run (a heap without end) says so after the reload', async ({ page }) => {
+  await openDemo(page)
+  // What a tab that ran out of memory in `node grow.js` leaves behind: the run's mark, never cleared.
+  await page.evaluate(() => sessionStorage.setItem('fxterm-code-run', 'node grow.js'))
+  await page.reload()
+  await waitForScreen(page, 'was running; the tab most likely ran out of memory')
+  expect(await page.evaluate(() => sessionStorage.getItem('fxterm-code-run'))).toBeNull()
+})

@@ -58,3 +58,12 @@ test('a Python loop that never ends is stopped by the time limit, and the next r
   await expect(page.locator(SANDBOX)).toHaveCount(0)
   expect(await runCommand(page, `python3 -c 'print("again")'`)).toMatchObject({ stdout: 'again\n', exitCode: 0 })
 })
+
+test('Python that asks for more memory than there is gets MemoryError, and the next run works', async ({ page }) => {
+  await openDemo(page)
+  // Each block is as large as one object may be (2 GiB - 1); three are more than WebAssembly's 4 GiB.
+  const greedy = await runCommand(page, `python3 -c 'blocks = [bytearray(2**31 - 1) for _ in range(3)]'`)
+  expect(greedy.exitCode).toBe(1)
+  expect(greedy.stderr).toContain('MemoryError')
+  expect(await runCommand(page, `python3 -c 'print("still here")'`)).toMatchObject({ stdout: 'still here\n', exitCode: 0 })
+})

@@ -144,6 +144,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   )
 
   let seeding: Promise<void> | null = null
+  let switching: Promise<void> = Promise.resolve() // the last useSession, until its files are in place
   const notes: string[] = [] // told on the next command: a failed download, a store's trouble
   const fetchedSeed: Snapshot = new Map() // the seed files from `filesUrl`, for /new
   const sessionFiles = options.persist
@@ -245,6 +246,8 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   async function readFileNow(path: string): Promise<string | null> {
     if (disposed) return null
     await seed()
+    // A read right after a switch of session answers from the files of the session switched to.
+    await switching
     const absolute = resolveWorkspacePath(path, root)
     // Before the worker exists the snapshot is the whole truth: answering from it keeps, for
     // example, reading AGENTS.md at boot from downloading just-bash.
@@ -314,14 +317,16 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       await seed()
       return { ...startingFiles }
     },
-    useSession: (id, how) =>
-      sessionFiles
-        ? enqueue(async () => {
-            await seed()
-            const notice = await sessionFiles.use(id, how)
-            if (notice) notes.push(notice)
-          }).catch(() => undefined)
-        : Promise.resolve(),
+    useSession(id, how) {
+      if (!sessionFiles) return Promise.resolve()
+      const done = enqueue(async () => {
+        await seed()
+        const notice = await sessionFiles.use(id, how)
+        if (notice) notes.push(notice)
+      }).catch(() => undefined)
+      switching = done
+      return done
+    },
     forgetSession: (id) => sessionFiles?.forget(id) ?? Promise.resolve(),
     persisted: async () => {
       await sessionFiles?.settled()

@@ -4,6 +4,7 @@
  */
 
 import type { CodeRunner } from '../sandbox/runtime-types'
+import { createCodeRunMarker } from './code-run-marker'
 
 export type LazyCodeRunner = CodeRunner & {
   /** Lines to show while a run prepares (Python's first load); answers the unsubscribe. */
@@ -15,6 +16,7 @@ export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string) => void>()
   let runner: Promise<CodeRunner & { dispose(): void }> | null = null
   let disposed = false
+  const marker = createCodeRunMarker(typeof sessionStorage === 'undefined' ? null : sessionStorage)
   const load = () =>
     (runner ??= import('../sandbox/page-code-runner').then(({ createPageCodeRunner }) =>
       createPageCodeRunner((line) => listeners.forEach((listener) => listener(line))),
@@ -22,13 +24,21 @@ export function createLazyCodeRunner(): LazyCodeRunner {
   return {
     async run(id, request) {
       if (disposed) throw new Error('the workspace has been closed')
-      return (await load()).run(id, request)
+      marker.started([request.runtime === 'node' ? 'node' : 'python3', ...request.argv].join(' ').slice(0, 80))
+      try {
+        return await (await load()).run(id, request)
+      } finally {
+        marker.ended()
+      }
     },
     cancel(id) {
       void runner?.then((loaded) => loaded.cancel(id))
     },
     onProgress(listener) {
       listeners.add(listener)
+      // The first to listen (the terminal) hears that the last page died during a run.
+      const leftOver = marker.leftOver()
+      if (leftOver) queueMicrotask(() => listener(leftOver))
       return () => listeners.delete(listener)
     },
     dispose() {

@@ -66,7 +66,9 @@ export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): st
     try {
       const pyodide = await loadPyodide({
         indexURL: BASE,
-        lockFileContents: new TextDecoder().decode(lock),
+        // No packages: a missing module gets CPython's own message, not a hint to install it
+        // with micropip, which cannot download anything here.
+        lockFileContents: JSON.stringify({ ...JSON.parse(new TextDecoder().decode(lock)), packages: {} }),
         env: { HOME: '/home/user' },
         ...({ createPyodideModule } as object),
       })
@@ -114,6 +116,11 @@ export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): st
       const runOnce = pyodide.globals.get('_fx_run') as (...args: unknown[]) => number
       const exitCode = runOnce(mode.kind, mode.target, mode.args, request.cwd, pyodide.toPy(request.env), request.root, request.stdin ?? new Uint8Array())
       return { exitCode: Number(exitCode), changes: changesOut(pyodide, request) }
+    } catch (error) {
+      // The interpreter itself failed (e.g. the JS stack overflowed inside C code): the next
+      // run loads a fresh one.
+      loading = null
+      throw new Error(`Python crashed (${error instanceof Error ? error.message : String(error)}); the next python3 starts a fresh one`)
     } finally {
       current = null
     }
