@@ -25,14 +25,17 @@ function builtExamplePages(): Plugin {
 
 /**
  * shell-manifest.json: every file the built app may need (chunks, workers, assets, engine.wasm,
- * the demo tapes), for the optional offline shell (public/sw.js) to keep on a first visit.
+ * the demo tapes), for the optional offline shell (public/sw.js) to keep on a first visit;
+ * Pyodide's files only once python3 has run.
  */
 function shellManifest(): Plugin {
   return {
     name: 'fxterm-shell-manifest',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => !name.startsWith('examples/') && !name.startsWith('public/'))
+      // Pyodide's 13 MB are left out: kept on the first python3 (the service worker keeps every
+      // asset it fetches), not downloaded on everybody's first visit.
+      const files = Object.keys(bundle).filter((name) => !name.startsWith('examples/') && !name.startsWith('public/') && !/\/(pyodide|python_stdlib)[-.]/.test(name))
       const fromPublic = ['engine.wasm', 'favicon.svg', ...readdirSync('public/demos').filter((f) => f.endsWith('.json')).map((f) => `demos/${f}`)]
       this.emitFile({ type: 'asset', fileName: 'shell-manifest.json', source: JSON.stringify({ files: ['./', ...files, ...fromPublic] }) })
     },
