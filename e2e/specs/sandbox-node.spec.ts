@@ -6,7 +6,7 @@ import { commandReply, finish, roleChunk, textReply, toolCallChunks, usage } fro
 import { toolResultText } from '../support/tool-messages.ts'
 import { readWorkspaceFile } from '../support/workspace.ts'
 import { pressKey, submitPrompt, waitForScreen, waitForTerminal } from '../support/screen.ts'
-import { runCommand, SANDBOX, writeWorkspaceFiles } from '../support/run-code.ts'
+import { MARKED_SANDBOX, markSandbox, runCommand, SANDBOX, writeWorkspaceFiles } from '../support/run-code.ts'
 
 test('node -e and -p print, and the exit code is kept', async ({ page }) => {
   await openDemo(page)
@@ -84,11 +84,13 @@ test('a file node writes in a turn is a workspace file: the shell sees it and it
 
 test('a script that never ends is stopped by the time limit, and the next one runs', async ({ page }) => {
   await openDemo(page)
+  await runCommand(page, 'true') // the shell starts, and opens the sandbox ahead of code
+  await markSandbox(page)
   const stopped = await runCommand(page, `node -e 'for (;;) {}'`, { timeoutMs: 1500 })
   expect(stopped.exitCode).toBe(124)
   expect(stopped.stderr).toMatch(/timed out|time limit/)
   // The busy sandbox was torn down, not left spinning.
-  await expect(page.locator(SANDBOX)).toHaveCount(0)
+  await expect(page.locator(MARKED_SANDBOX)).toHaveCount(0)
   expect(await runCommand(page, `node -e 'console.log("fresh")'`)).toMatchObject({ stdout: 'fresh\n', exitCode: 0 })
 })
 
@@ -100,10 +102,11 @@ test('Esc during a turn stops a node script that never ends', async ({ page, moc
   await openWithMock(page, mock)
   await submitPrompt(page, 'spin forever')
   await waitForScreen(page, "node -e 'for (;;) {}'")
-  await expect(page.locator(SANDBOX)).toHaveCount(1) // the run has reached the sandbox
+  await page.locator(`${SANDBOX}[data-running]`).waitFor({ state: 'attached' }) // the run has reached the sandbox
+  await markSandbox(page)
   await pressKey(page, 'Escape')
   await waitForScreen(page, 'Interrupted · tell fxterm what to do instead')
-  await expect(page.locator(SANDBOX)).toHaveCount(0)
+  await expect(page.locator(MARKED_SANDBOX)).toHaveCount(0)
   expect(await runCommand(page, `node -e 'console.log("after")'`)).toMatchObject({ stdout: 'after\n', exitCode: 0 })
 })
 

@@ -6,7 +6,7 @@ import { commandReply, textReply } from '../support/chunks.ts'
 import { readWorkspaceFile } from '../support/workspace.ts'
 import { submitPrompt, waitForScreen } from '../support/screen.ts'
 import { toolResultText } from '../support/tool-messages.ts'
-import { runCommand, SANDBOX, writeWorkspaceFiles } from '../support/run-code.ts'
+import { MARKED_SANDBOX, markSandbox, runCommand, writeWorkspaceFiles } from '../support/run-code.ts'
 
 // Pyodide's first load compiles a large wasm: generous, since the machines are shared.
 test.setTimeout(120_000)
@@ -53,9 +53,10 @@ test('python3 -m unittest passes with 0 and fails with 1', async ({ page }) => {
 test('a Python loop that never ends is stopped by the time limit, and the next run works', async ({ page }) => {
   await openDemo(page)
   expect(await runCommand(page, `python3 -c 'print("warm")'`)).toMatchObject({ stdout: 'warm\n' })
+  await markSandbox(page)
   const stopped = await runCommand(page, `python3 -c 'while True: pass'`, { timeoutMs: 2000 })
   expect(stopped.exitCode).toBe(124)
-  await expect(page.locator(SANDBOX)).toHaveCount(0)
+  await expect(page.locator(MARKED_SANDBOX)).toHaveCount(0)
   expect(await runCommand(page, `python3 -c 'print("again")'`)).toMatchObject({ stdout: 'again\n', exitCode: 0 })
 })
 

@@ -4,6 +4,14 @@ import type { Page } from '@playwright/test'
 
 /** The sandbox's iframe: there while code runs or is ready to, gone once a run was stopped. */
 export const SANDBOX = 'iframe[title="fxterm code sandbox"]'
+/** The sandbox marked by markSandbox: a stopped run takes it down (a fresh one may open after). */
+export const MARKED_SANDBOX = `${SANDBOX}[data-spec="marked"]`
+
+/** Marks the sandbox open now, once there is one, so a spec can see that this one goes away. */
+export async function markSandbox(page: Page): Promise<void> {
+  await page.locator(SANDBOX).first().waitFor({ state: 'attached' })
+  await page.locator(SANDBOX).first().evaluate((frame) => frame.setAttribute('data-spec', 'marked'))
+}
 
 export type CommandResult = { stdout: string; stderr: string; exitCode: number }
 

@@ -38,6 +38,8 @@ export type SandboxFrame = {
   crashed: Promise<string>
   /** Tears the iframe down, which terminates its worker. */
   close(): void
+  /** Says on the iframe (`data-running`) whether a run is in it: for a person in devtools, and specs. */
+  running(busy: boolean): void
 }
 
 /** Opens a sandbox whose worker runs `workerSource` (an ES module's text). */
@@ -75,7 +77,7 @@ export function openSandboxFrame(workerSource: string, parent: HTMLElement = doc
       window.removeEventListener('message', onReady)
       // An opaque origin can only be addressed as '*'; the message goes to this frame's window.
       frame.contentWindow!.postMessage({ type: 'fx-sandbox-start', source: workerSource, port: work.port2, status: status.port2 }, '*', [work.port2, status.port2])
-      resolve({ port: work.port1, crashed, close })
+      resolve({ port: work.port1, crashed, close, running: (busy) => frame.toggleAttribute('data-running', busy) })
     }
   })
   window.addEventListener('message', onReady)

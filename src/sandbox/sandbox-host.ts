@@ -29,7 +29,7 @@ type Running = {
   finish(reply: CodeRunReply): void
 }
 
-export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { dispose(): void } {
+export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { prewarm(): void; dispose(): void } {
   let frame: Promise<SandboxFrame> | null = null
   let running: Running | null = null
   let queue: Promise<unknown> = Promise.resolve()
@@ -117,7 +117,17 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { d
       return unavailable(error instanceof Error ? error.message : String(error))
     }
     return new Promise<CodeRunReply>((finish) => {
-      running = { id, out: [], err: [], size: 0, finish }
+      opened.running(true)
+      running = {
+        id,
+        out: [],
+        err: [],
+        size: 0,
+        finish: (reply) => {
+          opened.running(false)
+          finish(reply)
+        },
+      }
       opened.port.postMessage({ type: 'run', id, request } satisfies ToSandbox)
     })
   }
@@ -133,6 +143,10 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { d
         teardown()
         stop('cancelled')
       } else cancelled.add(id)
+    },
+    /** Opens the sandbox ahead of its first run (its frame and worker take a few hundred ms to start). */
+    prewarm() {
+      void open().catch(() => undefined)
     },
     dispose() {
       teardown()

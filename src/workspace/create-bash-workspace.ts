@@ -194,6 +194,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
 
   async function connect(): Promise<WorkerConnection | string> {
     await seed()
+    pageRunner?.prewarm() // the shell is in use: code may run next
     return supervisor.connect()
   }
 

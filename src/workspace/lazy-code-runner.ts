@@ -9,12 +9,17 @@ import { createCodeRunMarker } from './code-run-marker'
 export type LazyCodeRunner = CodeRunner & {
   /** Lines to show while a run prepares (Python's first load); answers the unsubscribe. */
   onProgress(listener: (line: string) => void): () => void
+  /**
+   * Starts the sandbox before the first run, once the shell is in use: its frame and worker take
+   * a few hundred ms to start, which the first `node` would otherwise wait for.
+   */
+  prewarm(): void
   dispose(): void
 }
 
 export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string) => void>()
-  let runner: Promise<CodeRunner & { dispose(): void }> | null = null
+  let runner: Promise<CodeRunner & { prewarm(): void; dispose(): void }> | null = null
   let disposed = false
   const marker = createCodeRunMarker(typeof sessionStorage === 'undefined' ? null : sessionStorage)
   const load = () =>
@@ -40,6 +45,9 @@ export function createLazyCodeRunner(): LazyCodeRunner {
       const leftOver = marker.leftOver()
       if (leftOver) queueMicrotask(() => listener(leftOver))
       return () => listeners.delete(listener)
+    },
+    prewarm() {
+      if (!disposed) void load().then((loaded) => loaded.prewarm(), () => undefined)
     },
     dispose() {
       disposed = true
