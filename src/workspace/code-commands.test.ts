@@ -112,6 +112,13 @@ describe('node and python3 in the shell', () => {
     expect(await session.readFile('half.txt')).toBeNull()
   })
 
+  it('keeps one byte of the exit status, as the OS does', async () => {
+    const codes = [256, 257, -1]
+    const { runner } = fakeRunner(() => ({ exitCode: codes.shift()! }))
+    const session = await createBashSession({ entries: seed, codeRunner: runner })
+    expect((await session.exec(input('node a.js; echo $?; node b.js; echo $?; node c.js; echo $?'))).stdout).toBe('0\n1\n255\n')
+  })
+
   it('says node and python3 are not available when there is no page to run them', async () => {
     const session = await createBashSession({ entries: seed })
     const result = await session.exec(input('node -e 1; echo "exit $?"; python3 -c 1'))

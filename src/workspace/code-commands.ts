@@ -87,7 +87,8 @@ async function runCode(
     stderr += `fxterm: the code sandbox ${reply.stopped === 'crashed' ? 'stopped' : 'is not available'}: ${reply.reason ?? 'no reason given'}\n`
   }
   if (!reply.stopped) stderr += await applyChanges(ctx.fs, root, reply.changes)
-  return { stdout, stderr, exitCode: reply.exitCode }
+  // An exit status is one byte, as the OS keeps it: sys.exit(256) and process.exit(-1) too.
+  return { stdout, stderr, exitCode: reply.exitCode & 0xff }
 }
 
 function stdinBytes(ctx: ResolvedCommandContext): Uint8Array | null {
