@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { ModelRequest } from '../protocol/model-events.ts'
+import { ErrorCode } from '../errors.ts'
 import { createAnthropicProvider } from './anthropic-messages.ts'
 import { toAnthropicBody } from './anthropic-wire.ts'
 import { byteSplits, collect, fakeFetch, joinTextDeltas, sseResponse } from './test-helpers.ts'
@@ -60,14 +61,14 @@ describe('Anthropic streams as model events', () => {
   test('an error event mid-stream is one retryable error after the text so far', async () => {
     expect(await replay('overloaded')).toEqual([
       { type: 'text_delta', delta: 'Partial' },
-      { type: 'error', code: 'FX_MODEL_STREAM_ERROR', message: 'anthropic reported overloaded_error during the reply: Overloaded', retryable: true },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_ERROR, message: 'anthropic reported overloaded_error during the reply: Overloaded', retryable: true },
     ])
   })
 
   test('a body that ends before message_stop is a retryable truncation', async () => {
     expect(await replay('cut-short')).toEqual([
       { type: 'text_delta', delta: 'Half a sen' },
-      { type: 'error', code: 'FX_MODEL_STREAM_TRUNCATED', message: 'anthropic closed the stream before the model finished; try again', retryable: true },
+      { type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'anthropic closed the stream before the model finished; try again', retryable: true },
     ])
   })
 
@@ -100,14 +101,14 @@ describe('the request Anthropic gets', () => {
 
   test('without a key nothing is sent and the error says how to save one', async () => {
     const { provider: p, calls } = provider(() => sseResponse([fixture('text')]), null)
-    expect(await collect(p)).toEqual([{ type: 'error', code: 'FX_MODEL_UNAUTHORIZED', message: 'anthropic needs an API key: /key anthropic saves one', retryable: false }])
+    expect(await collect(p)).toEqual([{ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: 'anthropic needs an API key: /key anthropic saves one', retryable: false }])
     expect(calls).toEqual([])
   })
 
   test('a 401 names the key as rejected and never quotes it', async () => {
     const { provider: p } = provider(() => new Response(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }), { status: 401 }))
     const events = await collect(p)
-    expect(events.map((e) => e.type === 'error' && e.code)).toEqual(['FX_MODEL_UNAUTHORIZED'])
+    expect(events.map((e) => e.type === 'error' && e.code)).toEqual([ErrorCode.FX_MODEL_UNAUTHORIZED])
     expect(JSON.stringify(events)).not.toContain(KEY)
   })
 

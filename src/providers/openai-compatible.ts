@@ -8,7 +8,7 @@ import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, type PermissionsLike } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
-import { listServerModels } from './list-models.ts'
+import { listServerModels, ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
 import { toChatCompletionsBody } from './openai-wire.ts'
@@ -22,6 +22,16 @@ export type OpenAiCompatibleOptions = {
   baseUrl: string
   /** Sent as `Authorization: Bearer <key>`; no header at all when absent (local servers). */
   apiKey?: string
+  /**
+   * The key read at each request (a key saved with /key may change between requests); used
+   * when `apiKey` is absent.
+   */
+  key?: () => Promise<string | undefined>
+  /**
+   * Set for a provider that always needs a key (a hosted API): without one it sends nothing and
+   * says this, e.g. `/key openai saves one`.
+   */
+  keyHint?: string
   /** The model used when a request names none. */
   model: string
   /** Shown in the status line and in messages, e.g. `ai-gateway` or `localhost:11434`. */
@@ -56,7 +66,8 @@ function defaultOrigin(): string | undefined {
 /** Creates a provider that streams from an OpenAI-compatible `/chat/completions` endpoint. */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ModelProvider {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const { apiKey, label, fastServiceTier } = options
+  const { label, fastServiceTier } = options
+  const currentKey = async (): Promise<string | undefined> => options.apiKey ?? (await options.key?.().catch(() => undefined))
   const name = options.name ?? label
   // Resolved per call, not captured, so a test or app can swap globalThis.fetch later.
   const fetchFn = (): typeof fetch => options.fetch ?? globalThis.fetch.bind(globalThis)
@@ -84,6 +95,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const refused = refusal(request, body.model)
     if (refused !== undefined) {
       emit(refused)
+      return
+    }
+    const apiKey = await currentKey()
+    if (signal.aborted) return
+    if (!apiKey && options.keyHint !== undefined) {
+      emit({ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: `${label} needs an API key: ${options.keyHint}`, retryable: false })
       return
     }
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
@@ -156,6 +173,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   async function listModels(signal: AbortSignal): Promise<ModelInfo[]> {
     if (options.modelCatalog !== undefined) return withFast(catalogToModelInfo(options.modelCatalog))
     const origin = options.origin ?? defaultOrigin()
+    const apiKey = await currentKey()
+    if (!apiKey && options.keyHint !== undefined) throw new ModelCatalogError(ErrorCode.FX_MODEL_UNAUTHORIZED, `${label} needs an API key to list its models: ${options.keyHint}`, false)
     const listed = await listServerModels({
       baseUrl,
       label,

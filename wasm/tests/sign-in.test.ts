@@ -3,8 +3,10 @@ import { createHarness, type Harness } from './harness.ts'
 import type { AuthDisplayState, EngineEffect } from '../../src/engine-host/engine-frames.ts'
 
 const PROVIDERS = [
-  { name: 'demo', label: 'demo', model: 'demo' },
-  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5' },
+  { name: 'demo', label: 'demo', model: 'demo', baseUrl: '', key: 'not_needed' as const },
+  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5', baseUrl: 'https://ai-gateway.vercel.sh/v1', key: 'account' as const },
+  { name: 'openai', label: 'openai', model: 'gpt-5-mini', baseUrl: 'https://api.openai.com/v1', key: 'key' as const },
+  { name: 'ollama', label: 'ollama', model: '', baseUrl: 'http://localhost:11434/v1', key: 'not_needed' as const },
 ]
 
 async function boot(): Promise<Harness> {
@@ -89,18 +91,33 @@ describe('sign-in as the engine shows it', () => {
     const h = await boot()
     const effects = await h.type('/key\r')
     expect(effects.filter((e) => e.kind === 'echo_hint').at(-1)).toEqual({ kind: 'echo_hint', columns: 0 })
-    expect(actions(h)).toEqual(['key'])
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'ai-gateway' }])
     await show(h, { state: 'key_entry', length: 6 })
     expect(h.screen()).toContain('API key: ••••••  (paste it · Enter saves · Esc cancels)')
-    await show(h, { state: 'key_saved', credential: 'key' })
-    expect(h.screen()).toContain('✓ Key saved (sealed in this browser). /key clear removes it.')
+    await show(h, { state: 'key_saved', provider: 'ai-gateway', credential: 'key' })
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('✓ Key for ai-gateway saved (sealed in this browser; sent only to ai-gateway.vercel.sh).')
     expect(h.screen()).toContain('Provider: ai-gateway')
   })
 
-  it('/key with the key on the command line is refused, and /key clear asks the host', async () => {
+  it('/key <provider> asks for that provider\'s key, and saving it switches to that provider', async () => {
+    const h = await boot()
+    await h.type('/key openai\r')
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'openai' }])
+    await show(h, { state: 'key_saved', provider: 'openai' })
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('✓ Key for openai saved (sealed in this browser; sent only to api.openai.com).')
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('Provider: openai (https://api.openai.com/v1) · model gpt-5-mini')
+    // With openai active, a bare /key is about openai's key.
+    await h.type('/key clear\r')
+    expect(h.allOf('auth').at(-1)).toEqual({ kind: 'auth', action: 'key_clear', provider: 'openai' })
+  })
+
+  it('/key refuses what may be a key and a provider that needs none', async () => {
     const h = await boot()
     await h.type('/key sk-typed-in-the-open\r')
-    expect(h.screen()).toContain('/key takes no key on the command line')
+    expect(h.screen()).toContain('/key takes a provider name, not the key')
+    expect(h.screen()).not.toContain('sk-typed-in-the-open')
+    await h.type('/key ollama\r')
+    expect(h.screen()).toContain('ollama needs no key. Keys are for: ai-gateway, openai.')
     await h.type('/key clear\r')
     expect(actions(h)).toEqual(['key_clear'])
   })
@@ -121,7 +138,7 @@ describe('sign-in as the engine shows it', () => {
     expect(h.screen()).toContain('No model yet, so this is the offline demo. /key saves an API key · /provider')
     expect(h.screen()).not.toContain('/login signs in')
     await h.type('/login\r')
-    expect(h.screen()).toContain('Sign-in is not set up on this page: /key saves an API key')
+    expect(h.screen()).toContain('Sign-in is not set up on this page: /key <provider> saves an API key')
     expect(actions(h)).toEqual([])
   })
 
