@@ -58,6 +58,13 @@ export type OpenAiCompatibleOptions = {
   origin?: string
 }
 
+/** How to give a local server its first model. */
+function pullHint(server: LocalServerKind): string {
+  if (server === 'ollama') return 'pull one with ollama pull <model>'
+  if (server === 'lmstudio') return "load one in LM Studio's Developer tab"
+  return 'start llama-server with -m <model.gguf>'
+}
+
 function defaultOrigin(): string | undefined {
   const location = (globalThis as { location?: { origin?: string } }).location
   return typeof location?.origin === 'string' && location.origin !== 'null' ? location.origin : undefined
@@ -92,6 +99,23 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const guard = guardEmit(rawEmit, signal)
     const emit = guard.emit
     const body = toChatCompletionsBody(request, options.model, fastServiceTier === undefined ? {} : { fastServiceTier })
+    // A local server with no model named yet: ask it which it has and use the first (the engine
+    // picks the same one from the catalog), or say why it cannot answer, instead of a dead end.
+    if (body.model === '' && options.server !== undefined) {
+      try {
+        const first = (await listModels(signal))[0]?.id
+        if (first !== undefined) body.model = first
+        else {
+          emit({ type: 'error', code: ErrorCode.FX_MODEL_NOT_CHOSEN, message: `${label} has no models yet; ${pullHint(options.server)}, then try again`, retryable: false })
+          return
+        }
+      } catch (error) {
+        if (signal.aborted) return
+        const failure = error as { code?: string; message?: string; retryable?: boolean }
+        emit({ type: 'error', code: (failure.code as typeof ErrorCode.FX_MODEL_UNREACHABLE | undefined) ?? ErrorCode.FX_MODEL_UNREACHABLE, message: failure.message ?? String(error), retryable: false })
+        return
+      }
+    }
     const refused = refusal(request, body.model)
     if (refused !== undefined) {
       emit(refused)

@@ -138,6 +138,15 @@ describe('/provider', () => {
     expect(h.lastOf('model_request')!.request).toMatchObject({ provider: 'ollama', model: 'llama3.2' })
   })
 
+  test('a local server that does not answer says at once how to start it; no dead end', async () => {
+    const h = await createHarness(boot)
+    await h.type('/provider ollama\r')
+    const advice = 'nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=http://page.example ollama serve and try again'
+    await h.catalog({ provider: 'ollama', models: [], error: advice })
+    expect(text(h).replace(/\s+/g, ' ')).toContain('✗ ' + advice)
+    expect(text(h)).not.toContain('No model is chosen')
+  })
+
   test('an unknown provider is named with the list of known ones', async () => {
     const h = await createHarness(boot)
     await h.type('/provider nowhere\r')
