@@ -17,7 +17,7 @@ test('the shipped page has no sign-in: the first-run row leaves /login out, and 
   expect(first).not.toContain('/login signs in')
   await typeInTerminal(page, '/login')
   await pressEnter(page)
-  await waitForScreen(page, 'Sign-in is not set up on this page: /key saves an API key')
+  await waitForScreen(page, 'Sign-in is not set up on this page: /key <provider> saves an API key')
 })
 
 test('typing echoes in the composer after the prompt sign', async ({ page }) => {
