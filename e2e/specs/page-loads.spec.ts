@@ -13,7 +13,7 @@ test('the page shows the banner and the demo provider in the status line', async
 
 test('the shipped page has no sign-in: the first-run row leaves /login out, and /login says what to do instead', async ({ page }) => {
   await openDemo(page)
-  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /key saves an API key')
+  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /model picks a real one: your key,')
   expect(first).not.toContain('/login signs in')
   await typeInTerminal(page, '/login')
   await pressEnter(page)

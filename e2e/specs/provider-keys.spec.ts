@@ -125,3 +125,29 @@ test('no Ollama running: one line with the command that starts it for this page'
   expect(await readErrors(page)).toEqual([`✗ nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=${origin} ollama serve and try again`])
   expect(await readScreen(page)).not.toContain('No model is chosen')
 })
+
+test('from the first screen to a first reply in three steps: a provider, its key, a prompt', async ({ page, mock }) => {
+  await openDemo(page)
+  await waitForScreen(page, '/model picks a real one')
+  // The server a person would reach through a preset; added first so the picker lists it.
+  await runSlashCommand(page, `/provider add mockoai ${mock.baseUrl}`)
+  await waitForScreen(page, 'Added mockoai')
+
+  // 1: /model on the demo lists every way to a model; choose one.
+  await runSlashCommand(page, '/model')
+  await waitForScreen(page, 'Choose where your model runs')
+  await waitForScreen(page, 'openai')
+  await typeInTerminal(page, 'mockoai')
+  await pressEnter(page)
+  // 2: its key, masked.
+  await waitForScreen(page, 'API key:')
+  await typeInTerminal(page, OPENAI_KEY)
+  await pressEnter(page)
+  await waitForScreen(page, '✓ Key for mockoai saved')
+  await waitForScreen(page, 'Model: mock-model (the first mockoai lists).')
+  // 3: the first prompt gets a real reply.
+  await mock.script({ text: 'The first real reply.' })
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'The first real reply.')
+  expect((await mock.hits()).filter((hit) => hit.method === 'POST').map((hit) => hit.authorization)).toEqual([`Bearer ${OPENAI_KEY}`])
+})

@@ -6,7 +6,7 @@ import { blocksStartingWith } from '../support/model-turns.ts'
 
 test('sign-in shows the code and URL, opens the page once, and model requests carry the token; a reload stays signed in without asking the issuer', async ({ page, issuer, mock }) => {
   await openWithIssuer(page, issuer, mock)
-  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /login signs in · /key saves an API key')
+  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /model picks a real one (your key, a')
   // The onboarding row follows the banner (it waits for the stored state, as the banner does).
   expect(first.indexOf('Run /help for commands')).toBeLessThan(first.indexOf('No model yet'))
   await startLogin(page, issuer)

@@ -13,7 +13,7 @@ import { AgentLoop, DEFAULT_MAX_STEPS, RETRY_TIMER_ID } from './agent/loop'
 import { readHostTools } from './agent/host-tools'
 import { PickerState } from './commands/picker-state'
 import { Settings } from './commands/settings'
-import { modelsCommand, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
+import { modelsCommand, openModelPicker, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
 import { showSessionList } from './commands/session-commands'
 import { AuthPanel, applyAuthState, bootAuth } from './commands/auth-commands'
 import { PromptHistory } from './input/prompt-history'
@@ -184,6 +184,10 @@ export class Engine {
       else if (p.models.length == 0 && settings.loop.model.length == 0) settings.transcript.notice(p.label + ' lists no models yet: add one on the server, then /model.', GRAY)
     }
     syncModelInfo(settings)
+    if (p.pickModel) {
+      p.pickModel = false
+      if (p.error.length == 0 && p.models.length > 1 && !settings.picks.picker.open) openModelPicker(settings)
+    }
     if (settings.listModelsWhenLoaded) {
       settings.listModelsWhenLoaded = false
       modelsCommand(settings)

@@ -125,7 +125,7 @@ describe('sign-in as the engine shows it', () => {
   it('first run without a credential offers the ways to a model; with one, the account is used', async () => {
     const none = await boot()
     await show(none, { state: 'credential', credential: 'none', startup: true })
-    expect(none.screen()).toContain('No model yet, so this is the offline demo. /login signs in · /key saves an API')
+    expect(none.screen().replace(/\s+/g, ' ')).toContain('No model yet, so this is the offline demo. /model picks a real one (your key, a local server or a URL) · /login signs in.')
     const signedIn = await boot()
     await show(signedIn, { state: 'credential', credential: 'signed_in', startup: true })
     expect(signedIn.screen()).toContain('Using ai-gateway · anthropic/claude-sonnet-4.5 (signed in).')
@@ -135,7 +135,7 @@ describe('sign-in as the engine shows it', () => {
   it('without sign-in configured, the first-run row leaves /login out and /login says in one line what to do', async () => {
     const h = await createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false })
     await show(h, { state: 'credential', credential: 'none', startup: true })
-    expect(h.screen()).toContain('No model yet, so this is the offline demo. /key saves an API key · /provider')
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('No model yet, so this is the offline demo. /model picks a real one: your key, a local server or a URL.')
     expect(h.screen()).not.toContain('/login signs in')
     await h.type('/login\r')
     expect(h.screen()).toContain('Sign-in is not set up on this page: /key <provider> saves an API key')
@@ -155,5 +155,28 @@ describe('sign-in as the engine shows it', () => {
     await h.type('/login\r')
     expect(h.allOf('auth')).toEqual([])
     expect(h.screen()).toContain('Sign-in is not available on this page.')
+  })
+
+  it('from the first screen to a real model in three steps: a provider, its key, a model', async () => {
+    const h = await createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false, provider: 'demo', model: 'demo' })
+    await show(h, { state: 'credential', credential: 'none', startup: true })
+    // Step 1: /model on the demo lists every way to a model; openai is chosen.
+    await h.type('/model\r')
+    const listed = h.screen().replace(/\s+/g, ' ')
+    expect(listed).toContain('Choose where your model runs')
+    expect(listed).toContain('openai paste a key, then pick a model')
+    expect(listed).toContain('ollama on this machine (localhost:11434)')
+    expect(listed).toContain('another server any URL: /provider add <name> <url>')
+    await h.type('openai\r')
+    // Step 2: its key, typed masked (the host captures it), then saved.
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'openai' }])
+    await show(h, { state: 'key_saved', provider: 'openai' })
+    expect(h.allOf('catalog_request').at(-1)).toEqual({ kind: 'catalog_request', provider: 'openai' })
+    // Step 3: its catalog opens as a picker; Enter on a model, and the prompt goes there.
+    await h.catalog({ provider: 'openai', models: [{ id: 'gpt-5-mini' }, { id: 'gpt-5' }] })
+    expect(h.screen()).toContain('Choose a model on openai')
+    await h.type('\x1b[B\r')
+    await h.type('hello\r')
+    expect(h.lastOf('model_request')!.request).toMatchObject({ provider: 'openai', model: 'gpt-5' })
   })
 })

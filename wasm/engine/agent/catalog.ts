@@ -33,6 +33,8 @@ export class ProviderInfo {
   saved: bool = false
   /** /provider switched to it: say what its catalog answers (a model picked, or why none). */
   announce: bool = false
+  /** Chosen in the provider picker: open its model picker when its catalog arrives. */
+  pickModel: bool = false
   constructor(public name: string, public label: string, public defaultModel: string) {}
 
   find(id: string): ModelInfo | null {

@@ -50,10 +50,54 @@ export function onboardingRow(s: Settings, a: AuthPanel): void {
   if (a.account.length == 0 || a.credential != 'none' || s.providers.active.name != 'demo') return
   s.transcript.notice(
     a.signIn
-      ? 'No model yet, so this is the offline demo. /login signs in · /key saves an API key · /provider ollama uses a local model.'
-      : 'No model yet, so this is the offline demo. /key saves an API key · /provider ollama uses a local model.',
+      ? 'No model yet, so this is the offline demo. /model picks a real one (your key, a local server or a URL) · /login signs in.'
+      : 'No model yet, so this is the offline demo. /model picks a real one: your key, a local server or a URL.',
     GRAY,
   )
+}
+
+/** The entry of the provider picker that adds a server by URL. */
+export const ANOTHER_SERVER = 'another server'
+
+/**
+ * `/model` on the offline demo: every way to a real model in one list. A hosted API asks for its
+ * key next and then opens its model list; a local server is asked for its models; the last entry
+ * says how to add any URL. Three steps from a fresh page to a real reply.
+ */
+export function openProviderPicker(s: Settings, a: AuthPanel): void {
+  const items = new Array<string>()
+  const details = new Array<string>()
+  for (let i = 0; i < s.providers.list.length; i++) {
+    const p = s.providers.list[i]
+    items.push(p.name)
+    if (p.name == 'demo') details.push('offline, recorded replies')
+    else if (p.name == a.account) details.push(a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key')
+    else if (p.key == 'key') details.push((p.saved ? 'key saved' : 'paste a key') + ', then pick a model')
+    else details.push('on this machine (' + hostOf(p.baseUrl) + ')')
+  }
+  items.push(ANOTHER_SERVER)
+  details.push('any URL: /provider add <name> <url>')
+  s.picks.pickingModels = false
+  s.picks.pickingProviders = true
+  s.picks.picker.empty = 'No provider matches.'
+  s.picks.picker.show('Choose where your model runs', items, details, '')
+}
+
+/** A provider chosen in the provider picker. */
+export function providerPicked(s: Settings, a: AuthPanel, name: string): void {
+  s.picks.pickingProviders = false
+  const t = s.transcript
+  if (name == ANOTHER_SERVER) {
+    t.notice('Add it with /provider add <name> <baseUrl> (add anthropic for an Anthropic API), then /key <name> if it takes a key.', GRAY)
+    return
+  }
+  const p = s.providers.find(name)
+  if (p == null || p.name == 'demo') return
+  // Its model list opens once its catalog is in: the last of the three steps.
+  p.pickModel = true
+  const needsKey = (p.key == 'key' && !p.saved) || (p.name == a.account && a.credential == 'none')
+  if (needsKey) keyCommand(s, a, p.name)
+  else providerCommand(s, p.name)
 }
 
 /** Asks the host to do a sign-in action; `provider` names whose key /key is about. */
@@ -95,7 +139,7 @@ export function authCommand(s: Settings, a: AuthPanel, cmd: i32, arg: string): v
 }
 
 /** `/key`, `/key <provider>`, `/key clear`, `/key clear <provider>` (or `/key <provider> clear`). */
-function keyCommand(s: Settings, a: AuthPanel, arg: string): void {
+export function keyCommand(s: Settings, a: AuthPanel, arg: string): void {
   const t = s.transcript
   const words = arg.split(' ').filter((w) => w.length > 0)
   let clear = false
@@ -188,6 +232,8 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
     else if (p != null) offerModels(s, p)
   } else if (state == 'key_cancelled') {
     a.phase = AUTH_IDLE
+    const p = s.providers.find(a.keyFor)
+    if (p != null) p.pickModel = false
     t.notice('No key was saved.', GRAY)
   } else if (state == 'key_cleared') {
     t.notice(v.getString('message', 'Key removed.'), GRAY)

@@ -121,6 +121,7 @@ function detail(m: ModelInfo): string {
 export function openModelPicker(s: Settings): void {
   const p = s.providers.active
   s.picks.pickingModels = true
+  s.picks.pickingProviders = false
   s.picks.picker.empty = p.loaded ? p.label + ' lists no models; set one with /model <id>.' : 'Loading the model list…'
   s.picks.picker.show('Choose a model on ' + p.label, modelIds(p), new Array<string>(), s.loop.model)
   syncModelInfo(s)
