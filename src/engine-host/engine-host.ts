@@ -206,8 +206,16 @@ const api: EngineWorkerApi = {
     else pending.push((l) => l.notice(notice))
   },
   configChanged(id, value) {
-    if (loop) loop.configChanged(id, value)
-    else pending.push((l) => l.configChanged(id, value))
+    // Another tab added a server: offer it here too. The engine keeps no such setting itself.
+    const apply = (l: HostLoop) => {
+      if (id !== 'providers') return l.configChanged(id, value)
+      const fresh = parseAddedProviders(value).filter((p) => !added.some((a) => a.name === p.name && a.baseUrl === p.baseUrl && a.wire === p.wire))
+      if (fresh.length === 0) return
+      added = fresh.reduce(withAddedProvider, added)
+      l.addProviders(buildAdded(fresh))
+    }
+    if (loop) apply(loop)
+    else pending.push(apply)
   },
   async restore(stored, session) {
     // The engine is booted already: it decodes the bytes itself (an engine that decoded them
