@@ -81,6 +81,7 @@ test('a key for the ?baseUrl= server goes to that server only, and is nowhere a 
   const posts = (await mock.hits()).filter((hit) => hit.method === 'POST')
   expect(posts.map((hit) => [hit.path, hit.authorization])).toEqual([['/v1/chat/completions', `Bearer ${KEY}`]])
   // What the page itself saw go out with the key (worker requests are reported to the context).
+  expect(sentWithKey.length).toBeGreaterThan(0)
   expect(sentWithKey.every((line) => line.startsWith(`POST ${mock.baseUrl}/`) || line.startsWith(`GET ${mock.baseUrl}/`))).toBe(true)
 
   const stored = await dumpIndexedDb(page)
