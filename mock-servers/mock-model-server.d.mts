@@ -32,8 +32,11 @@ export type StreamRecord = {
   firstByteAtMs?: number
 }
 
-/** One request to a model path (not a /__ control path): preflights and probes included. */
-export type Hit = { method: string; path: string; origin: string | null; authorization: string | null; atMs: number }
+/**
+ * One request to a model path (not a /__ control path): preflights and probes included; the
+ * Anthropic headers only when the request carried x-api-key.
+ */
+export type Hit = { method: string; path: string; origin: string | null; authorization: string | null; apiKey?: string; anthropicVersion?: string | null; browserAccess?: string | null; atMs: number }
 
 export type MockModelServer = {
   port: number

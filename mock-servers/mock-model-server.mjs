@@ -39,7 +39,8 @@ import { fileURLToPath } from 'node:url'
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, authorization',
+  // Anthropic's own headers too, as api.anthropic.com allows them for browser requests.
+  'access-control-allow-headers': 'content-type, authorization, x-api-key, anthropic-version, anthropic-dangerous-direct-browser-access',
   'access-control-max-age': '600',
 }
 
@@ -266,7 +267,10 @@ export async function startMockModelServer(options = {}) {
     try {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
       const cors = corsFor(path)
-      if (!path.startsWith('/__')) hits.push({ method: req.method ?? '', path, origin: req.headers.origin ?? null, authorization: req.headers.authorization ?? null, atMs: clockMs() })
+      if (!path.startsWith('/__')) {
+        const anthropic = req.headers['x-api-key'] === undefined ? {} : { apiKey: req.headers['x-api-key'], anthropicVersion: req.headers['anthropic-version'] ?? null, browserAccess: req.headers['anthropic-dangerous-direct-browser-access'] ?? null }
+        hits.push({ method: req.method ?? '', path, origin: req.headers.origin ?? null, authorization: req.headers.authorization ?? null, ...anthropic, atMs: clockMs() })
+      }
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors)
         res.end()
@@ -288,6 +292,29 @@ export async function startMockModelServer(options = {}) {
         }
         requests.push(body)
         await streamCompletion(res, queue.shift() ?? FALLBACK, cors)
+        return
+      }
+      if (req.method === 'POST' && path.endsWith('/messages')) {
+        // Anthropic's Messages API: the scripted response's `text` as one streamed text block.
+        const text = await readBody(req)
+        let body
+        try {
+          body = JSON.parse(text)
+        } catch {
+          body = { unparsable: text }
+        }
+        requests.push(body)
+        const reply = queue.shift()?.text ?? 'mock: no scripted response'
+        const events = [
+          ['message_start', { type: 'message_start', message: { id: 'msg_mock', type: 'message', role: 'assistant', content: [], model: body.model, usage: { input_tokens: 3, output_tokens: 1 } } }],
+          ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+          ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply } }],
+          ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+          ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 5 } }],
+          ['message_stop', { type: 'message_stop' }],
+        ]
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' })
+        res.end(events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join(''))
         return
       }
       if (req.method === 'POST' && path === '/__script') {

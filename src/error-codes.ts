@@ -43,6 +43,9 @@ export const FX_MODEL_INVALID_URL = 'FX_MODEL_INVALID_URL'
 /** nothing answered at the base URL (retryable only for a remote host) */
 export const FX_MODEL_UNREACHABLE = 'FX_MODEL_UNREACHABLE'
 
+/** the provider's API answers no request from a browser page (no CORS), so it works only through the app's `fetch` option */
+export const FX_MODEL_BROWSER_REFUSED = 'FX_MODEL_BROWSER_REFUSED'
+
 /** the connection failed although the server is up and accepts this origin */
 export const FX_MODEL_NETWORK_ERROR = 'FX_MODEL_NETWORK_ERROR'
 

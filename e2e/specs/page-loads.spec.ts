@@ -13,11 +13,11 @@ test('the page shows the banner and the demo provider in the status line', async
 
 test('the shipped page has no sign-in: the first-run row leaves /login out, and /login says what to do instead', async ({ page }) => {
   await openDemo(page)
-  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /key saves an API key')
+  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /model picks a real one: your key,')
   expect(first).not.toContain('/login signs in')
   await typeInTerminal(page, '/login')
   await pressEnter(page)
-  await waitForScreen(page, 'Sign-in is not set up on this page: /key saves an API key')
+  await waitForScreen(page, 'Sign-in is not set up on this page: /key <provider> saves an API key')
 })
 
 test('typing echoes in the composer after the prompt sign', async ({ page }) => {

@@ -26,7 +26,7 @@ test('no token or key appears anywhere a person, a page script or a profile read
   await typeInTerminal(page, KEY)
   await waitForScreen(page, `API key: ${'•'.repeat(KEY.length)}`)
   await pressEnter(page)
-  await waitForScreen(page, '✓ Key saved (sealed in this browser).')
+  await waitForScreen(page, '✓ Key for ai-gateway saved (sealed in this browser;')
 
   const tokens = await issuer.tokens()
   const secrets = [...tokens.access, ...tokens.refresh, KEY]
@@ -41,7 +41,7 @@ test('no token or key appears anywhere a person, a page script or a profile read
   await runSlashCommand(page, '/logout')
   await waitForScreen(page, 'Signed out.')
   await runSlashCommand(page, '/key clear')
-  await waitForScreen(page, 'Key removed.')
+  await waitForScreen(page, 'The key for ai-gateway was removed.')
 
   const places: Record<string, string> = {
     screen: await readScreen(page),

@@ -6,7 +6,7 @@ import { blocksStartingWith } from '../support/model-turns.ts'
 
 test('sign-in shows the code and URL, opens the page once, and model requests carry the token; a reload stays signed in without asking the issuer', async ({ page, issuer, mock }) => {
   await openWithIssuer(page, issuer, mock)
-  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /login signs in · /key saves an API key')
+  const first = await waitForScreen(page, 'No model yet, so this is the offline demo. /model picks a real one (your key, a')
   // The onboarding row follows the banner (it waits for the stored state, as the banner does).
   expect(first.indexOf('Run /help for commands')).toBeLessThan(first.indexOf('No model yet'))
   await startLogin(page, issuer)
@@ -93,7 +93,7 @@ test('/key takes a key masked, model requests use it, and /key clear goes back t
   await waitForScreen(page, `API key: ${'•'.repeat(key.length)}`)
   expect(await readScreen(page)).not.toContain(key)
   await pressKey(page, 'Enter')
-  await waitForScreen(page, '✓ Key saved (sealed in this browser). /key clear removes it.')
+  await waitForScreen(page, '✓ Key for ai-gateway saved (sealed in this browser;')
   await waitForAccountModel(page)
 
   await mock.script({ text: 'Answered with the key.' })
@@ -102,6 +102,6 @@ test('/key takes a key masked, model requests use it, and /key clear goes back t
   expect((await mock.hits()).filter((hit) => hit.method === 'POST').map((hit) => hit.authorization)).toEqual([`Bearer ${key}`])
 
   await runSlashCommand(page, '/key clear')
-  await waitForScreen(page, 'Key removed.')
+  await waitForScreen(page, 'The key for ai-gateway was removed.')
   await expect.poll(() => readStatus(page)).toContain('auto · demo ·')
 })

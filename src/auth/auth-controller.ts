@@ -11,12 +11,14 @@ import { isSignInError } from './auth-errors.ts'
 import { runDeviceFlow } from './device-flow.ts'
 import { DEFAULT_SCOPE, resolveEndpoints, type SignInOptions } from './issuer-config.ts'
 import { createKeyCapture, type KeyCapture } from './key-capture.ts'
-import type { KeyStore } from './key-store.ts'
+import { type KeyRing, type KeyStore, LEGACY_KEY_PROVIDER } from './key-store.ts'
 
 export type AuthControllerOptions = {
   signIn: SignInOptions
   credentials: AccountCredentials
   keys: KeyStore
+  /** Every provider's key; /key <provider> saves there. Without it only the account's key is kept. */
+  ring?: KeyRing
   fetch: () => typeof fetch
   /** The app's openUrl; false or a throw leaves the printed URL as the way in. */
   openUrl: (url: string) => Promise<boolean>
@@ -31,7 +33,10 @@ export type AuthControllerOptions = {
 }
 
 export type AuthController = {
-  handle(action: AuthAction): void
+  /** `provider`: whose key `key` and `key_clear` are about (default the account's). */
+  handle(action: AuthAction, provider?: string): void
+  /** Tells the engine which providers have a saved key. */
+  showSavedKeys(): void
   /** Takes terminal input while a key is typed; false when the input is not for it. */
   captureKeys(data: string): boolean
   /** Another tab signed out: show what this tab's account provider has now. */
@@ -56,7 +61,12 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
   const { credentials, keys, show } = options
   let flow: AbortController | null = null
   let openable: string | null = null
-  let capture: KeyCapture | null = null
+  let capture: { entry: KeyCapture; provider: string } | null = null
+  /** The store for `provider`'s key: the account's own store for AI Gateway. */
+  const storeFor = (provider: string): KeyStore => (provider === LEGACY_KEY_PROVIDER || !options.ring ? keys : options.ring.forProvider(provider))
+  const showSavedKeys = () => {
+    void options.ring?.names().then((saved) => show({ state: 'keys', saved }), () => {})
+  }
 
   /** A failure as one masked line (a store or a bug may say anything). */
   const describe = (error: unknown): string => {
@@ -122,19 +132,22 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
     }
   }
 
-  const keyClear = async () => {
+  const keyClear = async (provider: string) => {
     try {
-      const removed = await keys.clear()
-      show({ state: 'key_cleared', message: removed ? 'Key removed.' : 'There was no saved key.', credential: await credentials.kind() })
+      const removed = await storeFor(provider).clear()
+      const message = removed ? `The key for ${provider} was removed.` : `There was no saved key for ${provider}.`
+      show({ state: 'key_cleared', message, provider, credential: await credentials.kind() })
+      showSavedKeys()
     } catch (error) {
       options.notice({ text: `The key could not be removed: ${describe(error)}`, level: 'error' })
     }
   }
 
-  const finishKey = async (entry: KeyCapture) => {
+  const finishKey = async (entry: KeyCapture, provider: string) => {
     try {
-      await keys.save(entry.value())
-      show({ state: 'key_saved', credential: await credentials.kind() })
+      await storeFor(provider).save(entry.value())
+      show({ state: 'key_saved', provider, credential: await credentials.kind() })
+      showSavedKeys()
     } catch (error) {
       show({ state: 'key_cancelled' })
       options.notice({ text: `The key could not be saved: ${describe(error)}`, level: 'error' })
@@ -142,21 +155,22 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
   }
 
   return {
-    handle(action) {
+    showSavedKeys,
+    handle(action, provider = LEGACY_KEY_PROVIDER) {
       if (action === 'login') void login()
       else if (action === 'login_cancel') flow?.abort()
       else if (action === 'login_reopen') {
         if (openable) void open(openable)
       } else if (action === 'logout') void logout()
-      else if (action === 'key_clear') void keyClear()
+      else if (action === 'key_clear') void keyClear(provider)
       else if (action === 'key') {
-        capture = createKeyCapture()
+        capture = { entry: createKeyCapture(), provider }
         show({ state: 'key_entry', length: 0 })
       }
     },
     captureKeys(data) {
-      const entry = capture
-      if (!entry) return false
+      if (!capture) return false
+      const { entry, provider } = capture
       const { done } = entry.feed(data)
       if (done === 'cancel') {
         capture = null
@@ -164,7 +178,7 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
       } else if (done === 'save') {
         capture = null
         show({ state: 'key_entry', length: entry.length })
-        void finishKey(entry)
+        void finishKey(entry, provider)
       } else show({ state: 'key_entry', length: entry.length })
       return true
     },

@@ -94,7 +94,7 @@ describe('the engine never sees a credential', () => {
     type('/key\r')
     type(KEY)
     type('\r')
-    await until(term, () => screenOf(term).includes('✓ Key saved'))
+    await until(term, () => screenOf(term).includes('✓ Key for ai-gateway saved'))
     type('hello\r')
     await until(term, () => screenOf(term).includes('A reply for the memory check.'))
     type('/logout\r')

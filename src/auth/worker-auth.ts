@@ -15,7 +15,7 @@ import { createAccountCredentials } from './account-credentials.ts'
 import { ACCOUNT_PROVIDER, createAccountProvider, envGatewayKey } from './account-provider.ts'
 import { createAuthController, type AuthController } from './auth-controller.ts'
 import { createCredentialStore } from './credential-store.ts'
-import { createKeyStore } from './key-store.ts'
+import { createKeyRing, type KeyRing, LEGACY_KEY_PROVIDER } from './key-store.ts'
 import { sealedStoreOf } from './sealed-store-bridge.ts'
 import { createWithLock } from './web-lock.ts'
 
@@ -32,6 +32,8 @@ export type WorkerAuth = {
   /** A fresh engine replaced one that trapped: it must learn the credential again. */
   engineRestarted(): void
   controller: AuthController
+  /** Every provider's key saved with /key (read by the providers at each request). */
+  keys: KeyRing
   /** Input for a key being typed with /key; false when it is ordinary input. */
   captureKeys(bytes: Uint8Array): boolean
   signedOutElsewhere(): void
@@ -47,7 +49,8 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
   // Resolved per call, so a test can swap globalThis.fetch.
   const baseFetch = (): typeof fetch => appFetch ?? globalThis.fetch.bind(globalThis)
   const namespace = config.namespace ?? 'fxterm'
-  const keys = createKeyStore(sealedStoreOf(host, 'key'))
+  const ring = createKeyRing(sealedStoreOf(host, 'key'))
+  const keys = ring.forProvider(LEGACY_KEY_PROVIDER)
   let loop: HostLoop | null = null
   const early: AuthDisplayState[] = []
   const show = (state: AuthDisplayState) => (loop ? loop.authState(state) : early.push(state))
@@ -81,6 +84,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     signIn,
     credentials,
     keys,
+    ring,
     fetch: baseFetch,
     openUrl: (url) => host.openUrl(url),
     show,
@@ -98,6 +102,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     const attached = loop
     if (!attached || !restored || told) return
     told = true
+    controller.showSavedKeys()
     void credentials.kind().then(
       (credential) => attached.authState({ state: 'credential', credential, startup: true }),
       () => attached.authState({ state: 'credential', credential: 'none', startup: true }),
@@ -121,10 +126,12 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
       startup()
     },
     engineRestarted() {
+      controller.showSavedKeys()
       const attached = loop
       void credentials.kind().then((credential) => attached?.authState({ state: 'credential', credential }), () => {})
     },
     controller,
+    keys: ring,
     captureKeys: (bytes) => controller.captureKeys(decoder.decode(bytes)),
     signedOutElsewhere: () => controller.credentialChanged('Signed out in another tab.'),
     signedInElsewhere: () => controller.signedInElsewhere(),

@@ -27,6 +27,7 @@ export const IN = {
   restore: 16,
   sessionDecode: 17,
   workspace: 19,
+  providers: 20,
   agent: 13,
   toolResult: 14,
   trap: 0x7f,
@@ -91,7 +92,7 @@ export type BootOptions = {
   /** The workspace answers workspace ops: the model gets read_file, write_file and edit_file; /diff and /undo work. */
   fileTools?: boolean
   /** The providers this page offers; `provider` names the active one. */
-  providers?: Array<{ name: string; label: string; model: string }>
+  providers?: BootProvider[]
   /** Settings restored from the configStore (`model`, `mode`, `provider`, `fast`). */
   config?: Record<string, string>
   /** Model requests allowed per turn (default 100). */
@@ -123,6 +124,12 @@ export type HostToolSpec = { name: string; description: string; parameters: stri
 /** A host tool call the engine asks for (`rerun` when a saved turn runs it again). */
 export type HostToolCall = { callId: string; name: string; arguments: string; rerun: boolean }
 
+/**
+ * A provider as the engine knows it: `model` its default (empty when only its catalog can tell),
+ * `baseUrl` and `key` (`account`, `key` or `not_needed`) for /provider and /key.
+ */
+export type BootProvider = { name: string; label: string; model: string; baseUrl?: string; key?: 'account' | 'key' | 'not_needed' }
+
 /** What /login, /logout and /key ask the host to do (output frame 23). */
 export type AuthAction = 'login' | 'login_reopen' | 'login_cancel' | 'logout' | 'key' | 'key_clear'
 /**
@@ -130,13 +137,18 @@ export type AuthAction = 'login' | 'login_reopen' | 'login_cancel' | 'logout' | 
  * verification URL and user code are not secrets, and a key being typed is only its length.
  */
 export type AuthDisplayState = { credential?: 'signed_in' | 'key' | 'env' | 'none' } & (
-  | { state: 'preparing' | 'cancelled' | 'key_saved' | 'key_cancelled' }
+  | { state: 'preparing' | 'cancelled' | 'key_cancelled' }
+  /** A key saved for `provider` (the account's, ai-gateway, when absent). */
+  | { state: 'key_saved'; provider?: string }
+  /** The providers that have a key saved with /key (once after boot, and after each change). */
+  | { state: 'keys'; saved: string[] }
   | { state: 'signed_in'; message?: string }
   /** Which credential there is now; `startup` once after boot (may switch to the account provider). */
   | { state: 'credential'; startup?: boolean }
   | { state: 'waiting'; url: string; code: string }
   | { state: 'failed'; message: string }
-  | { state: 'signed_out' | 'key_cleared'; message?: string }
+  | { state: 'signed_out'; message?: string }
+  | { state: 'key_cleared'; message?: string; provider?: string }
   | { state: 'key_entry'; length: number }
 )
 
@@ -162,6 +174,8 @@ export type HostAction =
   | { action: 'open' }
   /** Save text the engine produced (/export) as a download. */
   | { action: 'export'; fileName: string; mimeType: string; content: string; tape?: boolean }
+  /** /provider add: a server to check and keep (the engine worker handles it; the page never sees it). */
+  | { action: 'provider_add'; name: string; baseUrl: string; wire: string }
 export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' }
 
 export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }
@@ -188,7 +202,8 @@ export type EngineEffect =
   | { kind: 'session_list' }
   | { kind: 'session_open'; id: string }
   | { kind: 'session_remove'; id: string }
-  | { kind: 'auth'; action: AuthAction }
+  /** `provider`: whose key /key and /key clear are about (absent: the account's). */
+  | { kind: 'auth'; action: AuthAction; provider?: string }
   | { kind: 'tool_call'; id: number; call: HostToolCall }
   | { kind: 'tool_cancel'; id: number }
   | { kind: 'workspace_op'; id: number; request: WorkspaceOpRequest }
@@ -333,8 +348,10 @@ function decodeEffect(kind: number, id: number, payload: Uint8Array): EngineEffe
       return { kind: 'session_open', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
     case OUT.sessionRemove:
       return { kind: 'session_remove', id: (JSON.parse(decoder.decode(payload)) as { id: string }).id }
-    case OUT.auth:
-      return { kind: 'auth', action: (JSON.parse(decoder.decode(payload)) as { action: AuthAction }).action }
+    case OUT.auth: {
+      const { action, provider } = JSON.parse(decoder.decode(payload)) as { action: AuthAction; provider?: unknown }
+      return typeof provider === 'string' && provider !== '' ? { kind: 'auth', action, provider } : { kind: 'auth', action }
+    }
     case OUT.toolCall:
       return { kind: 'tool_call', id, call: JSON.parse(decoder.decode(payload)) as HostToolCall }
     case OUT.toolCancel:

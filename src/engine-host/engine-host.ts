@@ -5,7 +5,10 @@
  */
 import * as Comlink from 'comlink'
 import { ErrorCode, fxFailure } from '../errors.ts'
-import { resolveProviders } from '../providers/provider-registry.ts'
+import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
+import { type AddedProvider, asCustomProviders, parseAddedProviders, refuseAddedProvider, withAddedProvider } from '../providers/added-providers.ts'
+import type { ModelProvider } from '../protocol/model-events.ts'
+import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
@@ -24,6 +27,11 @@ let pending: Array<(l: HostLoop) => void> = []
 let auth: WorkerAuth | null = null
 /** Posts the output gathered so far; resolves once the page has handed it to the terminal. */
 let flushOutput: () => Promise<void> = () => Promise.resolve()
+let hostCallbacks: Comlink.Remote<HostCallbacks> | null = null
+/** The servers added with /provider add (stored in the configStore as `providers`). */
+let added: AddedProvider[] = []
+/** Builds providers the way the start did (same fetch, keys and origin), for ones added later. */
+let buildAdded: (list: AddedProvider[]) => Array<{ provider: ModelProvider; entry: BootProvider }> = () => []
 
 /**
  * Sessions and prompt history go to the page, which owns the stores. A snapshot is moved there
@@ -69,24 +77,44 @@ async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Mod
 const api: EngineWorkerApi = {
   async start(config: WorkerStartConfig, hostProxy: HostCallbacks): Promise<StartResult> {
     const host = hostProxy as unknown as Comlink.Remote<HostCallbacks>
+    hostCallbacks = host
     let module: WebAssembly.Module
     try {
       module = await compile(config.wasm)
     } catch (error) {
       return fxFailure(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
     }
-    const { providers, active, notice } = resolveProviders({
+    auth = createWorkerAuth(config, host)
+    const ring = auth.keys
+    added = parseAddedProviders(config.config?.['providers'])
+    const shared: ResolveProvidersOptions = {
+      env: {},
+      ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
+      keys: (name) => ring.load(name),
+      proxied: config.useHostFetch,
+    }
+    buildAdded = (list) => {
+      const built = resolveProviders({ ...shared, providers: asCustomProviders(list) })
+      return list.flatMap(({ name }) => {
+        const provider = built.providers.find((p) => p.name === name)
+        const summary = built.summaries.find((s) => s.name === name)
+        return provider && summary ? [{ provider, entry: { name, label: provider.label, model: provider.defaultModel, baseUrl: summary.baseUrl, key: summary.key } }] : []
+      })
+    }
+    const { providers, active, notice, summaries } = resolveProviders({
       env: config.provider.env,
       ...(config.provider.baseUrl ? { baseUrl: config.provider.baseUrl } : {}),
       ...(config.provider.model ? { model: config.provider.model } : {}),
       ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
       ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
-      ...(config.customProviders ? { providers: config.customProviders } : {}),
+      providers: [...(config.customProviders ?? []), ...asCustomProviders(added)],
       ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
       demoTapeUrl: config.provider.demoTapeUrl,
+      keys: (name) => ring.load(name),
+      proxied: config.useHostFetch,
     })
-    auth = createWorkerAuth(config, host)
     auth.addTo(providers)
+    const summary = new Map(summaries.map((s) => [s.name, s]))
     const provider = providers.find((p) => p.name === active) ?? providers[0]!
     const model = provider.defaultModel
     // The echo hint travels with the output it describes, so the page never applies it early.
@@ -106,7 +134,7 @@ const api: EngineWorkerApi = {
         cols: config.cols,
         rows: config.rows,
         provider: provider.name,
-        providers: providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
+        providers: providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel, baseUrl: summary.get(p.name)?.baseUrl ?? '', key: summary.get(p.name)?.key ?? 'not_needed' })),
         model,
         config: config.config ?? {},
         ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
@@ -130,10 +158,10 @@ const api: EngineWorkerApi = {
       write: (bytes) => batcher.push(bytes),
       flushWrites: () => batcher.flush(),
       onEvent: (event) => void host.event(event),
-      onAction: (action) => void host.action(action),
+      onAction: (action) => (action.action === 'provider_add' ? addProvider(action) : void host.action(action)),
       onClipboard: (text) => void host.clipboard(text),
       onConfig: (id, value) => void host.config(id, value),
-      onAuth: (action) => auth?.controller.handle(action),
+      onAuth: (action, provider) => auth?.controller.handle(action, provider),
       onRestarted: () => auth?.engineRestarted(),
       onEchoHint: (columns) => {
         echoColumns = columns
@@ -178,16 +206,33 @@ const api: EngineWorkerApi = {
     else pending.push((l) => l.notice(notice))
   },
   configChanged(id, value) {
-    if (loop) loop.configChanged(id, value)
-    else pending.push((l) => l.configChanged(id, value))
+    // Another tab added a server: offer it here too. The engine keeps no such setting itself.
+    const apply = (l: HostLoop) => {
+      if (id !== 'providers') return l.configChanged(id, value)
+      const fresh = parseAddedProviders(value).filter((p) => !added.some((a) => a.name === p.name && a.baseUrl === p.baseUrl && a.wire === p.wire))
+      if (fresh.length === 0) return
+      added = fresh.reduce(withAddedProvider, added)
+      l.addProviders(buildAdded(fresh))
+    }
+    if (loop) apply(loop)
+    else pending.push(apply)
   },
   async restore(stored, session) {
     // The engine is booted already: it decodes the bytes itself (an engine that decoded them
     // ahead, if any, goes unused).
     const { resume } = await openResume(session)
     const plain = resume ? { bytes: resume.bytes, readOnly: resume.readOnly } : undefined
-    if (loop) loop.restore(stored, plain)
-    else pending.push((l) => l.restore(stored, plain))
+    // Servers added on an earlier visit come first: the stored `provider` may name one.
+    const remembered = parseAddedProviders(stored.config['providers']).filter((p) => !added.some((a) => a.name === p.name))
+    const restoreAll = (l: HostLoop) => {
+      if (remembered.length > 0) {
+        added = [...added, ...remembered]
+        l.addProviders(buildAdded(remembered))
+      }
+      l.restore(stored, plain)
+    }
+    if (loop) restoreAll(loop)
+    else pending.push(restoreAll)
     auth?.restored()
   },
   signedOutElsewhere() {
@@ -200,6 +245,28 @@ const api: EngineWorkerApi = {
     loop?.dispose()
     loop = null
   },
+}
+
+/**
+ * `/provider add <name> <baseUrl> [anthropic]`: checked here (the engine knows no URL rules),
+ * remembered in the configStore, and handed to the engine, which lists it from then on.
+ */
+function addProvider(action: Extract<HostAction, { action: 'provider_add' }>): void {
+  const l = loop
+  if (!l) return
+  const { name, baseUrl } = action
+  const wire = action.wire === 'anthropic' ? 'anthropic' : 'openai'
+  const builtIn = (candidate: string) => l.providerNames().includes(candidate) && !added.some((a) => a.name === candidate)
+  const refusal = refuseAddedProvider(name, baseUrl, builtIn)
+  if (refusal !== undefined) {
+    l.notice({ text: `/provider add: ${refusal}.`, level: 'error' })
+    return
+  }
+  const entry: AddedProvider = { name, baseUrl: baseUrl.replace(/\/+$/, ''), wire }
+  added = withAddedProvider(added, entry)
+  void hostCallbacks?.config('providers', JSON.stringify(added))
+  l.addProviders(buildAdded([entry]))
+  l.notice({ text: `Added ${name} (${entry.baseUrl}, ${wire === 'anthropic' ? 'Anthropic Messages' : 'OpenAI-compatible'}). /provider ${name} switches to it; /key ${name} saves its key, sent only there.`, level: 'info' })
 }
 
 /** Serves the page's calls (EngineWorkerApi) on `endpoint`. */

@@ -6,6 +6,7 @@
 import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import {
+  type BootProvider,
   IN,
   INPUT_HEADER,
   bootPayload,
@@ -69,6 +70,8 @@ export type EngineInstance = {
   toolResult(toolCallId: number, text: string, nowMs: number): EngineEffect[]
   /** The workspace's answer to a workspace op (output frame 24). */
   workspaceAnswer(opId: number, answer: unknown, nowMs: number): EngineEffect[]
+  /** Providers added after boot (or changed), with what /provider shows of them. */
+  providers(entries: BootProvider[], nowMs: number): EngineEffect[]
 }
 
 /** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
@@ -130,5 +133,6 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     workspaceAnswer: (opId, answer, nowMs) => feed(IN.workspace, json(answer), nowMs, opId),
+    providers: (entries, nowMs) => feed(IN.providers, json({ providers: entries }), nowMs),
   }
 }

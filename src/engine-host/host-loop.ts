@@ -6,7 +6,7 @@
  */
 import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
-import type { AuthAction, AuthDisplayState, BootOptions, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
+import type { AuthAction, AuthDisplayState, BootOptions, BootProvider, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import { createEngineHostCore } from './engine-host-core.ts'
 import type { EngineInstance, EngineTrap } from './engine-instance.ts'
 import { FRAME_MS } from './frame-pacer.ts'
@@ -43,7 +43,7 @@ export type HostLoopOptions = {
   /** A setting the engine accepted, for the configStore. */
   onConfig?(id: string, value: string): void
   /** /login, /logout and /key: the host runs them and answers with `authState`. */
-  onAuth?(action: AuthAction): void
+  onAuth?(action: AuthAction, provider?: string): void
   /** A fresh engine was booted after a trap (what only the host knows must be told again). */
   onRestarted?(): void
   /** Sessions and prompt history (absent: nothing is saved). */
@@ -79,6 +79,10 @@ export type HostLoop = {
   dispose(): void
   /** Shows a sign-in or key state (never a token or a key). */
   authState(state: AuthDisplayState): void
+  /** The names of every provider requests can be routed to. */
+  providerNames(): string[]
+  /** Providers added after boot: the host loop routes to them, the engine lists them (input 20). */
+  addProviders(added: Array<{ provider: ModelProvider; entry: BootProvider }>): void
   /** A setting another tab saved: the engine applies it (nothing is written back). */
   configChanged(id: string, value: string): void
   /**
@@ -147,7 +151,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
           (error: unknown) => run((e) => e.sessionEvent({ type: 'commit_error', message: error instanceof Error ? error.message : String(error) }, now())),
         ),
       session_remove: (e) => options.sessions?.remove(e.id),
-      auth: (e) => options.onAuth?.(e.action),
+      auth: (e) => options.onAuth?.(e.action, e.provider),
       workspace_op: (e) => workspaceOp(e.id, e.request),
     },
   })
@@ -270,6 +274,18 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
       core.dispose()
     },
     authState: (state) => run((e) => e.auth(state, now())),
+    providerNames: () => options.providers.map((p) => p.name),
+    addProviders: (added) => {
+      for (const { provider, entry } of added) {
+        const at = options.providers.findIndex((p) => p.name === provider.name)
+        if (at >= 0) options.providers[at] = provider
+        else options.providers.push(provider)
+        // A restarted engine boots with them.
+        const listed = (boot.providers ?? []).filter((p) => p.name !== entry.name)
+        boot = { ...boot, providers: [...listed, entry] }
+      }
+      run((e) => e.providers(added.map((a) => a.entry), now()))
+    },
   }
 }
 

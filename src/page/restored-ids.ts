@@ -4,7 +4,7 @@
  */
 
 /** The settings the engine restores at boot. */
-export const CONFIG_IDS = ['model', 'mode', 'provider', 'fast', 'a11y'] as const
+export const CONFIG_IDS = ['model', 'mode', 'provider', 'fast', 'a11y', 'providers'] as const
 
 /** Prompts the engine gets at boot (the store keeps at most this many per root by default). */
 export const HISTORY_LIMIT = 1000

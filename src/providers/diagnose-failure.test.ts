@@ -99,7 +99,7 @@ describe('diagnosing a fetch that failed without a response', () => {
     })
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:11434/v1', origin: 'http://localhost:5173', fetch })).toEqual({
       code: ErrorCode.FX_MODEL_UNREACHABLE,
-      message: 'nothing answered at http://localhost:11434/v1; start it with ollama serve and try again',
+      message: 'nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=http://localhost:5173 ollama serve and try again',
       retryable: false,
     })
   })
@@ -152,11 +152,19 @@ describe('diagnosing a fetch that failed without a response', () => {
     expect(calls).toEqual([])
   })
 
-  test('an https page whose probe of http://localhost fails is reported as possible mixed content', async () => {
-    expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:11434/v1', origin: PAGE, fetch: probeFetch({ listening: false }).fetch, permissions: null })).toEqual({
+  test('an https page whose probe of an unknown http://localhost server fails is reported as possible mixed content', async () => {
+    expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:9999/v1', origin: PAGE, fetch: probeFetch({ listening: false }).fetch, permissions: null })).toEqual({
       code: ErrorCode.FX_MODEL_MIXED_CONTENT,
       message:
-        'nothing answered at http://localhost:11434/v1 from this https page: the browser may block plain http here (mixed content) or the server is not running; start it and try Chrome or Firefox, or open fxterm over http://localhost',
+        'nothing answered at http://localhost:9999/v1 from this https page: the browser may block plain http here (mixed content) or the server is not running; start it and try Chrome or Firefox, or open fxterm over http://localhost',
+      retryable: false,
+    })
+  })
+
+  test('an https page that finds no Ollama gets the command that starts it for this origin first', async () => {
+    expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:11434/v1', origin: PAGE, fetch: probeFetch({ listening: false }).fetch, permissions: null })).toEqual({
+      code: ErrorCode.FX_MODEL_UNREACHABLE,
+      message: `nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=${PAGE} ollama serve and try again (Safari blocks http://localhost from an https page: use Chrome or Firefox)`,
       retryable: false,
     })
   })

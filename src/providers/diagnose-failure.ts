@@ -239,6 +239,15 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
       }
     }
   }
+  if (mixed && loopback && kind !== undefined) {
+    // A known local server on this machine: most likely not started (Chrome and Firefox allow it
+    // from an https page), so the start line comes first; Safari is the one that blocks it.
+    return {
+      code: ErrorCode.FX_MODEL_UNREACHABLE,
+      message: `nothing answered at ${baseUrl}; ${startHint(kind, origin)} (Safari blocks http://localhost from an https page: use Chrome or Firefox)`,
+      retryable: false,
+    }
+  }
   if (mixed) {
     return {
       code: ErrorCode.FX_MODEL_MIXED_CONTENT,
@@ -248,7 +257,7 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
   }
   if (isLocalNetworkHost(url.hostname)) {
     // A local server that is not listening stays down for the seconds a retry would wait.
-    return { code: ErrorCode.FX_MODEL_UNREACHABLE, message: `nothing answered at ${baseUrl}; ${startHint(kind)}`, retryable: false }
+    return { code: ErrorCode.FX_MODEL_UNREACHABLE, message: `nothing answered at ${baseUrl}; ${startHint(kind, origin)}`, retryable: false }
   }
   return { code: ErrorCode.FX_MODEL_UNREACHABLE, message: `nothing answered at ${baseUrl}; check the network connection and the address, then try again`, retryable: true }
 }

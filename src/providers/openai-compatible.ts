@@ -8,7 +8,7 @@ import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, type PermissionsLike } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
-import { listServerModels } from './list-models.ts'
+import { listServerModels, ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
 import { toChatCompletionsBody } from './openai-wire.ts'
@@ -22,6 +22,16 @@ export type OpenAiCompatibleOptions = {
   baseUrl: string
   /** Sent as `Authorization: Bearer <key>`; no header at all when absent (local servers). */
   apiKey?: string
+  /**
+   * The key read at each request (a key saved with /key may change between requests); used
+   * when `apiKey` is absent.
+   */
+  key?: () => Promise<string | undefined>
+  /**
+   * Set for a provider that always needs a key (a hosted API): without one it sends nothing and
+   * says this, e.g. `/key openai saves one`.
+   */
+  keyHint?: string
   /** The model used when a request names none. */
   model: string
   /** Shown in the status line and in messages, e.g. `ai-gateway` or `localhost:11434`. */
@@ -48,6 +58,13 @@ export type OpenAiCompatibleOptions = {
   origin?: string
 }
 
+/** How to give a local server its first model. */
+function pullHint(server: LocalServerKind): string {
+  if (server === 'ollama') return 'pull one with ollama pull <model>'
+  if (server === 'lmstudio') return "load one in LM Studio's Developer tab"
+  return 'start llama-server with -m <model.gguf>'
+}
+
 function defaultOrigin(): string | undefined {
   const location = (globalThis as { location?: { origin?: string } }).location
   return typeof location?.origin === 'string' && location.origin !== 'null' ? location.origin : undefined
@@ -56,7 +73,8 @@ function defaultOrigin(): string | undefined {
 /** Creates a provider that streams from an OpenAI-compatible `/chat/completions` endpoint. */
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ModelProvider {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const { apiKey, label, fastServiceTier } = options
+  const { label, fastServiceTier } = options
+  const currentKey = async (): Promise<string | undefined> => options.apiKey ?? (await options.key?.().catch(() => undefined))
   const name = options.name ?? label
   // Resolved per call, not captured, so a test or app can swap globalThis.fetch later.
   const fetchFn = (): typeof fetch => options.fetch ?? globalThis.fetch.bind(globalThis)
@@ -81,9 +99,32 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const guard = guardEmit(rawEmit, signal)
     const emit = guard.emit
     const body = toChatCompletionsBody(request, options.model, fastServiceTier === undefined ? {} : { fastServiceTier })
+    // A local server with no model named yet: ask it which it has and use the first (the engine
+    // picks the same one from the catalog), or say why it cannot answer, instead of a dead end.
+    if (body.model === '' && options.server !== undefined) {
+      try {
+        const first = (await listModels(signal))[0]?.id
+        if (first !== undefined) body.model = first
+        else {
+          emit({ type: 'error', code: ErrorCode.FX_MODEL_NOT_CHOSEN, message: `${label} has no models yet; ${pullHint(options.server)}, then try again`, retryable: false })
+          return
+        }
+      } catch (error) {
+        if (signal.aborted) return
+        const failure = error as { code?: string; message?: string; retryable?: boolean }
+        emit({ type: 'error', code: (failure.code as typeof ErrorCode.FX_MODEL_UNREACHABLE | undefined) ?? ErrorCode.FX_MODEL_UNREACHABLE, message: failure.message ?? String(error), retryable: false })
+        return
+      }
+    }
     const refused = refusal(request, body.model)
     if (refused !== undefined) {
       emit(refused)
+      return
+    }
+    const apiKey = await currentKey()
+    if (signal.aborted) return
+    if (!apiKey && options.keyHint !== undefined) {
+      emit({ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: `${label} needs an API key: ${options.keyHint}`, retryable: false })
       return
     }
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
@@ -156,6 +197,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   async function listModels(signal: AbortSignal): Promise<ModelInfo[]> {
     if (options.modelCatalog !== undefined) return withFast(catalogToModelInfo(options.modelCatalog))
     const origin = options.origin ?? defaultOrigin()
+    const apiKey = await currentKey()
+    if (!apiKey && options.keyHint !== undefined) throw new ModelCatalogError(ErrorCode.FX_MODEL_UNAUTHORIZED, `${label} needs an API key to list its models: ${options.keyHint}`, false)
     const listed = await listServerModels({
       baseUrl,
       label,

@@ -5,6 +5,8 @@
  * through `preferred`. Building the list touches no network.
  */
 import type { ModelProvider } from '../protocol/model-events.ts'
+import { createAnthropicProvider } from './anthropic-messages.ts'
+import { CLOUD_PRESETS, createCloudProvider } from './cloud-presets.ts'
 import { createDemoProvider, DEFAULT_DEMO_TAPE_URL } from './demo-provider.ts'
 import type { ModelCatalog } from './model-list.ts'
 import { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible.ts'
@@ -25,6 +27,17 @@ export type CustomProviderConfig = {
   models?: { [id: string]: CustomModelConfig }
   /** Sent as a bearer token to this provider's base URL only. */
   apiKey?: string
+  /** Its wire protocol: OpenAI Chat Completions (the default) or Anthropic Messages. */
+  wire?: 'openai' | 'anthropic'
+}
+
+/** What `/provider` shows of a provider besides its name: where it is and whether it takes a key. */
+export type ProviderSummary = {
+  name: string
+  /** Its API root; empty for the offline demo. */
+  baseUrl: string
+  /** `account`: AI Gateway's sign-in or key; `key`: a key saved with /key <name>; `not_needed`: none is ever sent. */
+  key: 'account' | 'key' | 'not_needed'
 }
 
 /** Inputs to {@link resolveProviders}: today's single-provider settings plus the list's. */
@@ -40,32 +53,47 @@ export type ResolveProvidersOptions = ResolveProviderOptions & {
   preferred?: string
   /** The clock for `Retry-After` dates. */
   now?: () => number
+  /**
+   * The keys saved with /key, by provider name. With it the hosted presets (OpenAI, Anthropic,
+   * …) are offered, and a provider without a key of its own reads its saved one at each request.
+   */
+  keys?: (provider: string) => Promise<string | undefined>
+  /** True when requests go through the app's `fetch` (a proxy): presets that refuse browsers work. */
+  proxied?: boolean
 }
 
-/** The page's providers, the active one's name, and a one-line notice when a setting was refused. */
-export type ResolvedProviders = { providers: ModelProvider[]; active: string; notice?: string }
+/**
+ * The page's providers, the active one's name, a one-line notice when a setting was refused, and
+ * each provider's summary (with AI Gateway's even when the account provider is added later).
+ */
+export type ResolvedProviders = { providers: ModelProvider[]; active: string; notice?: string; summaries: ProviderSummary[] }
 
 /** Names a custom provider may not take: they mean a specific place for the key. */
-const RESERVED_NAMES = new Set(['demo', 'ai-gateway'])
+const RESERVED_NAMES = new Set(['demo', 'ai-gateway', ...CLOUD_PRESETS.map((preset) => preset.name)])
 
-function customProvider(config: CustomProviderConfig, shared: Partial<OpenAiCompatibleOptions>): ModelProvider {
+function customProvider(config: CustomProviderConfig, shared: Partial<OpenAiCompatibleOptions>, keys: ResolveProvidersOptions['keys']): ModelProvider {
   const models = Object.entries(config.models ?? {})
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.name === config.name)
   const apiKey = setting(config.apiKey)
+  // Its own key only: the one configured, else the one saved with /key <its name>.
+  const key = apiKey !== undefined ? async () => apiKey : keys ? () => keys(config.name) : undefined
+  if (config.wire === 'anthropic') {
+    return createAnthropicProvider({ ...shared, name: config.name, label: config.name, baseUrl: config.baseUrl, model: models[0]?.[0] ?? '', key: key ?? (async () => undefined) })
+  }
   return createOpenAiCompatibleProvider({
     ...shared,
     name: config.name,
     label: config.name,
     baseUrl: config.baseUrl,
     model: models[0]?.[0] ?? '',
-    ...(apiKey ? { apiKey } : {}),
+    ...(apiKey ? { apiKey } : key ? { key } : {}),
     ...(preset ? { server: preset.name } : {}),
     ...(models.length > 0 ? { modelCatalog: models.map(([id, info]) => ({ id, ...info })) } : {}),
   })
 }
 
 /** Why a custom provider is refused (a notice), or undefined when it is accepted. */
-function refuseCustomProvider(name: string, baseUrl: string): string | undefined {
+export function refuseCustomProvider(name: string, baseUrl: string): string | undefined {
   if (name === '') return 'a custom provider needs a name'
   if (RESERVED_NAMES.has(name)) return `custom provider "${name}": the name "${name}" is taken by a built-in provider; choose another`
   const refusal = refuseBaseUrl(baseUrl)
@@ -87,6 +115,10 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
     byName.set(provider.name, provider)
   }
   const notices: string[] = []
+  const summaries = new Map<string, ProviderSummary>()
+  const summary = (name: string, baseUrl: string, key: ProviderSummary['key']) => summaries.set(name, { name, baseUrl, key })
+  const keys = options.keys
+  summary('demo', '', 'not_needed')
   // Set when today's rules fall back to the demo; said only if the demo really ends up active.
   let fallback: string | undefined
   let active = 'demo'
@@ -112,6 +144,14 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
       }),
     )
   }
+  // The account provider takes ai-gateway's place when sign-in or /key is wired (worker-auth.ts).
+  if (gatewayKey !== undefined || keys) summary('ai-gateway', AI_GATEWAY_BASE_URL, 'account')
+  if (keys) {
+    for (const preset of CLOUD_PRESETS) {
+      add(createCloudProvider(preset, { ...shared, key: keys, ...(options.proxied ? { proxied: true } : {}) }))
+      summary(preset.name, preset.baseUrl, 'key')
+    }
+  }
 
   if (baseUrl !== undefined) {
     const refusal = refuseBaseUrl(baseUrl)
@@ -119,7 +159,10 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
     else {
       const host = new URL(baseUrl).host
       const apiKey = setting(options.apiKey, env.FX_API_KEY)
-      add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name: host, label: host, baseUrl, model: model ?? '', ...(apiKey ? { apiKey } : {}) }))
+      // A key saved with /key <host> goes to this server only; a configured one wins.
+      const key = apiKey ? { apiKey } : keys ? { key: () => keys(host) } : {}
+      add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name: host, label: host, baseUrl, model: model ?? '', ...key }))
+      summary(host, baseUrl, apiKey || keys ? 'key' : 'not_needed')
       if (model === undefined) fallback = `a model server is set (${baseUrl}) but no model; set FX_MODEL or add &model=<id>`
       else active = host
     }
@@ -127,17 +170,25 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
   else if (model !== undefined) fallback = `a model is set (${model}) but no key or model server; set AI_GATEWAY_API_KEY or FX_BASE_URL`
 
   // A configured server whose host is literally `ollama` (a container name) keeps its settings.
-  for (const preset of PROVIDER_PRESETS) if (!byName.has(preset.name)) add(createPresetProvider(preset, shared))
+  for (const preset of PROVIDER_PRESETS) {
+    if (byName.has(preset.name)) continue
+    add(createPresetProvider(preset, shared))
+    summary(preset.name, preset.baseUrl, 'not_needed')
+  }
 
   for (const config of options.providers ?? []) {
     const name = config.name.trim()
     const refusal = refuseCustomProvider(name, config.baseUrl)
     if (refusal !== undefined) notices.push(refusal)
-    else add(customProvider({ ...config, name }, shared))
+    else {
+      add(customProvider({ ...config, name }, shared, keys))
+      summary(name, config.baseUrl, config.apiKey || keys ? 'key' : 'not_needed')
+    }
   }
 
   if (options.preferred !== undefined && byName.has(options.preferred)) active = options.preferred
   if (fallback !== undefined) notices.unshift(active === 'demo' ? `${fallback}; using the offline demo` : fallback)
   const providers = [...byName.values()]
-  return notices.length === 0 ? { providers, active } : { providers, active, notice: notices.join(' · ') }
+  const listed = [...summaries.values()]
+  return notices.length === 0 ? { providers, active, summaries: listed } : { providers, active, notice: notices.join(' · '), summaries: listed }
 }

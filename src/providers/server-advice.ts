@@ -44,15 +44,18 @@ export function corsFix(kind: LocalServerKind | undefined, url: URL, origin: str
 export const LLAMACPP_KEY_FIX =
   'llama-server allows request headers "*", which browsers never apply to Authorization, so run it without --api-key (on localhost) or put a proxy in front that allows the Authorization header'
 
-/** How to start a server that is not running. */
-export function startHint(kind: LocalServerKind | undefined): string {
+/**
+ * How to start a server that is not running, with this page's origin already allowed, so the
+ * one line is all a person needs (an Ollama started plainly would refuse the page next).
+ */
+export function startHint(kind: LocalServerKind | undefined, origin?: string): string {
   switch (kind) {
     case 'ollama':
-      return 'start it with ollama serve and try again'
+      return `start it with OLLAMA_ORIGINS=${origin ?? '<page origin>'} ollama serve and try again`
     case 'lmstudio':
-      return "start the server in LM Studio's Developer tab (or with lms server start) and try again"
+      return "start the server in LM Studio's Developer tab with Enable CORS on (or run lms server start --cors) and try again"
     case 'llamacpp':
-      return 'start llama-server (it listens on port 8080 by default) and try again'
+      return 'start llama-server -m <model.gguf> (it listens on 127.0.0.1:8080, use --host and --port to change that) and try again'
     default:
       return 'check that the server is running at that address and try again'
   }

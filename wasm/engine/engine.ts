@@ -13,7 +13,7 @@ import { AgentLoop, DEFAULT_MAX_STEPS, RETRY_TIMER_ID } from './agent/loop'
 import { readHostTools } from './agent/host-tools'
 import { PickerState } from './commands/picker-state'
 import { Settings } from './commands/settings'
-import { modelsCommand, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
+import { modelsCommand, openModelPicker, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
 import { showSessionList } from './commands/session-commands'
 import { AuthPanel, applyAuthState, bootAuth } from './commands/auth-commands'
 import { PromptHistory } from './input/prompt-history'
@@ -178,11 +178,32 @@ export class Engine {
     const settings = this.settings
     const p = settings.providers.setCatalog(v)
     if (p == null || p != settings.providers.active) return
+    if (p.announce) {
+      p.announce = false
+      if (p.error.length > 0) settings.transcript.error(stringBytes(p.error))
+      else if (p.models.length == 0 && settings.loop.model.length == 0) settings.transcript.notice(p.label + ' lists no models yet: add one on the server, then /model.', GRAY)
+    }
     syncModelInfo(settings)
+    if (p.pickModel) {
+      p.pickModel = false
+      if (p.error.length == 0 && p.models.length > 1 && !settings.picks.picker.open) openModelPicker(settings)
+    }
     if (settings.listModelsWhenLoaded) {
       settings.listModelsWhenLoaded = false
       modelsCommand(settings)
     }
+    this.dirty = true
+  }
+
+  /** Input 20: providers added after boot (`/provider add`, or ones remembered from an earlier visit). */
+  providersAdded(json: Uint8Array, start: i32, end: i32): void {
+    const v = parseJson(json, start, end)
+    if (v == null) return
+    const added = this.settings.providers.upsert(v)
+    const said = v.getString('notice', '')
+    if (said.length > 0) this.settings.transcript.notice(said, GRAY)
+    // The active one changed under it (added again with another address): ask its catalog anew.
+    for (let i = 0; i < added.length; i++) if (added[i] == this.settings.providers.active) this.settings.requestCatalog(added[i])
     this.dirty = true
   }
 

@@ -44,6 +44,9 @@
 /** nothing answered at the base URL (retryable only for a remote host) */
 @lazy export const FX_MODEL_UNREACHABLE: string = 'FX_MODEL_UNREACHABLE'
 
+/** the provider's API answers no request from a browser page (no CORS), so it works only through the app's `fetch` option */
+@lazy export const FX_MODEL_BROWSER_REFUSED: string = 'FX_MODEL_BROWSER_REFUSED'
+
 /** the connection failed although the server is up and accepts this origin */
 @lazy export const FX_MODEL_NETWORK_ERROR: string = 'FX_MODEL_NETWORK_ERROR'
 

@@ -79,6 +79,7 @@ export function feed(len: u32): u32 {
     if (engine.restore(input, start, end)) submitHeldDraft(engine)
   }
   else if (kind == F.IN_AUTH) authState(engine, input, start, end)
+  else if (kind == F.IN_PROVIDERS) engine.providersAdded(input, start, end)
   else if (kind == F.IN_AGENT) agentInput(engine.loop, sub, input, start, end, engine.nowMs)
   else if (kind == F.IN_TOOL_RESULT) engine.loop.hostToolResult(id, input, start, end)
   else if (kind == F.IN_WORKSPACE) {

@@ -8,8 +8,8 @@ import { createHarness, type Harness } from './harness.ts'
 import { conversation, modelEvents } from './turn-helpers.ts'
 
 const providers = [
-  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5' },
-  { name: 'ollama', label: 'localhost:11434', model: '' },
+  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5', baseUrl: 'https://ai-gateway.vercel.sh/v1', key: 'account' as const },
+  { name: 'ollama', label: 'localhost:11434', model: '', baseUrl: 'http://localhost:11434/v1', key: 'not_needed' as const },
   { name: 'demo', label: 'demo', model: 'demo' },
 ]
 const boot = { provider: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5', providers }
@@ -119,16 +119,32 @@ describe('/provider', () => {
   test('lists the providers and switches, persisting provider and asking for its catalog', async () => {
     const h = await createHarness(boot)
     await h.type('/provider\r')
-    expect(conversation(h)).toContain('  ● ' + 'ai-gateway'.padEnd(14) + ' ai-gateway')
+    expect(conversation(h).filter((line) => line.startsWith('  '))).toEqual([
+      '  ● ai-gateway  key none          model anthropic/claude-sonnet-4.5',
+      '      https://ai-gateway.vercel.sh/v1',
+      '    ollama      key not needed    model (from its list)',
+      '      http://localhost:11434/v1',
+      '    demo        key not needed    model demo',
+      '      offline, recorded replies',
+    ])
     await h.type('/provider ollama\r')
     expect(configs(h)).toEqual(['provider=ollama'])
     expect(h.catalogRequests).toEqual(['ai-gateway', 'ollama'])
-    expect(text(h)).toContain('Provider: ollama (localhost:11434) · choose a model with /model')
+    expect(text(h)).toContain('Provider: ollama (http://localhost:11434/v1) · asking it for its models…')
     // The catalog names the first model when the preset has no default.
     await h.catalog({ provider: 'ollama', models: [{ id: 'llama3.2' }, { id: 'qwen3' }] })
     expect(configs(h)).toEqual(['provider=ollama', 'model=llama3.2'])
     await h.type('hi\r')
     expect(h.lastOf('model_request')!.request).toMatchObject({ provider: 'ollama', model: 'llama3.2' })
+  })
+
+  test('a local server that does not answer says at once how to start it; no dead end', async () => {
+    const h = await createHarness(boot)
+    await h.type('/provider ollama\r')
+    const advice = 'nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=http://page.example ollama serve and try again'
+    await h.catalog({ provider: 'ollama', models: [], error: advice })
+    expect(text(h).replace(/\s+/g, ' ')).toContain('✗ ' + advice)
+    expect(text(h)).not.toContain('No model is chosen')
   })
 
   test('an unknown provider is named with the list of known ones', async () => {

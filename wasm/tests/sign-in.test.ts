@@ -3,8 +3,10 @@ import { createHarness, type Harness } from './harness.ts'
 import type { AuthDisplayState, EngineEffect } from '../../src/engine-host/engine-frames.ts'
 
 const PROVIDERS = [
-  { name: 'demo', label: 'demo', model: 'demo' },
-  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5' },
+  { name: 'demo', label: 'demo', model: 'demo', baseUrl: '', key: 'not_needed' as const },
+  { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5', baseUrl: 'https://ai-gateway.vercel.sh/v1', key: 'account' as const },
+  { name: 'openai', label: 'openai', model: 'gpt-5-mini', baseUrl: 'https://api.openai.com/v1', key: 'key' as const },
+  { name: 'ollama', label: 'ollama', model: '', baseUrl: 'http://localhost:11434/v1', key: 'not_needed' as const },
 ]
 
 async function boot(): Promise<Harness> {
@@ -89,18 +91,33 @@ describe('sign-in as the engine shows it', () => {
     const h = await boot()
     const effects = await h.type('/key\r')
     expect(effects.filter((e) => e.kind === 'echo_hint').at(-1)).toEqual({ kind: 'echo_hint', columns: 0 })
-    expect(actions(h)).toEqual(['key'])
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'ai-gateway' }])
     await show(h, { state: 'key_entry', length: 6 })
     expect(h.screen()).toContain('API key: ••••••  (paste it · Enter saves · Esc cancels)')
-    await show(h, { state: 'key_saved', credential: 'key' })
-    expect(h.screen()).toContain('✓ Key saved (sealed in this browser). /key clear removes it.')
+    await show(h, { state: 'key_saved', provider: 'ai-gateway', credential: 'key' })
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('✓ Key for ai-gateway saved (sealed in this browser; sent only to ai-gateway.vercel.sh).')
     expect(h.screen()).toContain('Provider: ai-gateway')
   })
 
-  it('/key with the key on the command line is refused, and /key clear asks the host', async () => {
+  it('/key <provider> asks for that provider\'s key, and saving it switches to that provider', async () => {
+    const h = await boot()
+    await h.type('/key openai\r')
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'openai' }])
+    await show(h, { state: 'key_saved', provider: 'openai' })
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('✓ Key for openai saved (sealed in this browser; sent only to api.openai.com).')
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('Provider: openai (https://api.openai.com/v1) · model gpt-5-mini')
+    // With openai active, a bare /key is about openai's key.
+    await h.type('/key clear\r')
+    expect(h.allOf('auth').at(-1)).toEqual({ kind: 'auth', action: 'key_clear', provider: 'openai' })
+  })
+
+  it('/key refuses what may be a key and a provider that needs none', async () => {
     const h = await boot()
     await h.type('/key sk-typed-in-the-open\r')
-    expect(h.screen()).toContain('/key takes no key on the command line')
+    expect(h.screen()).toContain('/key takes a provider name, not the key')
+    expect(h.screen()).not.toContain('sk-typed-in-the-open')
+    await h.type('/key ollama\r')
+    expect(h.screen()).toContain('ollama needs no key. Keys are for: ai-gateway, openai.')
     await h.type('/key clear\r')
     expect(actions(h)).toEqual(['key_clear'])
   })
@@ -108,7 +125,7 @@ describe('sign-in as the engine shows it', () => {
   it('first run without a credential offers the ways to a model; with one, the account is used', async () => {
     const none = await boot()
     await show(none, { state: 'credential', credential: 'none', startup: true })
-    expect(none.screen()).toContain('No model yet, so this is the offline demo. /login signs in · /key saves an API')
+    expect(none.screen().replace(/\s+/g, ' ')).toContain('No model yet, so this is the offline demo. /model picks a real one (your key, a local server or a URL) · /login signs in.')
     const signedIn = await boot()
     await show(signedIn, { state: 'credential', credential: 'signed_in', startup: true })
     expect(signedIn.screen()).toContain('Using ai-gateway · anthropic/claude-sonnet-4.5 (signed in).')
@@ -118,10 +135,10 @@ describe('sign-in as the engine shows it', () => {
   it('without sign-in configured, the first-run row leaves /login out and /login says in one line what to do', async () => {
     const h = await createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false })
     await show(h, { state: 'credential', credential: 'none', startup: true })
-    expect(h.screen()).toContain('No model yet, so this is the offline demo. /key saves an API key · /provider')
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('No model yet, so this is the offline demo. /model picks a real one: your key, a local server or a URL.')
     expect(h.screen()).not.toContain('/login signs in')
     await h.type('/login\r')
-    expect(h.screen()).toContain('Sign-in is not set up on this page: /key saves an API key')
+    expect(h.screen()).toContain('Sign-in is not set up on this page: /key <provider> saves an API key')
     expect(actions(h)).toEqual([])
   })
 
@@ -138,5 +155,28 @@ describe('sign-in as the engine shows it', () => {
     await h.type('/login\r')
     expect(h.allOf('auth')).toEqual([])
     expect(h.screen()).toContain('Sign-in is not available on this page.')
+  })
+
+  it('from the first screen to a real model in three steps: a provider, its key, a model', async () => {
+    const h = await createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false, provider: 'demo', model: 'demo' })
+    await show(h, { state: 'credential', credential: 'none', startup: true })
+    // Step 1: /model on the demo lists every way to a model; openai is chosen.
+    await h.type('/model\r')
+    const listed = h.screen().replace(/\s+/g, ' ')
+    expect(listed).toContain('Choose where your model runs')
+    expect(listed).toContain('openai paste a key, then pick a model')
+    expect(listed).toContain('ollama on this machine (localhost:11434)')
+    expect(listed).toContain('another server any URL: /provider add <name> <url>')
+    await h.type('openai\r')
+    // Step 2: its key, typed masked (the host captures it), then saved.
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'openai' }])
+    await show(h, { state: 'key_saved', provider: 'openai' })
+    expect(h.allOf('catalog_request').at(-1)).toEqual({ kind: 'catalog_request', provider: 'openai' })
+    // Step 3: its catalog opens as a picker; Enter on a model, and the prompt goes there.
+    await h.catalog({ provider: 'openai', models: [{ id: 'gpt-5-mini' }, { id: 'gpt-5' }] })
+    expect(h.screen()).toContain('Choose a model on openai')
+    await h.type('\x1b[B\r')
+    await h.type('hello\r')
+    expect(h.lastOf('model_request')!.request).toMatchObject({ provider: 'openai', model: 'gpt-5' })
   })
 })

@@ -30,6 +30,7 @@ export const IN_AGENT = 13 // the agent API: sub 1 prompt, 2 steer (raw UTF-8 te
 export const IN_TOOL_RESULT = 14 // id = tool call id; raw UTF-8 result text for the model
 export const IN_RESTORE = 16 // JSON {config, history, instructions, notices}: stored state that arrived after boot
 export const IN_SESSION_DECODE = 17 // snapshot bytes, even before boot: decoded now and held for an IN_SESSION (sub bit 2)
+export const IN_PROVIDERS = 20 // JSON {providers: [{name, label, model, baseUrl, key}]}: providers added after boot (/provider add, or restored)
 export const IN_WORKSPACE = 19 // id = workspace op id; JSON answer to an OUT_WORKSPACE (file tool, /diff, /undo)
 export const IN_TRAP = 0x7f // traps on purpose: lets tests exercise the host's recovery path
 

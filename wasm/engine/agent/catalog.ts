@@ -25,6 +25,16 @@ export class ProviderInfo {
   loaded: bool = false
   requested: bool = false
   error: string = ''
+  /** Its API root (empty for the demo), for /provider. */
+  baseUrl: string = ''
+  /** `account` (sign-in or AI Gateway key), `key` (its own key, /key <name>) or `not_needed`. */
+  key: string = 'not_needed'
+  /** For `key`: whether a key is saved (the host says, input 15 `keys`). */
+  saved: bool = false
+  /** /provider switched to it: say what its catalog answers (a model picked, or why none). */
+  announce: bool = false
+  /** Chosen in the provider picker: open its model picker when its catalog arrives. */
+  pickModel: bool = false
   constructor(public name: string, public label: string, public defaultModel: string) {}
 
   find(id: string): ModelInfo | null {
@@ -35,6 +45,8 @@ export class ProviderInfo {
 
 export class Providers {
   list: Array<ProviderInfo> = []
+  /** The account provider's credential (signed_in | key | env | none), for /provider. */
+  accountCredential: string = ''
   active: ProviderInfo = new ProviderInfo('demo', 'demo', 'demo')
 
   /** Reads boot's `providers: [{name, label, model}]`; the active one is named by `provider`. */
@@ -45,7 +57,7 @@ export class Providers {
         const p = arr.items[i]
         if (p.kind != J_OBJ) continue
         const name = p.getString('name', '')
-        if (name.length > 0) this.list.push(new ProviderInfo(name, p.getString('label', name), p.getString('model', '')))
+        if (name.length > 0) this.list.push(describe(new ProviderInfo(name, p.getString('label', name), p.getString('model', '')), p))
       }
     }
     const found = this.find(activeName)
@@ -59,6 +71,43 @@ export class Providers {
   find(name: string): ProviderInfo | null {
     for (let i = 0; i < this.list.length; i++) if (this.list[i].name == name) return this.list[i]
     return null
+  }
+
+  /** Input 20: providers added (or changed) after boot, `{providers: [{name, label, model, baseUrl, key}]}`. */
+  upsert(v: JsonValue): Array<ProviderInfo> {
+    const added = new Array<ProviderInfo>()
+    const arr = v.get('providers')
+    if (arr == null || arr.kind != J_ARR) return added
+    for (let i = 0; i < arr.items.length; i++) {
+      const item = arr.items[i]
+      if (item.kind != J_OBJ) continue
+      const name = item.getString('name', '')
+      if (name.length == 0) continue
+      let p = this.find(name)
+      if (p == null) {
+        p = new ProviderInfo(name, item.getString('label', name), item.getString('model', ''))
+        this.list.push(p)
+      } else {
+        p.label = item.getString('label', name)
+        p.defaultModel = item.getString('model', '')
+        p.requested = false
+        p.loaded = false
+      }
+      added.push(describe(p, item))
+    }
+    return added
+  }
+
+  /** Input 15 `keys`: the providers whose key is saved now. */
+  setSaved(v: JsonValue): void {
+    for (let i = 0; i < this.list.length; i++) this.list[i].saved = false
+    const arr = v.get('saved')
+    if (arr == null || arr.kind != J_ARR) return
+    for (let i = 0; i < arr.items.length; i++) {
+      if (arr.items[i].kind != J_STR) continue
+      const p = this.find(arr.items[i].str)
+      if (p != null) p.saved = true
+    }
   }
 
   names(): string {
@@ -101,6 +150,12 @@ export class Providers {
     }
     return p
   }
+}
+
+function describe(p: ProviderInfo, v: JsonValue): ProviderInfo {
+  p.baseUrl = v.getString('baseUrl', '')
+  p.key = v.getString('key', 'not_needed')
+  return p
 }
 
 /** The name people read: `anthropic/claude-sonnet-4.5` → `claude-sonnet-4.5`. */

@@ -13,6 +13,7 @@ import * as K from '../screen/keys'
 import * as S from './slash'
 import { providerCommand, syncModelInfo } from './model-commands'
 import { Settings } from './settings'
+import { ProviderInfo } from '../agent/catalog'
 
 export const AUTH_IDLE = 0
 export const AUTH_PREPARING = 1
@@ -29,6 +30,8 @@ export class AuthPanel {
   account: string = ''
   /** Whether /login can sign in here (boot's `signIn`: the app configured a client id). */
   signIn: bool = true
+  /** The provider whose key is being typed. */
+  keyFor: string = ''
 
   get modal(): bool {
     return this.phase != AUTH_IDLE
@@ -47,42 +50,134 @@ export function onboardingRow(s: Settings, a: AuthPanel): void {
   if (a.account.length == 0 || a.credential != 'none' || s.providers.active.name != 'demo') return
   s.transcript.notice(
     a.signIn
-      ? 'No model yet, so this is the offline demo. /login signs in · /key saves an API key · /provider ollama uses a local model.'
-      : 'No model yet, so this is the offline demo. /key saves an API key · /provider ollama uses a local model.',
+      ? 'No model yet, so this is the offline demo. /model picks a real one (your key, a local server or a URL) · /login signs in.'
+      : 'No model yet, so this is the offline demo. /model picks a real one: your key, a local server or a URL.',
     GRAY,
   )
 }
 
-/** Asks the host to do a sign-in action. */
-function ask(fx: Effects, action: string): void {
+/** The entry of the provider picker that adds a server by URL. */
+export const ANOTHER_SERVER = 'another server'
+
+/**
+ * `/model` on the offline demo: every way to a real model in one list. A hosted API asks for its
+ * key next and then opens its model list; a local server is asked for its models; the last entry
+ * says how to add any URL. Three steps from a fresh page to a real reply.
+ */
+export function openProviderPicker(s: Settings, a: AuthPanel): void {
+  const items = new Array<string>()
+  const details = new Array<string>()
+  for (let i = 0; i < s.providers.list.length; i++) {
+    const p = s.providers.list[i]
+    items.push(p.name)
+    if (p.name == 'demo') details.push('offline, recorded replies')
+    else if (p.name == a.account) details.push(a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key')
+    else if (p.key == 'key') details.push((p.saved ? 'key saved' : 'paste a key') + ', then pick a model')
+    else details.push('on this machine (' + hostOf(p.baseUrl) + ')')
+  }
+  items.push(ANOTHER_SERVER)
+  details.push('any URL: /provider add <name> <url>')
+  s.picks.pickingModels = false
+  s.picks.pickingProviders = true
+  s.picks.picker.empty = 'No provider matches.'
+  s.picks.picker.show('Choose where your model runs', items, details, '')
+}
+
+/** A provider chosen in the provider picker. */
+export function providerPicked(s: Settings, a: AuthPanel, name: string): void {
+  s.picks.pickingProviders = false
+  const t = s.transcript
+  if (name == ANOTHER_SERVER) {
+    t.notice('Add it with /provider add <name> <baseUrl> (add anthropic for an Anthropic API), then /key <name> if it takes a key.', GRAY)
+    return
+  }
+  const p = s.providers.find(name)
+  if (p == null || p.name == 'demo') return
+  // Its model list opens once its catalog is in: the last of the three steps.
+  p.pickModel = true
+  const needsKey = (p.key == 'key' && !p.saved) || (p.name == a.account && a.credential == 'none')
+  if (needsKey) keyCommand(s, a, p.name)
+  else providerCommand(s, p.name)
+}
+
+/** Asks the host to do a sign-in action; `provider` names whose key /key is about. */
+function ask(fx: Effects, action: string, provider: string = ''): void {
   const at = fx.begin(OUT_AUTH, 0)
   fx.buf.str('{"action":')
   writeJsonString(fx.buf, action)
+  if (provider.length > 0) {
+    fx.buf.str(',"provider":')
+    writeJsonString(fx.buf, provider)
+  }
   fx.buf.byte(0x7d)
   fx.end(at)
 }
 
-/** /login, /logout, /key, /key clear. */
+/** Whose key a bare /key is for: the active provider when it takes a key of its own, else the account's. */
+function keyTarget(s: Settings, a: AuthPanel): string {
+  const p = s.providers.active
+  return p.key == 'key' ? p.name : a.account
+}
+
+/** /login, /logout, /key [provider], /key clear [provider]. */
 export function authCommand(s: Settings, a: AuthPanel, cmd: i32, arg: string): void {
   const t = s.transcript
+  if (cmd == S.CMD_KEY) {
+    keyCommand(s, a, arg)
+    return
+  }
   if (a.account.length == 0) {
     t.notice('Sign-in is not available on this page. To use a model, embed fxterm with env AI_GATEWAY_API_KEY, or open the page with ?baseUrl=… for a local server.', YELLOW)
     return
   }
   if (cmd == S.CMD_LOGIN && !a.signIn) {
-    t.notice('Sign-in is not set up on this page: /key saves an API key, /provider ollama uses a local model.', YELLOW)
+    t.notice('Sign-in is not set up on this page: /key <provider> saves an API key (/provider lists them), /provider ollama uses a local model.', YELLOW)
   } else if (cmd == S.CMD_LOGIN) {
     a.phase = AUTH_PREPARING
     ask(s.fx, 'login')
-  } else if (cmd == S.CMD_LOGOUT) ask(s.fx, 'logout')
-  else if (arg == 'clear') ask(s.fx, 'key_clear')
-  else if (arg.length > 0) t.error(stringBytes('/key takes no key on the command line (it would stay in your history). Run /key alone and paste it.'))
-  else {
-    // From this frame on the page must not echo typed keys: they are the secret.
-    a.phase = AUTH_KEY_ENTRY
-    a.keyLength = 0
-    ask(s.fx, 'key')
+  } else ask(s.fx, 'logout')
+}
+
+/** `/key`, `/key <provider>`, `/key clear`, `/key clear <provider>` (or `/key <provider> clear`). */
+export function keyCommand(s: Settings, a: AuthPanel, arg: string): void {
+  const t = s.transcript
+  const words = arg.split(' ').filter((w) => w.length > 0)
+  let clear = false
+  let name = ''
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] == 'clear' && !clear) clear = true
+    else if (name.length == 0 && s.providers.find(words[i]) != null) name = words[i]
+    else {
+      // Anything else may be the key itself: never echo it, and never keep it.
+      t.error(stringBytes('/key takes a provider name, not the key (it would stay in your history). Run /key <provider> and paste the key.'))
+      return
+    }
   }
+  if (name.length == 0) name = keyTarget(s, a)
+  const p = s.providers.find(name)
+  if (name.length == 0 || p == null || (p.key == 'not_needed' && name != a.account)) {
+    t.notice((name.length > 0 ? name + ' needs no key. ' : '') + 'Keys are for: ' + keyedNames(s, a) + '. Run /key <provider>.', YELLOW)
+    return
+  }
+  if (clear) {
+    ask(s.fx, 'key_clear', name)
+    return
+  }
+  // From this frame on the page must not echo typed keys: they are the secret.
+  a.phase = AUTH_KEY_ENTRY
+  a.keyLength = 0
+  a.keyFor = name
+  ask(s.fx, 'key', name)
+}
+
+function keyedNames(s: Settings, a: AuthPanel): string {
+  let out = ''
+  for (let i = 0; i < s.providers.list.length; i++) {
+    const p = s.providers.list[i]
+    if (p.key == 'not_needed' && p.name != a.account) continue
+    out += (out.length > 0 ? ', ' : '') + p.name
+  }
+  return out
 }
 
 /** Keys while sign-in waits: Enter opens the page again, Esc or Ctrl+C cancels. */
@@ -99,7 +194,10 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
   const t = s.transcript
   const state = v.getString('state', '')
   const credential = v.getString('credential', '')
-  if (credential.length > 0) a.credential = credential
+  if (credential.length > 0) {
+    a.credential = credential
+    s.providers.accountCredential = credential
+  }
   if (state == 'preparing') a.phase = AUTH_PREPARING
   else if (state == 'waiting') {
     a.phase = AUTH_WAITING
@@ -125,19 +223,45 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
     a.keyLength = <i32>v.getNumber('length', 0)
   } else if (state == 'key_saved') {
     a.phase = AUTH_IDLE
-    t.notice('✓ Key saved (sealed in this browser). /key clear removes it.', GREEN)
-    useAccount(s, a)
+    const name = v.getString('provider', a.account)
+    const p = s.providers.find(name)
+    if (p != null && p.key == 'key') p.saved = true
+    t.notice('✓ Key for ' + name + ' saved (sealed in this browser; sent only to ' + (p != null && p.baseUrl.length > 0 ? hostOf(p.baseUrl) : name) + '). /key clear ' + name + ' removes it.', GREEN)
+    if (name == a.account) useAccount(s, a)
+    else if (p != null && s.providers.active != p) providerCommand(s, name)
+    else if (p != null) offerModels(s, p)
   } else if (state == 'key_cancelled') {
     a.phase = AUTH_IDLE
+    const p = s.providers.find(a.keyFor)
+    if (p != null) p.pickModel = false
     t.notice('No key was saved.', GRAY)
   } else if (state == 'key_cleared') {
     t.notice(v.getString('message', 'Key removed.'), GRAY)
+    const p = s.providers.find(v.getString('provider', a.account))
+    if (p != null && p.key == 'key') p.saved = false
     leaveAccountIfEmpty(s, a)
+  } else if (state == 'keys') {
+    s.providers.setSaved(v)
   } else if (state == 'credential') {
     if (v.getBool('startup', false)) startWith(s, a)
     else leaveAccountIfEmpty(s, a) // another tab signed in or out
   }
   return true
+}
+
+/** `https://api.openai.com/v1` → `api.openai.com`. */
+function hostOf(url: string): string {
+  const start = url.indexOf('://')
+  const rest = start >= 0 ? url.substring(start + 3) : url
+  const slash = rest.indexOf('/')
+  return slash >= 0 ? rest.substring(0, slash) : rest
+}
+
+/** After a key arrives for the active provider: its catalog may now load, so ask again. */
+function offerModels(s: Settings, p: ProviderInfo): void {
+  p.requested = false
+  p.loaded = false
+  s.requestCatalog(p)
 }
 
 /** The verification URL (a link only when it is plain printable http(s)) and the code. */

@@ -6,7 +6,8 @@ import { Settings } from './settings'
 import { LIBFX_MODEL_UNSUPPORTED_FAST } from '../error-codes'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
-import { JsonValue, J_OBJ } from '../util/json'
+import { JsonValue, J_OBJ, writeJsonString } from '../util/json'
+import { OUT_ACTION } from '../abi/frames'
 import { GRAY } from '../screen/ansi'
 import { formatWindow, ModelInfo, ProviderInfo, shortModelName } from '../agent/catalog'
 
@@ -120,6 +121,7 @@ function detail(m: ModelInfo): string {
 export function openModelPicker(s: Settings): void {
   const p = s.providers.active
   s.picks.pickingModels = true
+  s.picks.pickingProviders = false
   s.picks.picker.empty = p.loaded ? p.label + ' lists no models; set one with /model <id>.' : 'Loading the model list…'
   s.picks.picker.show('Choose a model on ' + p.label, modelIds(p), new Array<string>(), s.loop.model)
   syncModelInfo(s)
@@ -206,18 +208,50 @@ export function fastCommand(s: Settings): void {
   t.notice(loop.fast ? '⚡ Fast mode on for ' + shortModelName(loop.model) + '.' : 'Fast mode off.', GRAY)
 }
 
+/** What /provider shows in its key column. */
+function keyState(s: Settings, p: ProviderInfo): string {
+  if (p.key == 'not_needed') return 'not needed'
+  if (p.key == 'key') return p.saved ? 'saved' : 'none'
+  const c = s.providers.accountCredential
+  if (c == 'signed_in') return 'signed in'
+  if (c == 'key') return 'saved'
+  if (c == 'env') return 'from the app'
+  return 'none'
+}
+
+function cell(text: string, width: i32): string {
+  return text.length >= width ? text + ' ' : text.padEnd(width)
+}
+
+/**
+ * `/provider`: each provider on two rows, so a long base URL never wraps the table: its name, key
+ * state and model, then its base URL. The active one is marked.
+ */
+function providerTable(s: Settings): string {
+  const list = s.providers.list
+  let nameWidth = 4
+  for (let i = 0; i < list.length; i++) nameWidth = max(nameWidth, list[i].name.length + 1)
+  let text = 'Providers\n'
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]
+    const active = p == s.providers.active
+    const model = active ? s.loop.model : p.defaultModel
+    text += (active ? '  ● ' : '    ') + cell(p.name, nameWidth) + ' key ' + cell(keyState(s, p), 13) + ' model ' + (model.length > 0 ? model : '(from its list)') + '\n'
+    text += '      ' + (p.baseUrl.length > 0 ? p.baseUrl : 'offline, recorded replies') + '\n'
+  }
+  text += '/provider <name> switches · /key <name> · /provider add <name> <url>'
+  return text
+}
+
 /** `/provider` lists the providers; `/provider <name>` switches (and persists) it. */
 export function providerCommand(s: Settings, arg: string): void {
   const t = s.transcript
-  const list = s.providers.list
   if (arg.length == 0) {
-    let text = 'Providers\n'
-    for (let i = 0; i < list.length; i++) {
-      const p = list[i]
-      text += (p == s.providers.active ? '  ● ' : '    ') + p.name.padEnd(14) + ' ' + p.label + '\n'
-    }
-    text += 'Switch with /provider <name>.'
-    t.lines(text)
+    t.lines(providerTable(s))
+    return
+  }
+  if (arg.startsWith('add ') || arg == 'add') {
+    addProviderCommand(s, arg.substring(3).trim())
     return
   }
   const p = s.providers.find(arg)
@@ -229,8 +263,33 @@ export function providerCommand(s: Settings, arg: string): void {
   activate(s, p)
   s.fx.config('provider', p.name)
   if (s.loop.model.length > 0) s.fx.config('model', s.loop.model)
+  // Its answer is worth a line: the model picked from it, or why there is none (catalog()).
+  p.announce = true
+  if (p.loaded && p.error.length > 0) {
+    p.requested = false
+    p.loaded = false
+  }
   s.requestCatalog(p)
   syncModelInfo(s)
-  const model = s.loop.model.length > 0 ? ' · model ' + s.loop.model : ' · choose a model with /model'
-  t.notice('Provider: ' + p.name + ' (' + p.label + ')' + model, GRAY)
+  const model = s.loop.model.length > 0 ? ' · model ' + s.loop.model : p.loaded ? ' · choose a model with /model' : ' · asking it for its models…'
+  const key = p.key == 'key' && !p.saved ? ' · no key yet: /key ' + p.name : ''
+  t.notice('Provider: ' + p.name + (p.baseUrl.length > 0 ? ' (' + p.baseUrl + ')' : '') + model + key, GRAY)
+}
+
+/** `/provider add <name> <baseUrl> [anthropic]`: the host checks and keeps it (an `add_provider` action). */
+function addProviderCommand(s: Settings, arg: string): void {
+  const words = arg.split(' ').filter((w) => w.length > 0)
+  if (words.length < 2 || words.length > 3 || (words.length == 3 && words[2] != 'anthropic' && words[2] != 'openai')) {
+    s.transcript.error(stringBytes('Usage: /provider add <name> <baseUrl> [anthropic] (an OpenAI-compatible server unless anthropic is named).'))
+    return
+  }
+  const at = s.fx.begin(OUT_ACTION, 0)
+  s.fx.buf.str('{"action":"provider_add","name":')
+  writeJsonString(s.fx.buf, words[0])
+  s.fx.buf.str(',"baseUrl":')
+  writeJsonString(s.fx.buf, words[1])
+  s.fx.buf.str(',"wire":')
+  writeJsonString(s.fx.buf, words.length == 3 ? words[2] : 'openai')
+  s.fx.buf.byte(0x7d)
+  s.fx.end(at)
 }

@@ -16,6 +16,8 @@ export class PickerState {
   picker: Picker = new Picker()
   /** What the picker lists: models (/model) or saved sessions (/resume). */
   pickingModels: bool = false
+  /** The first-run provider picker (/model on the demo): hosted APIs, local servers, a URL. */
+  pickingProviders: bool = false
   sessionEntries: Array<SessionEntry> = []
   /** A session the person asked to delete, waiting for y. */
   pendingDelete: SessionEntry | null = null

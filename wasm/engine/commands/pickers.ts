@@ -8,13 +8,22 @@ import { PICK_CHOSEN } from './picker'
 import { SessionEntry } from './picker-state'
 import { Settings } from './settings'
 import { setModel } from './model-commands'
+import { AuthPanel, providerPicked } from './auth-commands'
 import { openSession, removeSession, sessionDetails, sessionTitles } from './session-commands'
 
-export function pickerKey(settings: Settings, sessions: SessionState, k: K.Key): void {
+export function pickerKey(settings: Settings, sessions: SessionState, auth: AuthPanel, k: K.Key): void {
   const picks = settings.picks
-  if (!picks.pickingModels && sessionPickerKey(sessions, k)) return
-  if (picks.picker.key(k) != PICK_CHOSEN) return
+  if (!picks.pickingModels && !picks.pickingProviders && sessionPickerKey(sessions, k)) return
+  const result = picks.picker.key(k)
+  if (result != PICK_CHOSEN) {
+    if (!picks.picker.open) picks.pickingProviders = false
+    return
+  }
   const chosen = picks.picker.chosen()
+  if (picks.pickingProviders) {
+    providerPicked(settings, auth, chosen)
+    return
+  }
   if (picks.pickingModels) {
     if (chosen.length > 0 && chosen != settings.loop.model) setModel(settings, chosen)
     return

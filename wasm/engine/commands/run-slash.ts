@@ -13,7 +13,7 @@ import * as S from './slash'
 import { Settings } from './settings'
 import { fastCommand, modelCommand, modelsCommand, providerCommand } from './model-commands'
 import { historyCommand, renameCommand, resumeCommand, sessionsCommand } from './session-commands'
-import { AuthPanel, authCommand, signInStatus } from './auth-commands'
+import { AuthPanel, authCommand, openProviderPicker, signInStatus } from './auth-commands'
 import { changeCommand } from './change-commands'
 
 export const ENGINE_VERSION = '0.1.0'
@@ -28,6 +28,7 @@ export function runSlash(s: Settings, sessions: SessionState, auth: AuthPanel, l
   const arg = S.slashArgument(line)
   if (cmd == S.CMD_HELP) t.lines(S.helpText())
   else if (cmd == S.CMD_EXIT || cmd == S.CMD_CLEAR) return cmd
+  else if (cmd == S.CMD_MODEL && arg.length == 0 && s.providers.active.name == 'demo' && s.providers.list.length > 1) openProviderPicker(s, auth)
   else if (cmd == S.CMD_MODEL) modelCommand(s, arg)
   else if (cmd == S.CMD_MODELS) {
     s.listModelsWhenLoaded = !s.providers.active.loaded

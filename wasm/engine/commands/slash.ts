@@ -66,7 +66,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_A11Y, '/a11y', '[on|off]', 'screen reader mode: read out finished replies and results', 'Transcript'),
   new SlashCommand(CMD_LOGIN, '/login', '', 'sign in', 'Account'),
   new SlashCommand(CMD_LOGOUT, '/logout', '', 'sign out', 'Account'),
-  new SlashCommand(CMD_KEY, '/key', '[clear]', 'save an API key (typed masked), or remove it', 'Account'),
+  new SlashCommand(CMD_KEY, '/key', '[provider] [clear]', "save a provider's API key (typed masked), or remove it", 'Account'),
   new SlashCommand(CMD_VERSION, '/version', '', 'show the version', 'Account'),
 ]
 

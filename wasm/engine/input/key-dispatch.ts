@@ -23,7 +23,7 @@ export function handleKeys(engine: Engine, bytes: Uint8Array, start: i32, end: i
     const k = keys[i]
     if (engine.ui.view.open) viewKey(engine, k)
     else if (engine.auth.modal) authKey(engine.fx, engine.auth, k)
-    else if (engine.picks.picker.open) pickerKey(engine.settings, engine.sessions, k)
+    else if (engine.picks.picker.open) pickerKey(engine.settings, engine.sessions, engine.auth, k)
     else if (k.kind == K.K_CTRL && k.cp == 0x6f) openView(engine)
     else if (!menuKey(engine, k)) key(engine, k)
   }
