@@ -30,9 +30,10 @@ async function rowBox(page: Page, pattern: RegExp): Promise<Box & { text: string
 }
 
 /** The footer as drawn now: the composer's row and the status line (the last row under it). */
-async function footerBoxes(page: Page): Promise<{ composer: Box; status: Box & { text: string } }> {
+async function footerBoxes(page: Page): Promise<{ composer: Box & { text: string }; status: Box & { text: string } }> {
   const rows = await readViewport(page)
-  const composerAt = rows.findLastIndex((row) => /^❯( |$)/.test(row))
+  let composerAt = rows.length - 1
+  while (composerAt >= 0 && !/^❯( |$)/.test(rows[composerAt] ?? '')) composerAt--
   const statusText = rows.slice(composerAt + 1).filter((row) => row.trim() !== '' && !/^─+$/.test(row)).at(-1)!
   return { composer: await rowBox(page, /^❯( |$)/), status: await rowBox(page, new RegExp(`^${statusText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)) }
 }
