@@ -100,6 +100,10 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
         case 'reasoning_delta':
           line({ type: event.type, delta: event.delta })
           return
+        case 'refusal_delta':
+          // The refusal is the reply's text for the agent API, as it is in the history.
+          line({ type: 'text_delta', delta: event.delta })
+          return
         case 'usage':
           if (turn) {
             turn.usage.inputTokens += event.inputTokens

@@ -12,6 +12,7 @@ import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
 import { DEMO_WORKSPACE_FILES } from './demo-workspace-files.ts'
 import { themeMode } from '../page/themes.ts'
 import { mountFxTerminal } from '../embed/mount-terminal.ts'
+import { followVisualViewport } from '../page/visual-viewport.ts'
 import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
 import { keepOfflineShell } from './offline-shell.ts'
@@ -24,6 +25,9 @@ const opening = storesOpening
 
 const params = new URLSearchParams(location.search)
 const container = document.getElementById('terminal')!
+// A phone's keyboard covers the bottom of the window: the terminal (composer and key row with it)
+// shrinks to the part still visible.
+followVisualViewport(container)
 
 const baseUrl = params.get('baseUrl') ?? undefined
 const model = params.get('model') ?? undefined

@@ -52,9 +52,20 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
     linkHandler: safeLinkHandler(),
   })
   let stopTheme = applyTheme(term, theme ?? 'dark', onTheme)
+  // The key row takes its room (the container's bottom padding) before the first fit, so the
+  // engine starts at the size it keeps.
+  const detachTouchKeys = !readonly && (touchKeys ?? hasCoarsePointer()) ? attachTouchKeys(container, (data) => runtime.write(data), () => term.focus()) : () => {}
+  // The terminal opens in a box that fills the container's content area. FitAddon sizes the
+  // terminal to its parent's computed height, which for a border-box container includes the
+  // padding (the page's margin, the key row's room): opened in the container itself, the last
+  // rows ran under the key row and past the bottom edge.
+  const box = document.createElement('div')
+  box.className = 'fxterm-fit-box'
+  Object.assign(box.style, { width: '100%', height: '100%', overflow: 'hidden' })
+  container.append(box)
   const fit = new FitAddon()
   term.loadAddon(fit)
-  term.open(container)
+  term.open(box)
   const detachLinks = attachLinks(term)
   fit.fit()
   const runtime = createFxTerminal({
@@ -65,7 +76,6 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
     typeAhead: fxOptions.typeAhead ?? !readonly,
   })
   const detachTouchScroll = attachTouchScroll(term, (data) => runtime.write(data))
-  const detachTouchKeys = !readonly && (touchKeys ?? hasCoarsePointer()) ? attachTouchKeys(container, (data) => runtime.write(data), () => term.focus()) : () => {}
   // Ctrl+Shift+F / Cmd+F searches the scrollback (the key never reaches the composer). The bar and
   // the search addon load the first time the key is pressed.
   let search: Promise<SearchBar> | null = null
@@ -79,7 +89,7 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   // Resize only after queued frames are parsed, and one size at a time: each waits until fxterm
   // has redrawn for the last. A hidden box (a closed tab or accordion) proposes no size: kept.
   const observer = new ResizeObserver(fitBetweenWrites(term, fit, () => runtime.resized()))
-  observer.observe(container)
+  observer.observe(box)
   return {
     term,
     runtime,
@@ -96,6 +106,7 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
       detachLinks()
       runtime.abort()
       term.dispose()
+      box.remove()
     },
   }
 }

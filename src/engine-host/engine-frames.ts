@@ -41,6 +41,7 @@ export const MODEL_SUB = {
   usage: 6,
   finish: 7,
   error: 8,
+  refusal_delta: 9,
 } as const
 export const OUT = {
   write: 1,
@@ -242,6 +243,7 @@ export function modelEventPayload(event: ModelEvent): { sub: number; payload: Ui
   switch (event.type) {
     case 'text_delta':
     case 'reasoning_delta':
+    case 'refusal_delta':
       return { sub: MODEL_SUB[event.type], payload: encoder.encode(event.delta) }
     case 'tool_call_start':
       return { sub: MODEL_SUB.tool_call_start, payload: encoder.encode(JSON.stringify({ index: event.index, id: event.id, name: event.name })) }

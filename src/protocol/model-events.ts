@@ -59,6 +59,8 @@ export type ModelInfo = {
 export type ModelEvent =
   | { type: 'text_delta'; delta: string }
   | { type: 'reasoning_delta'; delta: string }
+  /** A refusal (OpenAI's `delta.refusal`): the reply, kept in the history, drawn as a refusal. */
+  | { type: 'refusal_delta'; delta: string }
   | { type: 'tool_call_start'; index: number; id: string; name: string }
   | { type: 'tool_call_delta'; index: number; delta: string }
   | { type: 'tool_call_end'; index: number }

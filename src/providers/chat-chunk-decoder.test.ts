@@ -27,7 +27,7 @@ describe('the chat chunk decoder', () => {
     ])
   })
 
-  test("OpenAI's refusal is the reply: its text comes as the answer's text", () => {
+  test("OpenAI's refusal comes as refusal deltas, never as an empty reply", () => {
     // The chunks' shape as OpenAI streams a refusal (content null, then refusal deltas).
     const envelope = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-2024-08-06' }
     expect(
@@ -39,8 +39,8 @@ describe('the chat chunk decoder', () => {
         '[DONE]',
       ]),
     ).toEqual([
-      { type: 'text_delta', delta: "I'm sorry, " },
-      { type: 'text_delta', delta: "I can't help with that." },
+      { type: 'refusal_delta', delta: "I'm sorry, " },
+      { type: 'refusal_delta', delta: "I can't help with that." },
       { type: 'finish', reason: 'stop' },
     ])
   })
@@ -71,6 +71,22 @@ describe('the chat chunk decoder', () => {
     ).toEqual([
       { type: 'reasoning_delta', delta: 'hmm' },
       { type: 'reasoning_delta', delta: ' ok' },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test("OpenRouter's reasoning_details count when no reasoning field carries the text, and never twice", () => {
+    expect(
+      decode([
+        { choices: [{ index: 0, delta: { content: '', reasoning: null, reasoning_details: [{ type: 'reasoning.text', text: 'alone', index: 0 }] } }] },
+        { choices: [{ index: 0, delta: { content: '', reasoning: ' both', reasoning_details: [{ type: 'reasoning.text', text: ' both', index: 0 }] } }] },
+        { choices: [{ index: 0, delta: { reasoning_details: [{ type: 'reasoning.summary', summary: ' summed' }, { type: 'reasoning.encrypted', data: 'xyz' }] } }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+      ]),
+    ).toEqual([
+      { type: 'reasoning_delta', delta: 'alone' },
+      { type: 'reasoning_delta', delta: ' both' },
+      { type: 'reasoning_delta', delta: ' summed' },
       { type: 'finish', reason: 'stop' },
     ])
   })

@@ -73,6 +73,26 @@ function isCompleteJson(text: string): boolean {
   }
 }
 
+/**
+ * The reasoning text of a delta, whichever field the server uses: `reasoning_content` (DeepSeek,
+ * Moonshot, vLLM, LM Studio), `reasoning` (Groq, OpenRouter, Ollama), or only
+ * `reasoning_details` (OpenRouter; its `reasoning.text` and `reasoning.summary` parts). OpenRouter
+ * sends `reasoning` and `reasoning_details` with the same text, so the details count only alone.
+ */
+function reasoningOf(delta: Record<string, unknown>): string | undefined {
+  const direct = asString(delta['reasoning_content']) || asString(delta['reasoning'])
+  if (direct) return direct
+  const details = delta['reasoning_details']
+  if (!Array.isArray(details)) return undefined
+  let text = ''
+  for (const item of details) {
+    const detail = asRecord(item)
+    if (detail?.['type'] === 'reasoning.text') text += asString(detail['text']) ?? ''
+    else if (detail?.['type'] === 'reasoning.summary') text += asString(detail['summary']) ?? ''
+  }
+  return text || undefined
+}
+
 /** Creates a decoder for one streamed chat completion. */
 export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatChunkDecoder {
   const { emit, label, secret } = options
@@ -201,15 +221,15 @@ export function createChatChunkDecoder(options: ChatChunkDecoderOptions): ChatCh
     if (choice === undefined || (choice['index'] !== undefined && choice['index'] !== 0)) return
     if (finishReason !== undefined || done) return
     const delta = asRecord(choice['delta']) ?? {}
-    const reasoning = asString(delta['reasoning_content']) ?? asString(delta['reasoning'])
+    const reasoning = reasoningOf(delta)
     if (reasoning) emit({ type: 'reasoning_delta', delta: reasoning })
     const content = delta['content']
     if (typeof content === 'string') {
       if (content) emit({ type: 'text_delta', delta: content })
     } else if (Array.isArray(content)) contentParts(content)
-    // OpenAI's refusal comes instead of content: it is the reply, and stays in the history as one.
+    // OpenAI's refusal comes instead of content: it is the reply (kept in the history), drawn as a refusal.
     const refusal = asString(delta['refusal'])
-    if (refusal) emit({ type: 'text_delta', delta: refusal })
+    if (refusal) emit({ type: 'refusal_delta', delta: refusal })
     const toolCalls = delta['tool_calls']
     if (Array.isArray(toolCalls)) {
       for (const item of toolCalls) {

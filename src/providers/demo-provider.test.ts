@@ -113,7 +113,7 @@ describe('the demo provider', () => {
   test('a prompt the tour did not record says which recording it plays instead of passing it off as the answer', async () => {
     const provider = createDemoProvider({ tape: TOUR, delayMs: 0 })
     const reply = summarize(await collect(provider, request([{ role: 'user', content: 'please write fizzbuzz.py and run it' }])))
-    expect(reply.text.split('\n')[0]).toBe('*Offline demo: there is no recording for this prompt, so this replays the closest recorded one, “add a test for greet.js”.*')
+    expect(reply.text.split('\n')[0]).toBe('*Offline demo: it only has recorded answers and no recording for this prompt, so this replays the closest recorded one, “add a test for greet.js”.*')
   })
 
   test('the tape is fetched once from its URL, and a failed load is reported as an error', async () => {

@@ -39,7 +39,7 @@ describe('version 2 tapes', () => {
   test('a prompt the tape did not record says which recording it replays instead, and only in its first reply', () => {
     const messages: ChatMessage[] = [user('count the lines in the README please')]
     const first = pickDemoResponse(tape, messages)
-    expect(first?.text?.split('\n')[0]).toBe('*Offline demo: there is no recording for this prompt, so this replays the closest recorded one, “Count the lines of the README”.*')
+    expect(first?.text?.split('\n')[0]).toBe('*Offline demo: it only has recorded answers and no recording for this prompt, so this replays the closest recorded one, “Count the lines of the README”.*')
     messages.push({ role: 'assistant', content: first?.text ?? '' }, { role: 'tool', toolCallId: 'c1', content: '3' })
     expect(pickDemoResponse(tape, messages)?.text ?? '').not.toContain('Offline demo')
     expect(pickDemoResponse(tape, [user('Count the lines of the README')])?.text ?? '').not.toContain('Offline demo')

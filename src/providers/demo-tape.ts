@@ -180,7 +180,7 @@ export function pickDemoResponse(tape: DemoTape, messages: ChatMessage[]): DemoR
   // A prompt the tape did not record is never answered silently with another prompt's recording.
   // (A turn recorded without its prompt is one that keywords select, and answers any of them.)
   if (step > 0 || response === undefined || turn.prompt === undefined || exactTurn(tape, prompt) === index) return response
-  const note = `*Offline demo: there is no recording for this prompt, so this replays the closest recorded one, “${turn.prompt}”.*`
+  const note = `*Offline demo: it only has recorded answers and no recording for this prompt, so this replays the closest recorded one, “${turn.prompt}”.*`
   return { ...response, text: response.text ? `${note}\n\n${response.text}` : note }
 }
 

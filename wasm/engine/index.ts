@@ -94,6 +94,8 @@ function modelEvent(id: u32, sub: i32, start: i32, end: i32): void {
   const loop = engine.loop
   engine.markDirty()
   if (sub == F.MODEL_TEXT_DELTA) loop.text(id, input, start, end)
+  else if (sub == F.MODEL_REFUSAL_DELTA) loop.refusal(id, input, start, end)
+  else if (sub == F.MODEL_REASONING_DELTA) loop.reasoning(id, input, start, end)
   else if (sub == F.MODEL_TOOL_CALL_START) loop.toolStart(id, input, start, end)
   else if (sub == F.MODEL_TOOL_CALL_DELTA && end - start >= 4) {
     loop.toolDelta(id, <i32>load<u32>(input.dataStart + <usize>start), input, start + 4, end)

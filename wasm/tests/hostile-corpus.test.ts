@@ -202,3 +202,53 @@ describe('sequences that never end do not swallow the text after them', () => {
     expect(h.screen()).toContain('tail-word')
   })
 })
+
+/**
+ * Inputs taken from other projects' tests, each with the text a person must still see after the
+ * sequences are removed (what those tests expect to be printed or left after stripping):
+ * xterm.js `src/common/parser/EscapeSequenceParser.test.ts` (MIT, © The xterm.js authors),
+ * chalk/ansi-regex `test.js` and chalk/strip-ansi `test.js` (MIT, © Sindre Sorhus).
+ */
+const FROM_OTHER_PROJECTS: Array<[string, string, string[]]> = [
+  ['xterm.js: error recovery (a non-ASCII character inside a CSI, then a C1 CSI)', `${E}[1€abcdefg\u009b<;c`, ['abcdefg']],
+  ['xterm.js: print + PM(C1) + print', 'abc\u0098123tzf\u009cdefg', ['abcdefg']],
+  ['xterm.js: print + OSC(C1) + print', 'abc\u009d123;tzf\u009cdefg', ['abcdefg']],
+  ['xterm.js: print + APC(C1) + print', 'abc\u009fAbc;de\u009cxyz', ['abcxyz']],
+  ['xterm.js: print + APC(C0) + print', `abc${E}_Abc;de${E}\\xyz`, ['abcxyz']],
+  ['xterm.js: 7-bit ST after a C1 OSC is swallowed', `abc\u009d123;tzf${E}\\defg`, ['abcdefg']],
+  ['xterm.js: colon notation in CSI params', `${E}[<31;5::123:;8mHello World! öäü€\nabc`, ['Hello World! öäü€', 'abc']],
+  ['xterm.js: CAN aborts OSC', `${E}]0;abc123€öäü\x18after`, ['after']],
+  ['xterm.js: SUB aborts OSC', `${E}]0;abc123€öäü\x1aafter`, ['after']],
+  ['xterm.js: CAN aborts DCS(C1)', 'abc\u00901;2::55;3+$abc;de\x18after', ['abcafter']],
+  ['xterm.js: SUB aborts APC(C1)', 'abc\u009fXbc;de\x1aafter', ['abcafter']],
+  ['xterm.js: an unterminated DCS(C1) with non-ASCII data', 'abc\u00901;2;3+$a€öäü\nnext line', ['abc', 'next line']],
+  ['ansi-regex: terminal link with plus in URL (BEL)', `${E}]8;;https://www.example.com/?q=hello+world\u0007hello${E}]8;;\u0007`, ['hello']],
+  ['ansi-regex: terminal link with plus in URL (ESC \\)', `${E}]8;;https://www.example.com/?q=hello+world${E}\\hello${E}]8;;${E}\\`, ['hello']],
+  ['ansi-regex: terminal link with plus in URL (C1 ST)', `${E}]8;;https://www.example.com/?q=hello+world\u009chello${E}]8;;\u009c`, ['hello']],
+  ['ansi-regex: change icon name and window title', `${E}]0;sg@tota:~/git/\u0007${E}[01;32m[sg@tota${E}[01;37m misc-tests${E}[01;32m]$`, ['[sg@tota misc-tests]$']],
+  ['ansi-regex: colon-separated sequences do not overconsume', `${E}[4:5mX ${E}[38:5:123mX ${E}[58:2::255:0:0mX ${E}[48:2::200:201:202mX`, ['X X X X']],
+  ['strip-ansi: colour from a string', `${E}[0m${E}[4m${E}[42m${E}[31mfoo${E}[39m${E}[49m${E}[24mfoo${E}[0m`, ['foofoo']],
+  ['strip-ansi: colour from ls', `${E}[00;38;5;244m${E}[m${E}[00;38;5;33mfoo${E}[0m`, ['foo']],
+  ['strip-ansi: reset;setfg;setbg;italics;strike;underline', `${E}[0;33;49;3;9;4mbar${E}[0m`, ['bar']],
+  ['a doubled ESC before text loses only the escape and its one final character', `${E}${E}7visible`, ['visible']],
+  ['a bare ESC before a non-ASCII character keeps the character', `${E}é and more`, ['é and more']],
+]
+
+describe("other projects' test inputs: the text after each sequence shows", () => {
+  for (const [name, input, visible] of FROM_OTHER_PROJECTS) {
+    test(name, async () => {
+      const h = await createHarness()
+      const titles: string[] = []
+      h.term.onTitleChange((t) => titles.push(t))
+      await h.type('go\r')
+      const writes = record(h)
+      await h.model(1, { type: 'text_delta', delta: `${input}\n\nthe next paragraph\n` })
+      await h.model(1, { type: 'finish', reason: 'stop' })
+      expectHarmless(h, writes, titles)
+      for (const text of visible) expect(h.screen()).toContain(text)
+      expect(h.screen()).toContain('the next paragraph')
+      // Nothing the sanitizer wrote is broken UTF-8 (a lone lead or continuation byte).
+      expect(writes.join('')).not.toContain('\ufffd')
+    })
+  }
+})

@@ -43,6 +43,7 @@ export const MODEL_TOOL_CALL_END = 5 // u32 index
 export const MODEL_USAGE = 6 // JSON {inputTokens, outputTokens}
 export const MODEL_FINISH = 7 // raw reason: stop | tool_calls | length | content_filter
 export const MODEL_ERROR = 8 // JSON {code, message}
+export const MODEL_REFUSAL_DELTA = 9 // raw UTF-8 delta of a refusal (the reply, drawn as one)
 
 // Output kinds
 export const OUT_WRITE = 1 // raw terminal bytes

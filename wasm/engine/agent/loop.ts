@@ -227,6 +227,19 @@ export class AgentLoop implements CompactionLoop {
     this.transcript.assistantDelta(bytes, start, end)
   }
 
+  /** A refusal is the reply: kept in the history as its text, drawn as a refusal. */
+  refusal(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
+    if (id != this.requestId) return
+    this.reply.content.slice(bytes, start, end)
+    this.transcript.refusalDelta(bytes, start, end)
+  }
+
+  /** Reasoning is shown as it streams but not kept: it is never sent back to the model. */
+  reasoning(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
+    if (id != this.requestId) return
+    this.transcript.reasoningDelta(bytes, start, end)
+  }
+
   toolStart(id: u32, json: Uint8Array, start: i32, end: i32): void {
     if (id != this.requestId) return
     const v = parseJson(json, start, end)

@@ -7,7 +7,8 @@
 // of the reply: it ends at the end of its line, at CAN or SUB (which abort any sequence in a
 // real terminal), or after STRING_CAP bytes, and what follows is text again. The 8-bit C1
 // introducers (U+0090, U+0098, U+009B, U+009D, U+009E, U+009F, as UTF-8) start the same
-// sequences their 7-bit forms do, so their parameters are stripped with them.
+// sequences their 7-bit forms do, so their parameters are stripped with them. A non-ASCII
+// character ends an escape or CSI and shows, as xterm.js recovers from such an error.
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
 
@@ -60,14 +61,15 @@ export class Sanitizer {
           else if (c == 0x5d || c == 0x50 || c == 0x5f || c == 0x5e || c == 0x58) this.startString()
           else if (c >= 0x20 && c <= 0x2f) this.state = S_ESC_INTER
           else if (c == 0x1b) this.state = S_ESC
-          else if (c < 0x20) {
-            // a bare ESC before a control: drop the ESC, keep the newline or tab
+          else if (c < 0x20 || c >= 0x80) {
+            // A bare ESC before a control or a non-ASCII character: drop the ESC, keep the
+            // newline or tab, and the character whole (never a stray UTF-8 continuation byte).
             this.state = S_TEXT
             this.text(c, out)
           } else this.state = S_TEXT // a two-byte escape: drop both bytes
           break
         case S_ESC_INTER:
-          if (c < 0x20) {
+          if (c < 0x20 || c >= 0x80) {
             this.state = S_TEXT
             this.text(c, out)
           } else if (c > 0x2f) this.state = S_TEXT
@@ -75,8 +77,9 @@ export class Sanitizer {
         case S_CSI:
           if (c >= 0x40 && c <= 0x7e) this.state = S_TEXT
           else if (c == 0x1b) this.state = S_ESC
-          else if (c < 0x20) {
-            // A control ends the sequence; a newline or tab in it is still text.
+          else if (c < 0x20 || c >= 0x80) {
+            // A control or a non-ASCII character cannot be part of a CSI: it ends the sequence
+            // and is text (so "ESC[1€abc" keeps "€abc", as xterm.js recovers), a newline too.
             this.state = S_TEXT
             this.text(c, out)
           }
@@ -101,7 +104,10 @@ export class Sanitizer {
           break
         case S_C2:
           this.state = S_TEXT
-          if (c >= 0xa0) {
+          if (c < 0x80 || c >= 0xc0) {
+            // Not UTF-8 (0xC2 needs a continuation byte): the lone lead byte is dropped.
+            this.text(c, out)
+          } else if (c >= 0xa0) {
             // U+00A0..U+00BF are printable.
             out.byte(0xc2)
             out.byte(c)

@@ -7,10 +7,15 @@ import { Rows, wrapInto, fitRow } from './layout'
 import { Sanitizer, sanitizeInto } from './sanitize'
 import { MarkdownStream } from './markdown'
 import { TranscriptLog } from './transcript-log'
-import { BOLD, DIM, GRAY, GREEN, RED, RESET, YELLOW, CYAN } from './ansi'
+import { BOLD, DIM, GRAY, GREEN, ITALIC, RED, RESET, YELLOW, CYAN } from './ansi'
 import { FileChange, changeRows } from './file-rows'
 
 const PREVIEW_LINES = 5
+
+/** What a streamed block holds: the reply (Markdown), a refusal, or the model's reasoning. */
+export const BLOCK_REPLY: i32 = 0
+export const BLOCK_REFUSAL: i32 = 1
+export const BLOCK_REASONING: i32 = 2
 
 export class Transcript {
   cols: i32 = 80
@@ -19,6 +24,10 @@ export class Transcript {
   /** Rows committed during the current feed, written above the live region by the engine. */
   commit: ByteBuf = new ByteBuf(1024)
   private streaming: bool = false
+  /** The kind of the block streaming (BLOCK_*): a switch of kind ends the block. */
+  private kind: i32 = BLOCK_REPLY
+  /** Rows of a refusal or reasoning block committed so far (its first row carries the mark). */
+  private plainRows: i32 = 0
   private streamedLine: bool = false // the current assistant block has committed a row
   private partial: ByteBuf = new ByteBuf(256)
   private sanitizer: Sanitizer = new Sanitizer()
@@ -72,9 +81,29 @@ export class Transcript {
 
   /** Streams a piece of the assistant's reply (sanitized here, then rendered as Markdown line by line). */
   assistantDelta(bytes: Uint8Array, start: i32, end: i32): void {
+    this.blockDelta(BLOCK_REPLY, bytes, start, end)
+  }
+
+  /**
+   * Streams a piece of a refusal (OpenAI's `refusal`): the model's own words, drawn apart from a
+   * reply so a person sees at once that the model declined.
+   */
+  refusalDelta(bytes: Uint8Array, start: i32, end: i32): void {
+    this.blockDelta(BLOCK_REFUSAL, bytes, start, end)
+  }
+
+  /** Streams a piece of the model's reasoning, dimmed, ahead of its reply. */
+  reasoningDelta(bytes: Uint8Array, start: i32, end: i32): void {
+    this.blockDelta(BLOCK_REASONING, bytes, start, end)
+  }
+
+  private blockDelta(kind: i32, bytes: Uint8Array, start: i32, end: i32): void {
     if (this.off) return
+    if (this.streaming && this.kind != kind) this.endAssistant()
     if (!this.streaming) {
       this.streaming = true
+      this.kind = kind
+      this.plainRows = 0
       this.streamedLine = false
       this.partial.reset()
       this.sanitizer = new Sanitizer()
@@ -93,11 +122,23 @@ export class Transcript {
     this.partial.slice(s.data, from, s.length)
   }
 
+  /** A refusal's or reasoning's line as rows: its mark on the block's first row, no Markdown. */
+  private plainLine(rows: Rows): void {
+    // Blank lines before any text draw nothing, as a reply's do.
+    if (this.partial.length == 0 && this.plainRows == 0) return
+    const refusal = this.kind == BLOCK_REFUSAL
+    const style = refusal ? YELLOW : GRAY + ITALIC
+    const first = this.plainRows == 0 ? (refusal ? YELLOW + BOLD + '⊘ ' + RESET : GRAY + '∴ ' + RESET) : '  '
+    wrapInto(rows, this.partial.data, 0, this.partial.length, this.cols, first, 2, '  ', 2, style)
+    this.plainRows += rows.count
+  }
+
   /** A complete line: the Markdown renderer decides what it commits (leading blank lines: nothing). */
   private flushPartialLine(): void {
     const rows = this.lineRows
     rows.clear()
-    this.md.line(this.partial.data, 0, this.partial.length, this.cols, rows)
+    if (this.kind == BLOCK_REPLY) this.md.line(this.partial.data, 0, this.partial.length, this.cols, rows)
+    else this.plainLine(rows)
     this.partial.reset()
     this.commitReply(rows)
   }
@@ -111,7 +152,14 @@ export class Transcript {
 
   /** The live preview of the unfinished line (and of a table still streaming). */
   private wrapPartial(rows: Rows): void {
-    this.md.live(this.partial.data, 0, this.partial.length, this.cols, rows)
+    if (this.kind == BLOCK_REPLY) {
+      this.md.live(this.partial.data, 0, this.partial.length, this.cols, rows)
+      return
+    }
+    if (this.partial.length == 0) return
+    const refusal = this.kind == BLOCK_REFUSAL
+    const first = this.plainRows == 0 ? (refusal ? YELLOW + BOLD + '⊘ ' + RESET : GRAY + '∴ ' + RESET) : '  '
+    wrapInto(rows, this.partial.data, 0, this.partial.length, this.cols, first, 2, '  ', 2, refusal ? YELLOW : GRAY + ITALIC)
   }
 
   /** The reply (or this model response) ended: commit its unfinished line, a pending table. */
@@ -119,9 +167,10 @@ export class Transcript {
     if (!this.streaming) return
     if (this.partial.length > 0) this.flushPartialLine()
     const rows = new Rows()
-    this.md.finish(this.cols, rows)
+    if (this.kind == BLOCK_REPLY) this.md.finish(this.cols, rows)
     this.commitReply(rows)
     this.streaming = false
+    this.kind = BLOCK_REPLY
   }
 
   /** Rows for the live region: the reply's unfinished line. */
