@@ -34,7 +34,8 @@ async function footerBoxes(page: Page): Promise<{ composer: Box & { text: string
   const rows = await readViewport(page)
   let composerAt = rows.length - 1
   while (composerAt >= 0 && !/^❯( |$)/.test(rows[composerAt] ?? '')) composerAt--
-  const statusText = rows.slice(composerAt + 1).filter((row) => row.trim() !== '' && !/^─+$/.test(row)).at(-1)!
+  const statusText = rows.slice(composerAt + 1).filter((row) => row.trim() !== '' && !/^─+$/.test(row)).at(-1)
+  if (statusText === undefined) throw new Error(`no status line under the composer:\n${rows.join('\n')}`)
   return { composer: await rowBox(page, /^❯( |$)/), status: await rowBox(page, new RegExp(`^${statusText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)) }
 }
 
@@ -76,8 +77,15 @@ test('when the on-screen keyboard opens, the composer and the key row stay above
     return viewport.offsetTop + height
   }, 330)
   expect(visibleBottom).toBeLessThan(full)
-  await expect.poll(async () => (await footerBoxes(page)).composer.bottom).toBeLessThanOrEqual(visibleBottom)
-  const { composer, status } = await footerBoxes(page)
+  // The terminal refits and redraws after the resize: read the footer once it is drawn anew.
+  let boxes: Awaited<ReturnType<typeof footerBoxes>> | null = null
+  await expect
+    .poll(async () => {
+      boxes = await footerBoxes(page).catch(() => null)
+      return boxes !== null && boxes.composer.bottom <= visibleBottom
+    })
+    .toBe(true)
+  const { composer, status } = boxes!
   expect(composer.text).toBe('❯ still here')
   expect(composer.top).toBeGreaterThanOrEqual(0)
   const keys = (await keyRow(page).boundingBox())!

@@ -21,7 +21,7 @@ export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string) => void>()
   let runner: Promise<CodeRunner & { prewarm(): void; dispose(): void }> | null = null
   let disposed = false
-  const marker = createCodeRunMarker(typeof sessionStorage === 'undefined' ? null : sessionStorage)
+  const marker = createCodeRunMarker(sessionStorageIfAllowed())
   const load = () =>
     (runner ??= import('../sandbox/page-code-runner').then(({ createPageCodeRunner }) =>
       createPageCodeRunner((line) => listeners.forEach((listener) => listener(line))),
@@ -53,5 +53,14 @@ export function createLazyCodeRunner(): LazyCodeRunner {
       disposed = true
       void runner?.then((loaded) => loaded.dispose())
     },
+  }
+}
+
+/** The page's sessionStorage, or null where there is none or reading it is refused (a sandboxed or partitioned frame). */
+function sessionStorageIfAllowed(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage
+  } catch {
+    return null
   }
 }
