@@ -1,7 +1,8 @@
 /**
- * The Anthropic Messages adapter: recorded stream shapes (fixtures/anthropic/, origin in its
- * README) become the same ModelEvents the Chat Completions adapter emits, the request carries
- * the key only in x-api-key with the browser opt-in header, and the body is Anthropic's.
+ * The Anthropic Messages adapter: streams in the shapes Anthropic documents, and streams its API
+ * really sent (fixtures/anthropic/, origins in its README), become the same ModelEvents the Chat
+ * Completions adapter emits; the request carries the key only in x-api-key with the browser
+ * opt-in header, and the body is Anthropic's.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
@@ -76,6 +77,65 @@ describe('Anthropic streams as model events', () => {
     test(`${name}: the same events however the bytes are cut`, async () => {
       const whole = await replay(name)
       for (const chunks of byteSplits(new TextDecoder().decode(fixture(name)))) expect(await replay(name, chunks)).toEqual(whole)
+    })
+  }
+})
+
+/**
+ * A recorded `.chunks.txt` (one event's JSON a line, as vercel/ai stores Anthropic's replies) as
+ * the body Anthropic sends: each line behind its `event:` name, as on the wire.
+ */
+function recordedBody(name: string): string {
+  const lines = readFileSync(new URL(`./fixtures/anthropic/${name}.chunks.txt`, import.meta.url), 'utf8').split('\n')
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`)
+    .join('')
+}
+
+async function replayRecorded(name: string, size?: number) {
+  const bytes = new TextEncoder().encode(recordedBody(name))
+  const chunks: Uint8Array[] = []
+  const step = size ?? bytes.length
+  for (let at = 0; at < bytes.length; at += step) chunks.push(bytes.slice(at, at + step))
+  return replay('', chunks)
+}
+
+describe('streams Anthropic really sent (recorded by vercel/ai, see fixtures/anthropic/README.md)', () => {
+  test('claude-sonnet-4-5 greeting: the whole text, usage, end_turn as stop', async () => {
+    expect(await replayRecorded('vercel-text')).toEqual([
+      { type: 'text_delta', delta: "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?" },
+      { type: 'usage', inputTokens: 12, outputTokens: 30 },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test('claude-haiku-4-5 tool_use: an empty first partial_json and a ping between deltas, one call', async () => {
+    expect(await replayRecorded('vercel-json-tool')).toEqual([
+      { type: 'tool_call_start', index: 0, id: 'toolu_01KFbKqPYSuAKujiL6mTfzYA', name: 'json' },
+      { type: 'tool_call_delta', index: 0, delta: '{"elements": [{"location": "San Francisco", "temperature": 58, "condition": "sunny"}]' },
+      { type: 'tool_call_delta', index: 0, delta: '}' },
+      { type: 'tool_call_end', index: 0 },
+      { type: 'usage', inputTokens: 849, outputTokens: 47 },
+      { type: 'finish', reason: 'tool_calls' },
+    ])
+  })
+
+  test('claude-sonnet-4-5 thinking: reasoning first (signature dropped), then the reply', async () => {
+    const events = await replayRecorded('vercel-clear-thinking')
+    const reasoning = events.map((event) => (event.type === 'reasoning_delta' ? event.delta : '')).join('')
+    expect(reasoning).toBe('The previous result was 925. Now I need to divide that by 5.\n\n925 ÷ 5 = 185')
+    expect(events.filter((event) => event.type !== 'reasoning_delta')).toEqual([
+      { type: 'text_delta', delta: '925 ÷ 5 = 185' },
+      { type: 'usage', inputTokens: 69, outputTokens: 53 },
+      { type: 'finish', reason: 'stop' },
+    ])
+    expect(JSON.stringify(events)).not.toContain('EvQBCkYI')
+  })
+
+  for (const name of ['vercel-text', 'vercel-json-tool', 'vercel-clear-thinking']) {
+    test(`${name}: the same events when the network cuts it every 7 bytes`, async () => {
+      expect(await replayRecorded(name, 7)).toEqual(await replayRecorded(name))
     })
   }
 })
