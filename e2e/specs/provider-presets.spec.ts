@@ -46,6 +46,7 @@ function keyHeaders(headers: Record<string, string>) {
 const BEARER_PRESETS = [
   { name: 'openai', root: 'https://api.openai.com/v1', key: 'sk-e2e-openai-preset-1f4a' },
   { name: 'openrouter', root: 'https://openrouter.ai/api/v1', key: 'sk-or-e2e-preset-7c2e' },
+  { name: 'gemini', root: 'https://generativelanguage.googleapis.com/v1beta/openai', key: 'AIza-e2e-gemini-preset-2c9e' },
   { name: 'groq', root: 'https://api.groq.com/openai/v1', key: 'gsk_e2e_preset_9d0b' },
   { name: 'mistral', root: 'https://api.mistral.ai/v1', key: 'e2e-mistral-preset-3a8f' },
   { name: 'xai', root: 'https://api.x.ai/v1', key: 'xai-e2e-preset-5e1c' },
@@ -88,18 +89,18 @@ test('anthropic: the reply comes from api.anthropic.com/v1/messages with x-api-k
   expect([body['model'], body['stream'], typeof body['system'], Array.isArray(body['messages'])]).toEqual(['claude-sonnet-4-5', true, 'string', true])
 })
 
-test('gemini refuses browser pages: one line naming the fetch option, and nothing is sent', async ({ page, mock }) => {
-  const root = 'https://generativelanguage.googleapis.com/v1beta/openai'
+test('deepseek refuses browser pages: one line naming the fetch option, and nothing is sent', async ({ page, mock }) => {
+  const root = 'https://api.deepseek.com/v1'
   const refusal =
-    '✗ gemini does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server'
+    '✗ deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server'
   const sent = await routeApi(page.context(), root, mock)
   await openDemo(page)
-  await saveKey(page, 'gemini', 'AIza-e2e-gemini-preset-2c9e')
+  await saveKey(page, 'deepseek', 'sk-e2e-deepseek-preset-2c9e')
   // Said as soon as the switch asks for the catalog, before a prompt is wasted on it…
   await waitForScreen(page, /^✗ /m)
   expect(await readErrors(page)).toEqual([refusal])
   // …and again for a prompt sent anyway, instead of an unexplained network error.
-  await submitPrompt(page, 'hello gemini')
+  await submitPrompt(page, 'hello deepseek')
   await expect.poll(async () => readErrors(page)).toEqual([refusal, refusal])
   expect(sent).toEqual([])
 })
