@@ -1,6 +1,6 @@
 // The hosted presets from a page: each request goes to the preset's real API address with its
 // own key in its own header (plus Anthropic's version and browser opt-in), and a preset whose API
-// refuses browsers says so in one line and sends nothing. The APIs' hosts are routed by the
+// refuses browsers says so in one line, asks for no key and sends nothing. The APIs' hosts are routed by the
 // browser context (which sees the engine worker's requests) to the mock server, so the URL and
 // headers asserted are the ones that would leave the machine.
 import type { BrowserContext, Request } from '@playwright/test'
@@ -89,18 +89,20 @@ test('anthropic: the reply comes from api.anthropic.com/v1/messages with x-api-k
   expect([body['model'], body['stream'], typeof body['system'], Array.isArray(body['messages'])]).toEqual(['claude-sonnet-4-5', true, 'string', true])
 })
 
-test('deepseek refuses browser pages: one line naming the fetch option, and nothing is sent', async ({ page, mock }) => {
+test('deepseek refuses browser pages: /key says so instead of asking, and nothing is sent', async ({ page, mock }) => {
   const root = 'https://api.deepseek.com/v1'
   const refusal =
     '✗ deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server'
   const sent = await routeApi(page.context(), root, mock)
   await openDemo(page)
-  await saveKey(page, 'deepseek', 'sk-e2e-deepseek-preset-2c9e')
-  // Said as soon as the switch asks for the catalog, before a prompt is wasted on it…
-  await waitForScreen(page, /^✗ /m)
+  // A key would be of no use on this page (no proxy): the line comes instead of the key prompt.
+  await runSlashCommand(page, '/key deepseek')
+  await waitForScreen(page, 'No key was saved.')
   expect(await readErrors(page)).toEqual([refusal])
-  // …and again for a prompt sent anyway, instead of an unexplained network error.
+  expect(await readScreen(page)).not.toContain('API key:')
+  // Chosen anyway, a prompt gets the same line instead of an unexplained network error.
+  await runSlashCommand(page, '/provider deepseek')
   await submitPrompt(page, 'hello deepseek')
-  await expect.poll(async () => readErrors(page)).toEqual([refusal, refusal])
+  await expect.poll(async () => (await readErrors(page)).at(-1)).toEqual(refusal)
   expect(sent).toEqual([])
 })

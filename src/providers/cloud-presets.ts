@@ -59,6 +59,12 @@ export function browserRefusal(preset: CloudPreset): string {
   return `${preset.name} does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server`
 }
 
+/** The refusal line of a preset whose API refuses browser pages; undefined for any other name. */
+export function browserRefusalFor(name: string): string | undefined {
+  const preset = CLOUD_PRESETS.find((candidate) => candidate.name === name)
+  return preset && !preset.browser ? browserRefusal(preset) : undefined
+}
+
 /** Creates the provider for one preset; its key goes to its own base URL only. */
 export function createCloudProvider(preset: CloudPreset, options: CloudPresetOptions): ModelProvider {
   const baseUrl = options.baseUrls?.[preset.name] ?? preset.baseUrl
