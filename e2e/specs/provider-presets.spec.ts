@@ -17,10 +17,16 @@ type Sent = { method: string; url: string; headers: Record<string, string> }
  * Routes everything under `apiRoot` to the mock (same path below the root) and records each
  * request: what a person's browser would have sent to that API.
  */
-async function routeApi(context: BrowserContext, apiRoot: string, mock: MockModel): Promise<Sent[]> {
+async function routeApi(context: BrowserContext, apiRoot: string, mock: MockModel, catalog?: string[]): Promise<Sent[]> {
   const sent: Sent[] = []
   await context.route(`${apiRoot}/**`, async (route, request: Request) => {
     sent.push({ method: request.method(), url: request.url(), headers: await request.allHeaders() })
+    // The API's own catalog, when the test names one (the mock lists only mock-model).
+    if (catalog && request.method() === 'GET' && request.url() === `${apiRoot}/models`) {
+      const data = catalog.map((id) => ({ id, object: 'model', created: 0, owned_by: 'e2e' }))
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ object: 'list', data }) })
+      return
+    }
     const response = await route.fetch({ url: mock.baseUrl + request.url().slice(apiRoot.length) })
     await route.fulfill({ response })
   })
@@ -105,4 +111,33 @@ test('deepseek refuses browser pages: /key says so instead of asking, and nothin
   await submitPrompt(page, 'hello deepseek')
   await expect.poll(async () => (await readErrors(page)).at(-1)).toEqual(refusal)
   expect(sent).toEqual([])
+})
+
+test('from a fresh page to an OpenAI reply: the provider, its key, a model from its catalog, a prompt', async ({ page, mock }) => {
+  const KEY = 'sk-e2e-first-screen-8e3d'
+  const root = 'https://api.openai.com/v1'
+  const sent = await routeApi(page.context(), root, mock, ['gpt-5-mini', 'gpt-5'])
+  await openDemo(page)
+  await waitForScreen(page, '/model picks a real one')
+  await runSlashCommand(page, '/model')
+  await waitForScreen(page, 'Choose where your model runs')
+  // 1: the provider.
+  await typeInTerminal(page, 'openai')
+  await pressEnter(page)
+  // 2: its key, masked.
+  await waitForScreen(page, 'API key:')
+  await typeInTerminal(page, KEY)
+  await pressEnter(page)
+  await waitForScreen(page, '✓ Key for openai saved')
+  // 3: a model from its catalog (the default, gpt-5-mini, is selected; one down is gpt-5).
+  await waitForScreen(page, 'Choose a model on openai')
+  await page.keyboard.press('ArrowDown')
+  await pressEnter(page)
+  await mock.script({ text: 'The first real reply.' })
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'The first real reply.')
+
+  const posts = sent.filter((request) => request.method === 'POST')
+  expect(posts.map((request) => [request.url, keyHeaders(request.headers)])).toEqual([[`${root}/chat/completions`, { authorization: `Bearer ${KEY}` }]])
+  expect((await mock.requests()).map((body) => body.model)).toEqual(['gpt-5'])
 })
