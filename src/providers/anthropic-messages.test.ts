@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 import type { ModelRequest } from '../protocol/model-events.ts'
 import { ErrorCode } from '../errors.ts'
 import { createAnthropicProvider } from './anthropic-messages.ts'
-import { toAnthropicBody } from './anthropic-wire.ts'
+import { MISSING_RESULT, toAnthropicBody, toAnthropicMessages } from './anthropic-wire.ts'
 import { byteSplits, collect, fakeFetch, joinTextDeltas, sseResponse } from './test-helpers.ts'
 
 const KEY = 'sk-ant-fixture-0123456789'
@@ -222,5 +222,61 @@ describe('the request Anthropic gets', () => {
         { role: 'user', content: [{ type: 'text', text: 'thanks' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0=' } }] },
       ],
     })
+  })
+})
+
+describe('histories Anthropic would refuse are sent in the order it wants', () => {
+  const call = (id: string) => ({ id, name: 'run_command', arguments: '{"command":"ls"}' })
+  const use = (id: string) => ({ type: 'tool_use', id, name: 'run_command', input: { command: 'ls' } })
+
+  test('a result after the user\'s words moves ahead of them', () => {
+    expect(
+      toAnthropicMessages([
+        { role: 'user', content: 'list' },
+        { role: 'assistant', content: '', toolCalls: [call('t1')] },
+        { role: 'user', content: 'and be quick' },
+        { role: 'tool', toolCallId: 't1', content: 'a.txt' },
+      ]).messages,
+    ).toEqual([
+      { role: 'user', content: 'list' },
+      { role: 'assistant', content: [use('t1')] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt' }, { type: 'text', text: 'and be quick' }] },
+    ])
+  })
+
+  test('a session saved between a call and its result: the missing result says so, first', () => {
+    expect(
+      toAnthropicMessages([
+        { role: 'user', content: 'list twice' },
+        { role: 'assistant', content: 'Listing.', toolCalls: [call('t1'), call('t2')] },
+        { role: 'tool', toolCallId: 't1', content: 'a.txt' },
+        { role: 'user', content: '[The previous turn was interrupted]' },
+      ]).messages,
+    ).toEqual([
+      { role: 'user', content: 'list twice' },
+      { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, use('t1'), use('t2')] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'a.txt' },
+          { type: 'tool_result', tool_use_id: 't2', content: MISSING_RESULT },
+          { type: 'text', text: '[The previous turn was interrupted]' },
+        ],
+      },
+    ])
+  })
+
+  test('calls at the very end get a user turn of results; a result with no call is kept as text', () => {
+    expect(
+      toAnthropicMessages([
+        { role: 'tool', toolCallId: 'gone', content: 'old output' },
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: '', toolCalls: [call('t1')] },
+      ]).messages,
+    ).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'old output' }, { type: 'text', text: 'go' }] },
+      { role: 'assistant', content: [use('t1')] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: MISSING_RESULT }] },
+    ])
   })
 })
