@@ -279,4 +279,26 @@ describe('histories Anthropic would refuse are sent in the order it wants', () =
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: MISSING_RESULT }] },
     ])
   })
+
+  test('a request without tools carries earlier calls and results as text (tool blocks need tools defined)', () => {
+    const body = toAnthropicBody(
+      {
+        model: 'm',
+        tools: [],
+        messages: [
+          { role: 'user', content: 'list' },
+          { role: 'assistant', content: '', toolCalls: [call('t1')] },
+          { role: 'tool', toolCallId: 't1', content: 'a.txt' },
+          { role: 'user', content: 'summarise' },
+        ],
+      },
+      'm',
+    )
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'list' },
+      { role: 'assistant', content: [{ type: 'text', text: '[called run_command {"command":"ls"}]' }] },
+      { role: 'user', content: [{ type: 'text', text: '[result] a.txt' }, { type: 'text', text: 'summarise' }] },
+    ])
+    expect(body.tools).toBeUndefined()
+  })
 })

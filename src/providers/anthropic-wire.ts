@@ -124,6 +124,13 @@ function pairToolResults(out: AnthropicMessage[]): void {
   }
 }
 
+/** A tool block as plain text, for a request without tools. */
+function asText(block: AnthropicBlock): AnthropicBlock {
+  if (block.type === 'tool_use') return { type: 'text', text: `[called ${block.name} ${JSON.stringify(block.input)}]` }
+  if (block.type === 'tool_result') return { type: 'text', text: `[result] ${block.content}` }
+  return block
+}
+
 /** Maps one tool spec to the wire. */
 export function toAnthropicTool(tool: ToolSpec): AnthropicTool {
   return { name: tool.name, description: tool.description, input_schema: tool.parameters }
@@ -132,6 +139,9 @@ export function toAnthropicTool(tool: ToolSpec): AnthropicTool {
 /** Builds the request body; `tools` is left out when there are none. */
 export function toAnthropicBody(request: ModelRequest, defaultModel: string, maxTokens = DEFAULT_MAX_TOKENS): AnthropicBody {
   const { system, messages } = toAnthropicMessages(request.messages)
+  // Anthropic refuses tool_use and tool_result blocks in a request that defines no tools (a
+  // session continued where no tools are offered): the model reads them as text instead.
+  if (request.tools.length === 0) for (const message of messages) if (typeof message.content !== 'string') message.content = message.content.map(asText)
   const body: AnthropicBody = {
     model: request.model === '' ? defaultModel : request.model,
     max_tokens: maxTokens,
