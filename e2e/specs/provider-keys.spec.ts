@@ -3,7 +3,7 @@
 // browser opt-in headers), a key for a ?baseUrl= server goes to that server and nowhere else, and
 // a local Ollama is found on its port with its models, or the one line says how to start it.
 import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
-import { openDemo } from '../support/app.ts'
+import { BANNER, openDemo } from '../support/app.ts'
 import { test, expect } from '../support/fixtures.ts'
 import { openWithBaseUrl, readErrors } from '../support/model-turns.ts'
 import { dumpIndexedDb, recordedEvents } from '../support/sign-in.ts'
@@ -151,4 +151,27 @@ test('from the first screen to a first reply in three steps: a provider, its key
   await submitPrompt(page, 'hello')
   await waitForScreen(page, 'The first real reply.')
   expect((await mock.hits()).filter((hit) => hit.method === 'POST').map((hit) => hit.authorization)).toEqual([`Bearer ${OPENAI_KEY}`])
+})
+
+test('a server added with /provider add, its key and the choice of it outlive a reload; a new key replaces the old', async ({ page, mock }) => {
+  const FIRST = 'sk-e2e-first-key-11aa'
+  const SECOND = 'sk-e2e-second-key-22bb'
+  await openDemo(page)
+  await runSlashCommand(page, `/provider add mine ${mock.baseUrl}`)
+  await waitForScreen(page, `Added mine (${mock.baseUrl}, OpenAI-compatible)`)
+  await saveKey(page, 'mine', FIRST)
+  await waitForScreen(page, 'Model: mock-model (the first mine lists).')
+  // One key per provider: saving again replaces it.
+  await saveKey(page, 'mine', SECOND)
+
+  await page.reload()
+  await waitForScreen(page, BANNER)
+  await runSlashCommand(page, '/provider')
+  await waitForScreen(page, '/provider <name> switches')
+  expect((await readScreen(page)).replace(/\s+/g, ' ')).toContain(`● mine key saved model`)
+  await mock.reset()
+  await mock.script({ text: 'Still here after a reload.' })
+  await submitPrompt(page, 'hello again')
+  await waitForScreen(page, 'Still here after a reload.')
+  expect((await mock.hits()).filter((hit) => hit.method === 'POST').map((hit) => [hit.path, hit.authorization])).toEqual([['/v1/chat/completions', `Bearer ${SECOND}`]])
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryOAuthSessionStore } from '../stores/memory-stores.ts'
 import type { AuthDisplayState, HostNotice } from '../engine-host/engine-frames.ts'
 import { createAccountCredentials } from './account-credentials.ts'
-import { createAuthController } from './auth-controller.ts'
+import { type AuthControllerOptions, createAuthController } from './auth-controller.ts'
 import { createCredentialStore } from './credential-store.ts'
 import { createKeyStore } from './key-store.ts'
 import { createWithLock } from './web-lock.ts'
@@ -30,7 +30,7 @@ function until(check: () => boolean): Promise<void> {
 }
 
 /** A controller over the mock issuer; `shown` is everything the engine would receive. */
-function setup(openUrl: (url: string) => Promise<boolean> = async () => true) {
+function setup(openUrl: (url: string) => Promise<boolean> = async () => true, extra: Pick<AuthControllerOptions, 'refuses'> = {}) {
   const shown: AuthDisplayState[] = []
   const notices: HostNotice[] = []
   const opened: string[] = []
@@ -48,6 +48,7 @@ function setup(openUrl: (url: string) => Promise<boolean> = async () => true) {
     show: (state) => (shown.push(state), changed()),
     notice: (notice) => notices.push(notice),
     onSignedOut: () => signedOut.push(1),
+    ...extra,
     now: time.now,
     // The poll interval passes on the fake clock; each poll still yields a turn of the event
     // loop, so the test can act in between.
@@ -137,6 +138,19 @@ describe('the worker side of /login, /logout and /key', () => {
     expect(new TextDecoder().decode((await keyStore.load())!.bytes)).toBe('{"v":2,"keys":{"ai-gateway":"vck_secret42"}}')
     // Once saved, keys are the engine's again.
     expect(controller.captureKeys('x')).toBe(false)
+  })
+
+  it('/key for a provider this page cannot reach says why, asks for nothing and takes no keys', async () => {
+    const refusal = 'deepseek does not accept requests from a browser page'
+    const { controller, shown, notices, keyStore } = setup(undefined, { refuses: (provider) => (provider === 'deepseek' ? refusal : undefined) })
+    controller.handle('key', 'deepseek')
+    expect(notices).toEqual([{ text: refusal, level: 'error' }])
+    expect(shown).toEqual([{ state: 'key_cancelled' }])
+    // What is typed next is a prompt again, not a key.
+    expect(controller.captureKeys('sk-')).toBe(false)
+    controller.handle('key', 'openai')
+    expect(shown.at(-1)).toEqual({ state: 'key_entry', length: 0 })
+    expect(await keyStore.load()).toBeNull()
   })
 
   it('Esc while typing a key saves nothing', async () => {

@@ -24,6 +24,11 @@ export type AuthControllerOptions = {
   openUrl: (url: string) => Promise<boolean>
   show: (state: AuthDisplayState) => void
   notice: (notice: HostNotice) => void
+  /**
+   * Why a key for `provider` would be of no use on this page (its API refuses browser pages and
+   * no proxy carries the requests), or undefined. /key then says so instead of asking for one.
+   */
+  refuses?: (provider: string) => string | undefined
   /** This tab signed out: tell the others. */
   onSignedOut: () => void
   /** This tab signed in: tell the others. */
@@ -164,6 +169,12 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
       } else if (action === 'logout') void logout()
       else if (action === 'key_clear') void keyClear(provider)
       else if (action === 'key') {
+        const refusal = options.refuses?.(provider)
+        if (refusal !== undefined) {
+          options.notice({ text: refusal, level: 'error' })
+          show({ state: 'key_cancelled' })
+          return
+        }
         capture = { entry: createKeyCapture(), provider }
         show({ state: 'key_entry', length: 0 })
       }

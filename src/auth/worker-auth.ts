@@ -10,6 +10,7 @@ import type { AuthDisplayState } from '../engine-host/engine-frames.ts'
 import type { HostLoop } from '../engine-host/host-loop.ts'
 import type { HostCallbacks, WorkerStartConfig } from '../engine-host/worker-api.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
+import { browserRefusalFor } from '../providers/cloud-presets.ts'
 import { setting } from '../providers/provider-settings.ts'
 import { createAccountCredentials } from './account-credentials.ts'
 import { ACCOUNT_PROVIDER, createAccountProvider, envGatewayKey } from './account-provider.ts'
@@ -89,6 +90,8 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     openUrl: (url) => host.openUrl(url),
     show,
     notice: (n) => loop?.notice(n),
+    // Through the app's fetch (a proxy) every preset is reachable, so every key is worth asking for.
+    ...(config.useHostFetch ? {} : { refuses: browserRefusalFor }),
     onSignedOut: () => void host.signedOut(),
     onSignedIn: () => void host.signedIn(),
   })

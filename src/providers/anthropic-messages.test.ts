@@ -1,14 +1,15 @@
 /**
- * The Anthropic Messages adapter: recorded stream shapes (fixtures/anthropic/, origin in its
- * README) become the same ModelEvents the Chat Completions adapter emits, the request carries
- * the key only in x-api-key with the browser opt-in header, and the body is Anthropic's.
+ * The Anthropic Messages adapter: streams in the shapes Anthropic documents, and streams its API
+ * really sent (fixtures/anthropic/, origins in its README), become the same ModelEvents the Chat
+ * Completions adapter emits; the request carries the key only in x-api-key with the browser
+ * opt-in header, and the body is Anthropic's.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { ModelRequest } from '../protocol/model-events.ts'
 import { ErrorCode } from '../errors.ts'
 import { createAnthropicProvider } from './anthropic-messages.ts'
-import { toAnthropicBody } from './anthropic-wire.ts'
+import { MISSING_RESULT, toAnthropicBody, toAnthropicMessages } from './anthropic-wire.ts'
 import { byteSplits, collect, fakeFetch, joinTextDeltas, sseResponse } from './test-helpers.ts'
 
 const KEY = 'sk-ant-fixture-0123456789'
@@ -76,6 +77,65 @@ describe('Anthropic streams as model events', () => {
     test(`${name}: the same events however the bytes are cut`, async () => {
       const whole = await replay(name)
       for (const chunks of byteSplits(new TextDecoder().decode(fixture(name)))) expect(await replay(name, chunks)).toEqual(whole)
+    })
+  }
+})
+
+/**
+ * A recorded `.chunks.txt` (one event's JSON a line, as vercel/ai stores Anthropic's replies) as
+ * the body Anthropic sends: each line behind its `event:` name, as on the wire.
+ */
+function recordedBody(name: string): string {
+  const lines = readFileSync(new URL(`./fixtures/anthropic/${name}.chunks.txt`, import.meta.url), 'utf8').split('\n')
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => `event: ${(JSON.parse(line) as { type: string }).type}\ndata: ${line}\n\n`)
+    .join('')
+}
+
+async function replayRecorded(name: string, size?: number) {
+  const bytes = new TextEncoder().encode(recordedBody(name))
+  const chunks: Uint8Array[] = []
+  const step = size ?? bytes.length
+  for (let at = 0; at < bytes.length; at += step) chunks.push(bytes.slice(at, at + step))
+  return replay('', chunks)
+}
+
+describe('streams Anthropic really sent (recorded by vercel/ai, see fixtures/anthropic/README.md)', () => {
+  test('claude-sonnet-4-5 greeting: the whole text, usage, end_turn as stop', async () => {
+    expect(await replayRecorded('vercel-text')).toEqual([
+      { type: 'text_delta', delta: "Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?" },
+      { type: 'usage', inputTokens: 12, outputTokens: 30 },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test('claude-haiku-4-5 tool_use: an empty first partial_json and a ping between deltas, one call', async () => {
+    expect(await replayRecorded('vercel-json-tool')).toEqual([
+      { type: 'tool_call_start', index: 0, id: 'toolu_01KFbKqPYSuAKujiL6mTfzYA', name: 'json' },
+      { type: 'tool_call_delta', index: 0, delta: '{"elements": [{"location": "San Francisco", "temperature": 58, "condition": "sunny"}]' },
+      { type: 'tool_call_delta', index: 0, delta: '}' },
+      { type: 'tool_call_end', index: 0 },
+      { type: 'usage', inputTokens: 849, outputTokens: 47 },
+      { type: 'finish', reason: 'tool_calls' },
+    ])
+  })
+
+  test('claude-sonnet-4-5 thinking: reasoning first (signature dropped), then the reply', async () => {
+    const events = await replayRecorded('vercel-clear-thinking')
+    const reasoning = events.map((event) => (event.type === 'reasoning_delta' ? event.delta : '')).join('')
+    expect(reasoning).toBe('The previous result was 925. Now I need to divide that by 5.\n\n925 ÷ 5 = 185')
+    expect(events.filter((event) => event.type !== 'reasoning_delta')).toEqual([
+      { type: 'text_delta', delta: '925 ÷ 5 = 185' },
+      { type: 'usage', inputTokens: 69, outputTokens: 53 },
+      { type: 'finish', reason: 'stop' },
+    ])
+    expect(JSON.stringify(events)).not.toContain('EvQBCkYI')
+  })
+
+  for (const name of ['vercel-text', 'vercel-json-tool', 'vercel-clear-thinking']) {
+    test(`${name}: the same events when the network cuts it every 7 bytes`, async () => {
+      expect(await replayRecorded(name, 7)).toEqual(await replayRecorded(name))
     })
   }
 })
@@ -162,5 +222,83 @@ describe('the request Anthropic gets', () => {
         { role: 'user', content: [{ type: 'text', text: 'thanks' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0=' } }] },
       ],
     })
+  })
+})
+
+describe('histories Anthropic would refuse are sent in the order it wants', () => {
+  const call = (id: string) => ({ id, name: 'run_command', arguments: '{"command":"ls"}' })
+  const use = (id: string) => ({ type: 'tool_use', id, name: 'run_command', input: { command: 'ls' } })
+
+  test('a result after the user\'s words moves ahead of them', () => {
+    expect(
+      toAnthropicMessages([
+        { role: 'user', content: 'list' },
+        { role: 'assistant', content: '', toolCalls: [call('t1')] },
+        { role: 'user', content: 'and be quick' },
+        { role: 'tool', toolCallId: 't1', content: 'a.txt' },
+      ]).messages,
+    ).toEqual([
+      { role: 'user', content: 'list' },
+      { role: 'assistant', content: [use('t1')] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt' }, { type: 'text', text: 'and be quick' }] },
+    ])
+  })
+
+  test('a session saved between a call and its result: the missing result says so, first', () => {
+    expect(
+      toAnthropicMessages([
+        { role: 'user', content: 'list twice' },
+        { role: 'assistant', content: 'Listing.', toolCalls: [call('t1'), call('t2')] },
+        { role: 'tool', toolCallId: 't1', content: 'a.txt' },
+        { role: 'user', content: '[The previous turn was interrupted]' },
+      ]).messages,
+    ).toEqual([
+      { role: 'user', content: 'list twice' },
+      { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, use('t1'), use('t2')] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'a.txt' },
+          { type: 'tool_result', tool_use_id: 't2', content: MISSING_RESULT },
+          { type: 'text', text: '[The previous turn was interrupted]' },
+        ],
+      },
+    ])
+  })
+
+  test('calls at the very end get a user turn of results; a result with no call is kept as text', () => {
+    expect(
+      toAnthropicMessages([
+        { role: 'tool', toolCallId: 'gone', content: 'old output' },
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: '', toolCalls: [call('t1')] },
+      ]).messages,
+    ).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'old output' }, { type: 'text', text: 'go' }] },
+      { role: 'assistant', content: [use('t1')] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: MISSING_RESULT }] },
+    ])
+  })
+
+  test('a request without tools carries earlier calls and results as text (tool blocks need tools defined)', () => {
+    const body = toAnthropicBody(
+      {
+        model: 'm',
+        tools: [],
+        messages: [
+          { role: 'user', content: 'list' },
+          { role: 'assistant', content: '', toolCalls: [call('t1')] },
+          { role: 'tool', toolCallId: 't1', content: 'a.txt' },
+          { role: 'user', content: 'summarise' },
+        ],
+      },
+      'm',
+    )
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'list' },
+      { role: 'assistant', content: [{ type: 'text', text: '[called run_command {"command":"ls"}]' }] },
+      { role: 'user', content: [{ type: 'text', text: '[result] a.txt' }, { type: 'text', text: 'summarise' }] },
+    ])
+    expect(body.tools).toBeUndefined()
   })
 })

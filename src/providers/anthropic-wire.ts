@@ -81,12 +81,54 @@ export function toAnthropicMessages(messages: ChatMessage[]): { system?: string;
     if (last && last.role === role) last.content = [...(last.content as AnthropicBlock[]), ...blocks]
     else out.push({ role, content: blocks })
   }
+  pairToolResults(out)
   // A lone text block is sent as a plain string: the shortest body, as the API's examples show.
   for (const message of out) {
     const only = message.content.length === 1 ? (message.content as AnthropicBlock[])[0] : undefined
     if (only?.type === 'text') message.content = only.text
   }
   return system === '' ? { messages: out } : { system, messages: out }
+}
+
+/** What a call that never got a result (a turn stopped mid-way, then resumed) answers. */
+export const MISSING_RESULT = 'No result: the turn stopped before this call finished.'
+
+/**
+ * Anthropic refuses (400) a user turn after `tool_use` blocks that does not begin with one
+ * `tool_result` per call, and a `tool_result` whose call is not in the turn before. Chat
+ * Completions is laxer about order, so the history can hold either: a result after the user's
+ * text, or a session saved between a call and its result. Each assistant turn with calls is
+ * followed by its results first (a missing one says so), then the rest; a result with no call
+ * before it becomes text.
+ */
+function pairToolResults(out: AnthropicMessage[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const message = out[i]!
+    const blocks = message.content as AnthropicBlock[]
+    const calls = message.role === 'assistant' ? blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])) : []
+    if (message.role === 'user') {
+      // Results left here answer no call of the turn before: keep their text, not their shape.
+      message.content = blocks.map((block) => (block.type === 'tool_result' ? { type: 'text' as const, text: block.content } : block))
+    }
+    if (calls.length === 0) continue
+    let next = out[i + 1]
+    if (next === undefined || next.role !== 'user') {
+      next = { role: 'user', content: [] }
+      out.splice(i + 1, 0, next)
+    }
+    const rest = next.content as AnthropicBlock[]
+    const results = calls.map((id) => rest.find((block) => block.type === 'tool_result' && block.tool_use_id === id) ?? { type: 'tool_result' as const, tool_use_id: id, content: MISSING_RESULT })
+    const others = rest.filter((block) => !(block.type === 'tool_result' && calls.includes(block.tool_use_id)))
+    next.content = [...results, ...others.map((block) => (block.type === 'tool_result' ? { type: 'text' as const, text: block.content } : block))]
+    i++ // the user turn just paired is done
+  }
+}
+
+/** A tool block as plain text, for a request without tools. */
+function asText(block: AnthropicBlock): AnthropicBlock {
+  if (block.type === 'tool_use') return { type: 'text', text: `[called ${block.name} ${JSON.stringify(block.input)}]` }
+  if (block.type === 'tool_result') return { type: 'text', text: `[result] ${block.content}` }
+  return block
 }
 
 /** Maps one tool spec to the wire. */
@@ -97,6 +139,9 @@ export function toAnthropicTool(tool: ToolSpec): AnthropicTool {
 /** Builds the request body; `tools` is left out when there are none. */
 export function toAnthropicBody(request: ModelRequest, defaultModel: string, maxTokens = DEFAULT_MAX_TOKENS): AnthropicBody {
   const { system, messages } = toAnthropicMessages(request.messages)
+  // Anthropic refuses tool_use and tool_result blocks in a request that defines no tools (a
+  // session continued where no tools are offered): the model reads them as text instead.
+  if (request.tools.length === 0) for (const message of messages) if (typeof message.content !== 'string') message.content = message.content.map(asText)
   const body: AnthropicBody = {
     model: request.model === '' ? defaultModel : request.model,
     max_tokens: maxTokens,

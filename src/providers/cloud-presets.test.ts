@@ -61,6 +61,7 @@ describe('hosted presets', () => {
   for (const [name, url, model] of [
     ['openai', 'https://api.openai.com/v1/chat/completions', 'gpt-5-mini'],
     ['openrouter', 'https://openrouter.ai/api/v1/chat/completions', 'anthropic/claude-sonnet-4.5'],
+    ['gemini', 'https://generativelanguage.googleapis.com/v1beta/openai/chat/completions', 'gemini-2.5-flash'],
     ['groq', 'https://api.groq.com/openai/v1/chat/completions', 'openai/gpt-oss-120b'],
     ['mistral', 'https://api.mistral.ai/v1/chat/completions', 'mistral-medium-latest'],
     ['xai', 'https://api.x.ai/v1/chat/completions', 'grok-code-fast-1'],
@@ -88,24 +89,22 @@ describe('hosted presets', () => {
     ])
   })
 
-  test('gemini and deepseek refuse browser pages: one line pointing to the fetch option, no request', async () => {
+  test('deepseek refuses browser pages: one line pointing to the fetch option, no request', async () => {
     const p = page()
-    for (const name of ['gemini', 'deepseek']) {
-      expect((await p.send(name)).events).toEqual([
-        {
-          type: 'error',
-          code: ErrorCode.FX_MODEL_BROWSER_REFUSED,
-          message: `${name} does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server`,
-          retryable: false,
-        },
-      ])
-    }
+    expect((await p.send('deepseek')).events).toEqual([
+      {
+        type: 'error',
+        code: ErrorCode.FX_MODEL_BROWSER_REFUSED,
+        message: 'deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server',
+        retryable: false,
+      },
+    ])
     expect(p.calls).toEqual([])
   })
 
-  test('through the app’s fetch (a proxy) gemini and deepseek are sent as any preset', async () => {
-    const { call } = await page({ proxied: true }).send('gemini')
-    expect([call?.url, headersOf(call?.init).authorization]).toEqual(['https://generativelanguage.googleapis.com/v1beta/openai/chat/completions', 'Bearer key-for-gemini'])
+  test('through the app’s fetch (a proxy) deepseek is sent as any preset', async () => {
+    const { call } = await page({ proxied: true }).send('deepseek')
+    expect([call?.url, headersOf(call?.init).authorization]).toEqual(['https://api.deepseek.com/v1/chat/completions', 'Bearer key-for-deepseek'])
   })
 
   test('a preset without a saved key sends nothing and says which /key to run', async () => {

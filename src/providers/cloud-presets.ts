@@ -2,12 +2,15 @@
  * The hosted model APIs fxterm knows by name. Each takes a key saved with `/key <name>`, which is
  * sent to that preset's base URL and nowhere else. Whether an API answers a browser page at all
  * (CORS) was checked for each, and the README's provider table says where from:
- * - OpenAI, OpenRouter, Groq, Mistral and xAI take `Authorization: Bearer` from a page.
+ * - OpenAI, OpenRouter, Gemini's OpenAI-compatible endpoint, Groq, Mistral and xAI take
+ *   `Authorization: Bearer` from a page. Their preflights allow Authorization and Content-Type
+ *   but not every header an SDK adds (Gemini fails on the OpenAI SDK's `x-stainless-*`,
+ *   OpenRouter on `OpenAI-Beta`), so the requests carry no other header.
  * - Anthropic takes `x-api-key` only with `anthropic-dangerous-direct-browser-access: true`, on
  *   its own Messages API (anthropic-messages.ts).
- * - Gemini's OpenAI-compatible endpoint and DeepSeek answer no preflight: from a page they work
- *   only through the app's own `fetch` (a proxy on its server). Without one the first request
- *   says so in one line instead of failing as an unexplained network error.
+ * - DeepSeek answers no preflight: from a page it works only through the app's own `fetch` (a
+ *   proxy on its server). Without one the first request says so in one line instead of failing
+ *   as an unexplained network error.
  */
 import { ErrorCode } from '../errors.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
@@ -34,7 +37,7 @@ export const CLOUD_PRESETS: readonly CloudPreset[] = [
   { name: 'openai', baseUrl: 'https://api.openai.com/v1', wire: 'openai', model: 'gpt-5-mini', browser: true, keyPage: 'https://platform.openai.com/api-keys' },
   { name: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', wire: 'anthropic', model: 'claude-sonnet-4-5', browser: true, keyPage: 'https://console.anthropic.com/settings/keys' },
   { name: 'openrouter', baseUrl: 'https://openrouter.ai/api/v1', wire: 'openai', model: 'anthropic/claude-sonnet-4.5', browser: true, keyPage: 'https://openrouter.ai/keys' },
-  { name: 'gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', wire: 'openai', model: 'gemini-2.5-flash', browser: false, keyPage: 'https://aistudio.google.com/apikey' },
+  { name: 'gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', wire: 'openai', model: 'gemini-2.5-flash', browser: true, keyPage: 'https://aistudio.google.com/apikey' },
   { name: 'groq', baseUrl: 'https://api.groq.com/openai/v1', wire: 'openai', model: 'openai/gpt-oss-120b', browser: true, keyPage: 'https://console.groq.com/keys' },
   { name: 'mistral', baseUrl: 'https://api.mistral.ai/v1', wire: 'openai', model: 'mistral-medium-latest', browser: true, keyPage: 'https://console.mistral.ai/api-keys' },
   { name: 'deepseek', baseUrl: 'https://api.deepseek.com/v1', wire: 'openai', model: 'deepseek-chat', browser: false, keyPage: 'https://platform.deepseek.com/api_keys' },
@@ -54,6 +57,12 @@ export type CloudPresetOptions = Pick<OpenAiCompatibleOptions, 'fetch' | 'origin
 /** The one line for an API that refuses browser pages. */
 export function browserRefusal(preset: CloudPreset): string {
   return `${preset.name} does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server`
+}
+
+/** The refusal line of a preset whose API refuses browser pages; undefined for any other name. */
+export function browserRefusalFor(name: string): string | undefined {
+  const preset = CLOUD_PRESETS.find((candidate) => candidate.name === name)
+  return preset && !preset.browser ? browserRefusal(preset) : undefined
 }
 
 /** Creates the provider for one preset; its key goes to its own base URL only. */

@@ -179,4 +179,15 @@ describe('sign-in as the engine shows it', () => {
     await h.type('hello\r')
     expect(h.lastOf('model_request')!.request).toMatchObject({ provider: 'openai', model: 'gpt-5' })
   })
+
+  it('the first screen\'s list counts ways to a model, not models, when it is longer than the screen', async () => {
+    const hosted = ['anthropic', 'openrouter', 'gemini', 'groq', 'mistral', 'deepseek', 'xai'].map((name) => ({ name, label: name, model: 'm', baseUrl: `https://${name}.example/v1`, key: 'key' as const }))
+    const h = await createHarness({ providers: [...PROVIDERS, ...hosted], account: 'ai-gateway', signIn: false, provider: 'demo', model: 'demo' })
+    await show(h, { state: 'credential', credential: 'none', startup: true })
+    await h.type('/model\r')
+    const screen = h.screen()
+    // Four page providers, seven hosted ones and "another server".
+    expect(screen).toContain('  12 choices')
+    expect(screen).not.toContain('12 models')
+  })
 })

@@ -80,7 +80,7 @@ export function openProviderPicker(s: Settings, a: AuthPanel): void {
   s.picks.pickingModels = false
   s.picks.pickingProviders = true
   s.picks.picker.empty = 'No provider matches.'
-  s.picks.picker.show('Choose where your model runs', items, details, '')
+  s.picks.picker.show('Choose where your model runs', items, details, '', 'choices')
 }
 
 /** A provider chosen in the provider picker. */

@@ -21,10 +21,13 @@ export class Picker {
   details: Array<string> = []
   filter: string = ''
   selected: i32 = 0
+  /** What the items are, for the count under a long list ("14 models"). */
+  noun: string = 'models'
 
-  show(title: string, items: Array<string>, details: Array<string>, current: string): void {
+  show(title: string, items: Array<string>, details: Array<string>, current: string, noun: string = 'models'): void {
     this.open = true
     this.title = title
+    this.noun = noun
     this.filter = ''
     this.setItems(items, details)
     const at = items.indexOf(current)
@@ -91,7 +94,7 @@ export class Picker {
       const detail = this.details.length > m[i] ? this.details[m[i]] : '' // built by the engine from numbers
       addRow(live, cols, (on ? '❯ ' : '  ') + item.padEnd(32) + ' ' + detail, on ? CYAN : GRAY)
     }
-    if (m.length > MAX_SHOWN) addRow(live, cols, '  ' + m.length.toString() + ' models', DIM)
+    if (m.length > MAX_SHOWN) addRow(live, cols, '  ' + m.length.toString() + ' ' + this.noun, DIM)
   }
 }
 

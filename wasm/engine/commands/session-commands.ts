@@ -91,7 +91,7 @@ function openSessionPicker(s: SessionState, entries: Array<SessionEntry>): void 
   picks.sessionEntries = entries
   picks.pendingDelete = null
   picks.picker.empty = 'There are no saved sessions.'
-  picks.picker.show('Resume a session', sessionTitles(s), sessionDetails(s), '')
+  picks.picker.show('Resume a session', sessionTitles(s), sessionDetails(s), '', 'sessions')
 }
 
 export function sessionTitles(s: SessionState): Array<string> {
