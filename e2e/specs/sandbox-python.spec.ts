@@ -4,7 +4,7 @@ import { test, expect } from '../support/fixtures.ts'
 import { openDemo, openWithMock } from '../support/app.ts'
 import { commandReply, textReply } from '../support/chunks.ts'
 import { readWorkspaceFile } from '../support/workspace.ts'
-import { submitPrompt, waitForScreen } from '../support/screen.ts'
+import { readViewport, submitPrompt, waitForScreen } from '../support/screen.ts'
 import { toolResultText } from '../support/tool-messages.ts'
 import { MARKED_SANDBOX, markSandbox, runCommand, writeWorkspaceFiles } from '../support/run-code.ts'
 
@@ -15,8 +15,9 @@ test('the agent runs python3 -c: Python loads on first use with a line saying so
   await mock.script({ chunks: commandReply('call_py', `python3 -c 'import sys; print(6 * 7, sys.version_info.major)'`) }, { chunks: textReply('It printed 42.') })
   await openWithMock(page, mock)
   await submitPrompt(page, 'what is six times seven in python?')
+  // On the activity row while Pyodide loads, in place of "Running…".
+  await expect.poll(async () => (await readViewport(page)).some((row) => row.includes('Loading Python (first use)…') && row.includes('esc to interrupt')), { timeout: 90_000 }).toBe(true)
   await waitForScreen(page, 'It printed 42.', 90_000)
-  await waitForScreen(page, 'Loading Python')
   const requests = await mock.requests()
   expect(toolResultText(requests.at(-1), 'call_py')).toContain('42 3')
 })

@@ -177,7 +177,8 @@ export type HostAction =
   | { action: 'export'; fileName: string; mimeType: string; content: string; tape?: boolean }
   /** /provider add: a server to check and keep (the engine worker handles it; the page never sees it). */
   | { action: 'provider_add'; name: string; baseUrl: string; wire: string }
-export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' }
+/** `activity`: the activity row's text while the running command lasts, not a transcript line. */
+export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' | 'activity' }
 
 export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }
 

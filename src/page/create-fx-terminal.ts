@@ -77,7 +77,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     resolveExited(code)
   }
 
-  const progress = extras?.onProgress?.((line) => void remote.notice({ text: line, level: 'info' }))
+  const progress = extras?.onProgress?.((line, kind) => void remote.notice({ text: line, level: kind === 'activity' ? 'activity' : 'warning' }))
   if (progress) unsubscribers.push(progress)
   const report = (event: { type: string } & Record<string, unknown>, notice?: string) => {
     options.onEvent?.(event)

@@ -64,6 +64,9 @@ export type WorkspaceExtras = {
   forgetSession?(id: string): Promise<void>
   /** `/open`: the workspace becomes this folder; answers the line to show. */
   openFolder?(dir: FileSystemDirectoryHandle): Promise<string>
-  /** Lines to show while a command prepares (Python's first load); answers the unsubscribe. */
-  onProgress?(listener: (line: string) => void): () => void
+  /**
+   * Lines to show: `activity` ones while a command prepares (Python's first load), in the
+   * activity row; `notice` ones in the transcript. Answers the unsubscribe.
+   */
+  onProgress?(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
 }

@@ -108,8 +108,8 @@ export type BashWorkspace = WorkspaceAdapter & {
   persisted(): Promise<void>
   /** Makes a folder (File System Access API) the workspace: its files are read in and every change is written back. Answers the line to show. */
   openFolder(dir: FileSystemDirectoryHandle): Promise<string>
-  /** Lines to show while a command prepares (Python's first load); answers the unsubscribe. */
-  onProgress(listener: (line: string) => void): () => void
+  /** Lines to show: `activity` while a command prepares (Python's first load), `notice` in the transcript. */
+  onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
   dispose(): void
 }

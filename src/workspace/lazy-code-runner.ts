@@ -8,7 +8,7 @@ import { createCodeRunMarker } from './code-run-marker'
 
 export type LazyCodeRunner = CodeRunner & {
   /** Lines to show while a run prepares (Python's first load); answers the unsubscribe. */
-  onProgress(listener: (line: string) => void): () => void
+  onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
   /**
    * Starts the sandbox before the first run, once the shell is in use: its frame and worker take
    * a few hundred ms to start, which the first `node` would otherwise wait for.
@@ -18,13 +18,13 @@ export type LazyCodeRunner = CodeRunner & {
 }
 
 export function createLazyCodeRunner(): LazyCodeRunner {
-  const listeners = new Set<(line: string) => void>()
+  const listeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
   let runner: Promise<CodeRunner & { prewarm(): void; dispose(): void }> | null = null
   let disposed = false
   const marker = createCodeRunMarker(sessionStorageIfAllowed())
   const load = () =>
     (runner ??= import('../sandbox/page-code-runner').then(({ createPageCodeRunner }) =>
-      createPageCodeRunner((line) => listeners.forEach((listener) => listener(line))),
+      createPageCodeRunner((line) => listeners.forEach((listener) => listener(line, 'activity'))),
     ))
   return {
     async run(id, request) {
@@ -43,7 +43,7 @@ export function createLazyCodeRunner(): LazyCodeRunner {
       listeners.add(listener)
       // The first to listen (the terminal) hears that the last page died during a run.
       const leftOver = marker.leftOver()
-      if (leftOver) queueMicrotask(() => listener(leftOver))
+      if (leftOver) queueMicrotask(() => listener(leftOver, 'notice'))
       return () => listeners.delete(listener)
     },
     prewarm() {

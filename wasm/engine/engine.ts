@@ -254,6 +254,12 @@ export class Engine {
     if (v == null) return
     const text = v.getString('text', '')
     const level = v.getString('level', 'info')
+    if (level == 'activity') {
+      // Only while a command runs: the row it names exists then, and the note ends with it.
+      this.loop.activityNote = this.loop.busy && this.loop.execRunning() ? text : ''
+      this.dirty = true
+      return
+    }
     if (level == 'plain') this.transcript.lines(text)
     else if (level == 'error') this.transcript.error(stringBytes(text))
     else this.transcript.notice(text, level == 'warning' ? YELLOW : GRAY)

@@ -102,6 +102,22 @@ describe('running a command', () => {
     expect(spinnerRow(h)).toBe('⠋ Running… (0s · esc to interrupt)')
   })
 
+  test("the host's activity note replaces Running… while the command runs, and ends with it", async () => {
+    const h = await createHarness()
+    await h.type('run it in python\r')
+    await modelEvents(h, 1, [...toolCall(0, 'c', 'run_command', '{"command":"python3 -c 1"}'), { type: 'finish', reason: 'tool_calls' }])
+    await h.notice('Loading Python (first use)…', 'activity')
+    expect(spinnerRow(h)).toBe('⠋ Loading Python (first use)… (0s · esc to interrupt)')
+    expect(h.screen()).not.toContain('Loading Python (first use)…\n') // no transcript line
+    const id = h.lastOf('exec')!.id
+    await h.exec(id, { stdout: '', stderr: '', exitCode: 0 })
+    await h.notice('too late', 'activity')
+    expect(h.screen()).not.toContain('too late')
+    // The next command starts with Running… again: the late note was not kept for it.
+    await modelEvents(h, h.lastOf('model_request')!.id, [...toolCall(0, 'd', 'run_command', '{"command":"ls"}'), { type: 'finish', reason: 'tool_calls' }])
+    expect(spinnerRow(h)).toBe('⠋ Running… (0s · esc to interrupt)')
+  })
+
   test('the exec uses the cwd given at boot', async () => {
     const h = await createHarness({ cwd: '/home/me/project' })
     await h.type('pwd\r')

@@ -69,6 +69,8 @@ export async function createHarness(boot: Partial<BootOptions> = {}, beforeBoot?
     model: (id: number, event: ModelEvent) => take(engine.modelEvent(id, event, now)),
     exec: (id: number, result: { stdout: string; stderr: string; exitCode: number }) => take(engine.execResult(id, result, now)),
     timer: (id: number) => take(engine.timer(id, now)),
+    /** A message from the host (`activity`: the activity row's text while a command runs). */
+    notice: (text: string, level: 'info' | 'warning' | 'error' | 'plain' | 'activity') => take(engine.notice({ text, level }, now)),
     /** The workspace's answer to a workspace op (file tool, /diff, /undo). */
     workspace: (id: number, answer: unknown) => take(engine.workspaceAnswer(id, answer, now)),
     resize: async (c: number, r: number) => {

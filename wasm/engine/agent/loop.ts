@@ -73,6 +73,8 @@ export class AgentLoop implements CompactionLoop {
   attempt: i32 = 1
   retryAtMs: f64 = 0
   retryWhy: string = ''
+  /** The host's word on what the running command is doing (e.g. loading Python), shown instead of 'Running…' until it ends. */
+  activityNote: string = ''
   compaction!: Compaction
   /** Ask before each command (workspace permission 'prompt', or /mode ask). */
   askFirst: bool = false
@@ -499,10 +501,16 @@ export class AgentLoop implements CompactionLoop {
     this.startHostTool(reply.toolCalls[index], true)
   }
 
+  /** Whether a command is running in the workspace now. */
+  execRunning(): bool {
+    return this.execId != 0
+  }
+
   execResult(id: u32, exitCode: i32, stdout: Uint8Array, stderr: Uint8Array, cwd: string): void {
     if (id != this.execId) return
     if (cwd.length > 0) this.cwd = cwd
     this.execId = 0
+    this.activityNote = ''
     const call = this.reply.toolCalls[this.nextCall]
     const command = this.runningCommand as ByteBuf
     this.runningCommand = null
@@ -580,6 +588,7 @@ export class AgentLoop implements CompactionLoop {
 
   endTurn(reason: string): void {
     this.busy = false
+    this.activityNote = ''
     this.commitDue = true
     this.event('{"type":"turn_end","stopReason":"' + reason + '"}')
   }

@@ -148,7 +148,7 @@ function activity(ui: Ui, live: Rows, cols: i32): void {
   const since = compacting ? loop.compaction.startMs : loop.turnStartMs
   const seconds = <i64>((ui.loop.nowMs - since) / 1000)
   const approval = loop.pendingApproval != null
-  const what = compacting ? 'Compacting…' : approval ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : 'Running…'
+  const what = compacting ? 'Compacting…' : approval ? 'Waiting for you…' : loop.waitingForModel ? 'Thinking…' : loop.activityNote.length > 0 ? loop.activityNote : 'Running…'
   // the spinner's frame, as activityRow picks it
   const frame = <i32>(ui.loop.nowMs / SPINNER_INTERVAL_MS)
   const d = activityDrawn
