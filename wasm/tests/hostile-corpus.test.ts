@@ -142,13 +142,21 @@ const UNTERMINATED: Array<[string, string]> = [
   ['CSI cut by a newline', `${E}[1;2`],
 ]
 
-/** Sequences a control aborts: the text right after the abort shows on the same line. */
+/** Sequences a control or a new escape aborts: the text right after them shows on the same line. */
 const ABORTED: Array<[string, string]> = [
   ['OSC aborted by CAN', `${E}]0;pwned\x18`],
   ['DCS aborted by SUB', `${E}Pq#0\x1a`],
   ['C1 OSC aborted by CAN', '\u009d0;pwned\x18'],
   ['C1 CSI', '\u009b31m'],
   ['C1 OSC ended by C1 ST', '\u009d0;pwned\u009c'],
+  // xterm.js's parser (EscapeSequenceParser.ts: ESC "anywhere" clears and enters ESCAPE; in
+  // OSC_STRING it is OSC_END) ends any string at an ESC and reads the ESC as a new escape.
+  ['OSC ended by an SGR', `${E}]0;pwned${E}[1m`],
+  ['OSC ended by ESC and a two-byte escape', `${E}]0;pwned${E}7`],
+  ['DCS ended by a CSI', `${E}Pq#0;2${E}[0m`],
+  ['APC ended by a CSI', `${E}_Gf=100;AAAA${E}[m`],
+  ['PM ended by an OSC that BEL ends', `${E}^private${E}]0;pwned\x07`],
+  ['SOS ended by ESC ESC and a two-byte escape', `${E}Xstring${E}${E}c`],
 ]
 
 describe('sequences that never end do not swallow the text after them', () => {

@@ -5,10 +5,11 @@
 //
 // A string sequence (OSC, DCS, APC, PM, SOS) that is never terminated must not swallow the rest
 // of the reply: it ends at the end of its line, at CAN or SUB (which abort any sequence in a
-// real terminal), or after STRING_CAP bytes, and what follows is text again. The 8-bit C1
-// introducers (U+0090, U+0098, U+009B, U+009D, U+009E, U+009F, as UTF-8) start the same
-// sequences their 7-bit forms do, so their parameters are stripped with them. A non-ASCII
-// character ends an escape or CSI and shows, as xterm.js recovers from such an error.
+// real terminal), at an ESC (which starts the next escape, ESC \ being the ST), or after
+// STRING_CAP bytes, and what follows is text again. The 8-bit C1 introducers (U+0090, U+0098,
+// U+009B, U+009D, U+009E, U+009F, as UTF-8) start the same sequences their 7-bit forms do, so
+// their parameters are stripped with them. A non-ASCII character ends an escape or CSI and
+// shows, as xterm.js recovers from such an error.
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
 
@@ -16,10 +17,9 @@ const S_TEXT = 0
 const S_ESC = 1 // saw ESC
 const S_CSI = 2 // inside ESC [ ... until a final byte
 const S_STRING = 3 // inside OSC/DCS/APC/PM/SOS until BEL or ST
-const S_STRING_ESC = 4 // saw ESC inside a string (maybe ST)
-const S_C2 = 5 // saw 0xC2, the lead byte of U+0080..U+00BF
-const S_ESC_INTER = 6 // ESC followed by intermediate bytes (e.g. ESC ( B)
-const S_STRING_C2 = 7 // saw 0xC2 inside a string (maybe U+009C, the 8-bit ST)
+const S_C2 = 4 // saw 0xC2, the lead byte of U+0080..U+00BF
+const S_ESC_INTER = 5 // ESC followed by intermediate bytes (e.g. ESC ( B)
+const S_STRING_C2 = 6 // saw 0xC2 inside a string (maybe U+009C, the 8-bit ST)
 
 /** The longest string sequence kept hidden; past it the rest shows as text (an OSC 8 URL fits). */
 const STRING_CAP = 4096
@@ -87,13 +87,6 @@ export class Sanitizer {
         case S_STRING:
           this.inString(c, out)
           break
-        case S_STRING_ESC:
-          if (c == 0x5c) this.state = S_TEXT
-          else if (c != 0x1b) {
-            this.state = S_STRING
-            this.inString(c, out)
-          }
-          break
         case S_STRING_C2:
           // U+009C is the 8-bit ST; any other character is part of the string.
           if (c == 0x9c) this.state = S_TEXT
@@ -125,10 +118,14 @@ export class Sanitizer {
     this.stringBytes = 0
   }
 
-  /** One byte of a string sequence: BEL or ST ends it, and so do a newline, CAN, SUB or the cap. */
+  /**
+   * One byte of a string sequence: BEL or ST ends it, and so do a newline, CAN, SUB or the cap.
+   * An ESC ends it too and starts the next escape, as in xterm.js's parser (so `ESC \` is an ST
+   * and `ESC [1m` after a string that never ended is a CSI, with the text after it shown).
+   */
   private inString(c: i32, out: ByteBuf): void {
     if (c == 0x07 || c == CAN || c == SUB) this.state = S_TEXT
-    else if (c == 0x1b) this.state = S_STRING_ESC
+    else if (c == 0x1b) this.state = S_ESC
     else if (c == 0xc2) this.state = S_STRING_C2
     else if (c == 0x0a) {
       this.state = S_TEXT
