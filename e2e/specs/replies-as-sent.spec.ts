@@ -41,6 +41,23 @@ test("Magistral's recorded content parts: the reply, and the thinking as reasoni
   expect(screen).toContain('∴ The user is asking for 2+2. This is basic arithmetic. 2+2=4.')
 })
 
+test("DeepSeek's recorded reasoning_content and OpenRouter's reasoning show as reasoning before the reply", async ({ page, mock }) => {
+  await mock.script({ chunks: payloads('deepseek-reasoning-content.chunks.txt') }, { chunks: payloads('openrouter-reasoning.sse') })
+  await openWithMock(page, mock)
+  await ask(page, 'how many r in strawberry?')
+  // The reply's last words: the turn is over before the next prompt.
+  const first = await waitForScreen(page, '● The word "strawberry" contains three "r"s.')
+  expect(first).toContain('∴ We need to')
+  await ask(page, 'what is 2+2?')
+  const screen = await waitForScreen(page, '● 2 + 2 = 4')
+  expect(first.indexOf('∴ We need to')).toBeLessThan(first.lastIndexOf('●'))
+  const second = screen.slice(screen.indexOf('❯ what is 2+2?'))
+  expect(second).toContain('∴ This is a simple arithmetic question. 2+2 equals 4.')
+  // OpenRouter sends the same text in `reasoning_details` too: it is shown once.
+  expect(second.split('2+2 equals 4.').length - 1).toBe(1)
+  expect(second.indexOf('∴ This is')).toBeLessThan(second.indexOf('● 2 + 2 = 4'))
+})
+
 test('a recorded length stop and a content-filter stop are told in the transcript', async ({ page, mock }) => {
   await mock.script(
     { chunks: payloads('openai-length.sse') },
@@ -72,13 +89,16 @@ const HOSTILE: Array<[string, string]> = [
 
 test('the text after each hostile sequence is on the screen, and none reaches the terminal', async ({ page, mock }) => {
   // Each sequence ends its line unterminated (or aborted); its word is on the next line.
-  const text = HOSTILE.map(([sequence, word]) => `bad ${sequence}\n${word}\n`).join('\n') + '\nthe end of the reply\n'
+  // And a string that a new escape ends: the word after it shows on the same line.
+  const sameLine = `bad ${E}]0;pwned${E}[1mafter-esc-same-line\n\n`
+  const text = sameLine + HOSTILE.map(([sequence, word]) => `bad ${sequence}\n${word}\n`).join('\n') + '\nthe end of the reply\n'
   await mock.script({ text, deltaChars: 5 })
   await openWithMock(page, mock)
   const title = await page.title()
   await ask(page, 'print something hostile')
   const screen = await waitForScreen(page, 'the end of the reply')
   for (const [, word] of HOSTILE) expect(screen).toContain(word)
+  expect(screen).toMatch(/bad after-esc-same-line/)
   expect(screen).not.toContain('pwned')
   expect(await page.title()).toBe(title)
   const buffer = await page.evaluate(() => (window as unknown as { fxterm: { term: { buffer: { active: { type: string } } } } }).fxterm.term.buffer.active.type)
