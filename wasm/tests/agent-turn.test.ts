@@ -83,6 +83,40 @@ describe('a prompt', () => {
     expect(conversation(h)).toEqual(['❯ write a novel', '', '● Once upon a time', '', "  The reply reached the model's output limit; ask it to continue."])
     expect(h.lastOf('event')).toEqual({ kind: 'event', event: { type: 'turn_end', stopReason: 'max_output_tokens' } })
   })
+
+  test('a tool call the output limit cut is not run: the person is told why, the model to take smaller steps', async () => {
+    const h = await createHarness()
+    await h.type('write a big file\r')
+    await modelEvents(h, 1, [
+      { type: 'text_delta', delta: 'Writing it.' },
+      ...toolCall(0, 'c1', 'run_command', '{"command":"mkdir -p out"}'),
+      ...toolCall(1, 'c2', 'run_command', '{"command":"cat > out/big.txt <<EOF\\nline one'),
+      { type: 'finish', reason: 'length' },
+    ])
+    // The whole first call runs; the cut one never does.
+    expect(h.allOf('exec').map((exec) => exec.request.command)).toEqual(['mkdir -p out'])
+    await h.exec(2, { stdout: '', stderr: '', exitCode: 0 })
+    expect(h.allOf('exec')).toHaveLength(1)
+    expect(conversation(h)).toEqual([
+      '❯ write a big file',
+      '',
+      '● Writing it.',
+      '',
+      '● Ran mkdir -p out',
+      '  └  (no output)',
+      '',
+      "  The model's output limit cut a tool call short; it did not run.",
+    ])
+    const request = h.lastOf('model_request')!.request
+    expect(request.messages.slice(-2)).toEqual([
+      { role: 'tool', toolCallId: 'c1', content: expect.any(String) },
+      {
+        role: 'tool',
+        toolCallId: 'c2',
+        content: 'Your reply reached the output limit before the arguments of this call were complete, so nothing ran. Do the work in smaller steps (write a long file in parts).',
+      },
+    ])
+  })
 })
 
 describe('running a command', () => {

@@ -13,7 +13,7 @@ import { GRAY, YELLOW } from '../screen/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
 import { announce, announceCommand } from './announce'
-import { callProblem, commandOf, emitExec } from './tool-calls'
+import { CUT_CALL_RESULT, callProblem, commandOf, cutByLimit, emitExec } from './tool-calls'
 import { changesFiles, emitFileOp, emitWorkspaceOp, fileToolVerb, isFileTool } from './file-tools'
 import { FileChange } from '../screen/file-rows'
 import { Compaction, CompactionLoop } from './compaction-run'
@@ -93,6 +93,8 @@ export class AgentLoop implements CompactionLoop {
   private fileChangesAllowed: bool = false
   /** A commit point passed (prompt accepted, tool step, turn end): the session is saved. */
   commitDue: bool = false
+  /** The reply whose calls run now stopped at the output limit, so its last call may be cut. */
+  private stoppedAtLimit: bool = false
 
   constructor(public fx: Effects, public transcript: Transcript) {
     this.compaction = new Compaction(this)
@@ -282,6 +284,7 @@ export class AgentLoop implements CompactionLoop {
     this.transcript.endAssistant()
     if (this.announce && this.reply.content.length > 0) announce(this.fx, '', this.reply.content.data, 0, this.reply.content.length)
     this.conv.add(this.reply)
+    this.stoppedAtLimit = reason == 'length'
     if (this.reply.toolCalls.length > 0) {
       this.runNextTool()
       return
@@ -332,6 +335,12 @@ export class AgentLoop implements CompactionLoop {
   private runNextTool(): void {
     while (this.nextCall < this.reply.toolCalls.length) {
       const call = this.reply.toolCalls[this.nextCall]
+      if (cutByLimit(this.reply.toolCalls, this.nextCall, this.stoppedAtLimit)) {
+        this.transcript.notice("The model's output limit cut a tool call short; it did not run.", YELLOW)
+        this.toolResult(call.id, CUT_CALL_RESULT)
+        this.nextCall++
+        continue
+      }
       if (findHostTool(this.conv.hostTools, call.name) != null) {
         this.startHostTool(call, false)
         return
@@ -496,6 +505,7 @@ export class AgentLoop implements CompactionLoop {
     this.requests = 0
     this.reply = reply
     this.nextCall = index
+    this.stoppedAtLimit = false
     this.steers.push(note)
     this.event('{"type":"turn_start"}')
     this.startHostTool(reply.toolCalls[index], true)

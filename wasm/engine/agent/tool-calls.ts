@@ -33,6 +33,21 @@ export function callProblem(call: ToolCallRec, withTools: bool): string {
   return ''
 }
 
+/** What the model hears for a call whose arguments the output limit cut off (it never runs). */
+export const CUT_CALL_RESULT =
+  'Your reply reached the output limit before the arguments of this call were complete, so nothing ran. Do the work in smaller steps (write a long file in parts).'
+
+/**
+ * Whether `call` is the one a reply stopped at the output limit (`finish_reason: "length"`) cut
+ * off: the stream ends inside the last call, so only it can be cut, and its arguments do not
+ * parse. A call whose arguments were complete runs as usual.
+ */
+export function cutByLimit(calls: Array<ToolCallRec>, index: i32, stoppedAtLimit: bool): bool {
+  if (!stoppedAtLimit || index != calls.length - 1) return false
+  const call = calls[index]
+  return parseJson(call.args.data, 0, call.args.length) == null
+}
+
 /** Asks the host to run `command` in `cwd` (output frame exec), with the time and output limits. */
 export function emitExec(fx: Effects, id: u32, command: ByteBuf, cwd: string): void {
   const at = fx.begin(OUT_EXEC, id)
