@@ -237,6 +237,8 @@ const FROM_OTHER_PROJECTS: Array<[string, string, string[]]> = [
   ['ansi-regex: colon-separated sequences do not overconsume', `${E}[4:5mX ${E}[38:5:123mX ${E}[58:2::255:0:0mX ${E}[48:2::200:201:202mX`, ['X X X X']],
   ['strip-ansi: colour from a string', `${E}[0m${E}[4m${E}[42m${E}[31mfoo${E}[39m${E}[49m${E}[24mfoo${E}[0m`, ['foofoo']],
   ['strip-ansi: colour from ls', `${E}[00;38;5;244m${E}[m${E}[00;38;5;33mfoo${E}[0m`, ['foo']],
+  ['strip-ansi: link from a terminal link', `${E}]8;;https://github.com\u0007click${E}]8;;\u0007`, ['click']],
+  ['strip-ansi: OSC title with a BEL, after a screen clear', `${E}[2J${E}[m${E}[HABC\r\n${E}]0;C:\\WINDOWS\\system32\\cmd.exe\u0007${E}[?25hDEF`, ['ABC', 'DEF']],
   ['strip-ansi: reset;setfg;setbg;italics;strike;underline', `${E}[0;33;49;3;9;4mbar${E}[0m`, ['bar']],
   ['a doubled ESC before text loses only the escape and its one final character', `${E}${E}7visible`, ['visible']],
   ['a bare ESC before a non-ASCII character keeps the character', `${E}é and more`, ['é and more']],
