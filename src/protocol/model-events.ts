@@ -8,7 +8,8 @@
 export type ChatMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string; images?: ChatImage[] }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  // `refusal`: the reply was the model refusing (drawn as a refusal); wires send it as plain content.
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; refusal?: boolean }
   | { role: 'tool'; toolCallId: string; content: string }
 
 /** An image of a prompt (agent API), base64. */

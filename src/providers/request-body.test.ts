@@ -81,6 +81,24 @@ describe('the request body', () => {
     `)
   })
 
+  test("an earlier refusal goes back as the assistant's plain content, without the engine's refusal mark", async () => {
+    const request: ModelRequest = {
+      model: 'openai/gpt-5',
+      messages: [
+        { role: 'user', content: 'something bad' },
+        { role: 'assistant', content: "I can't help with that.", refusal: true },
+        { role: 'user', content: 'something else' },
+      ],
+      tools: [],
+    }
+    const body = bodyOf(await send(request)) as { messages: unknown[] }
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'something bad' },
+      { role: 'assistant', content: "I can't help with that." },
+      { role: 'user', content: 'something else' },
+    ])
+  })
+
   test('tools, an assistant turn with tool calls, and the tool results', async () => {
     const calls = await send({
       model: '',

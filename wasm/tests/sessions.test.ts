@@ -110,6 +110,34 @@ describe('the snapshot round trip', () => {
     expect(readSnapshot(lastCommit(b)).meta).toMatchObject({ id: readSnapshot(saved).meta.id, title: 'Counting files', turns: 2 })
   })
 
+  test('a refusal comes back from a saved session drawn as a refusal, and still goes to the model as the reply', async () => {
+    const a = await withSessions()
+    await a.type('do something bad\r')
+    await modelEvents(a, a.lastOf('model_request')!.id, [{ type: 'refusal_delta', delta: "I can't help with that." }, { type: 'finish', reason: 'stop' }])
+    const saved = lastCommit(a)
+    expect(readSnapshot(saved).body.messages.at(-1)).toEqual({ role: 'assistant', content: "I can't help with that.", refusal: true })
+
+    const b = await withSessions()
+    const written: string[] = []
+    const write = b.term.write.bind(b.term)
+    b.term.write = ((data: string | Uint8Array, cb?: () => void) => {
+      written.push(typeof data === 'string' ? data : new TextDecoder().decode(data))
+      write(data, cb)
+    }) as typeof b.term.write
+    await b.session(saved)
+    expect(conversation(b)).toContain("⊘ I can't help with that.")
+    expect(written.join('')).toContain("\x1b[33mI can't help with that.")
+    await b.type('ok, something else\r')
+    const request = b.lastOf('model_request')!.request
+    expect(request.messages.slice(1)).toEqual([
+      { role: 'user', content: 'do something bad' },
+      { role: 'assistant', content: "I can't help with that.", refusal: true },
+      { role: 'user', content: 'ok, something else' },
+    ])
+    // A later commit writes it again as a refusal.
+    expect(readSnapshot(lastCommit(b)).body.messages[1]).toEqual({ role: 'assistant', content: "I can't help with that.", refusal: true })
+  })
+
   test('a long session replays its last 10 turns and says how many earlier messages are left out', async () => {
     const messages = []
     for (let t = 1; t <= 14; t++) messages.push({ role: 'user', content: `question ${t}` }, { role: 'assistant', content: `answer ${t}.` })

@@ -29,6 +29,8 @@ export class Message {
   toolCallId: string = ''
   /** How long the model took to send it (this session only; /export tape paces replays by it). */
   elapsedMs: i32 = 0
+  /** An assistant reply that was a refusal (OpenAI's `refusal`): drawn as one, also on resume. */
+  refusal: bool = false
   /**
    * This message as JSON, kept because every model request and every session commit writes the
    * whole conversation again (megabytes in a long session). Content and arguments only ever grow
@@ -280,6 +282,7 @@ function encodeMessage(out: ByteBuf, m: Message): void {
   } else {
     out.str('{"role":"assistant","content":')
     writeJsonBuf(out, m.content)
+    if (m.refusal) out.str(',"refusal":true')
     if (m.toolCalls.length > 0) {
       out.str(',"toolCalls":[')
       for (let i = 0; i < m.toolCalls.length; i++) {

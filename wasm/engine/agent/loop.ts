@@ -234,6 +234,7 @@ export class AgentLoop implements CompactionLoop {
   /** A refusal is the reply: kept in the history as its text, drawn as a refusal. */
   refusal(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
     if (id != this.requestId) return
+    this.reply.refusal = true
     this.reply.content.slice(bytes, start, end)
     this.transcript.refusalDelta(bytes, start, end)
   }

@@ -164,7 +164,8 @@ function replay(engine: Engine, s: Snapshot): void {
       if (!isInterruptedNote(m)) t.promptCard(m.content)
     } else if (m.role == ROLE_ASSISTANT) {
       if (m.content.length > 0) {
-        t.assistantDelta(m.content.data, 0, m.content.length)
+        if (m.refusal) t.refusalDelta(m.content.data, 0, m.content.length)
+        else t.assistantDelta(m.content.data, 0, m.content.length)
         t.endAssistant()
       }
       for (let j = 0; j < m.toolCalls.length; j++) calls.set(m.toolCalls[j].id, commandText(m.toolCalls[j].args))

@@ -4,7 +4,7 @@
 // ordinary reader.
 
 import { ByteBuf } from '../util/byte-buf'
-import { JsonReader, JsonValue, J_OBJ } from '../util/json'
+import { JsonReader, JsonValue, J_BOOL, J_OBJ } from '../util/json'
 import { Message, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 
 /** The body's fields besides the messages (as an object), or null when the body is damaged. */
@@ -122,6 +122,7 @@ function readMessage(r: JsonReader): Message | null {
       const v = r.value(2)
       if (key == 'role') m.role = v.str == 'user' ? ROLE_USER : v.str == 'tool' ? ROLE_TOOL : v.str == 'assistant' ? ROLE_ASSISTANT : 0
       else if (key == 'toolCallId') m.toolCallId = v.str
+      else if (key == 'refusal') m.refusal = v.kind == J_BOOL && v.bool
     }
     if (!endOfMember(r, 0x7d)) break
   }
