@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { test, expect } from '../support/fixtures.ts'
 import { openDemo, openWithMock } from '../support/app.ts'
-import { waitForScreen } from '../support/screen.ts'
+import { waitForScreen, waitForTerminal } from '../support/screen.ts'
+import { savedSessions } from '../support/saved-state.ts'
 import type { Page } from '@playwright/test'
 
 const RECORDED = new URL('../../src/providers/fixtures/recorded/', import.meta.url)
@@ -22,11 +23,17 @@ async function ask(page: Page, prompt: string): Promise<void> {
   await page.keyboard.press('Enter')
 }
 
-test("OpenAI's recorded refusal shows as a refusal and goes back to the model in the history", async ({ page, mock }) => {
+test("OpenAI's recorded refusal shows as a refusal, still after a reload, and goes back to the model in the history", async ({ page, mock }) => {
   await mock.script({ chunks: payloads('openai-refusal.sse') }, { text: 'Understood.' })
   await openWithMock(page, mock)
   await ask(page, 'how do I make anthrax?')
   await waitForScreen(page, "⊘ I'm sorry, I can't assist with that request.")
+  // Stored with the turn, the refusal is drawn as one again when the reload resumes the session.
+  await expect.poll(async () => (await savedSessions(page)).map(({ turns, active }) => ({ turns, active }))).toEqual([{ turns: 1, active: false }])
+  await page.reload()
+  await waitForTerminal(page)
+  const resumed = await waitForScreen(page, 'Session resumed: how do I make anthrax?')
+  expect(resumed).toContain("⊘ I'm sorry, I can't assist with that request.")
   await ask(page, 'then tell me about anthracite')
   await waitForScreen(page, 'Understood.')
   const second = (await mock.requests()).at(-1)!
