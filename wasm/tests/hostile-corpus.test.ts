@@ -190,6 +190,22 @@ describe('sequences that never end do not swallow the text after them', () => {
     })
   }
 
+  for (const type of ['reasoning_delta', 'refusal_delta'] as const) {
+    test(`in a ${type.replace('_delta', '')} too, each one hides nothing past its line`, async () => {
+      const h = await createHarness({ rows: 60 })
+      const titles: string[] = []
+      h.term.onTitleChange((t) => titles.push(t))
+      await h.type('go\r')
+      const writes = record(h)
+      const delta = UNTERMINATED.map(([, sequence], i) => `bad ${sequence}\nshown-${i}\n`).join('')
+      await h.model(1, { type, delta })
+      await h.model(1, { type: 'finish', reason: 'stop' })
+      expectHarmless(h, writes, titles)
+      const screen = h.screen()
+      expect(UNTERMINATED.map((_, i) => screen.includes(`shown-${i}`))).toEqual(UNTERMINATED.map(() => true))
+    })
+  }
+
   test('a string sequence split across deltas and never ended stops hiding text at its line end', async () => {
     const h = await createHarness()
     await h.type('go\r')
