@@ -38,7 +38,7 @@ export const CUT_CALL_RESULT =
   'Your reply reached the output limit before the arguments of this call were complete, so nothing ran. Do the work in smaller steps (write a long file in parts).'
 
 /**
- * Whether `call` is the one a reply stopped at the output limit (`finish_reason: "length"`) cut
+ * Whether the call at `index` is one that a reply stopped at the output limit (`"length"`) cut
  * off: the stream ends inside the last call, so only it can be cut, and its arguments do not
  * parse. A call whose arguments were complete runs as usual.
  */
