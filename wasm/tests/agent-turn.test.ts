@@ -84,6 +84,20 @@ describe('a prompt', () => {
     expect(h.lastOf('event')).toEqual({ kind: 'event', event: { type: 'turn_end', stopReason: 'max_output_tokens' } })
   })
 
+  test('a reply with nothing in it says so, instead of a turn that looks as if it never drew', async () => {
+    const h = await createHarness()
+    await h.type('hello?\r')
+    await modelEvents(h, 1, [{ type: 'finish', reason: 'stop' }])
+    expect(conversation(h)).toEqual(['❯ hello?', '', '  The model finished without a reply.'])
+    await h.type('think about it\r')
+    await modelEvents(h, 2, [
+      { type: 'reasoning_delta', delta: 'Nothing to add.' },
+      { type: 'finish', reason: 'stop' },
+    ])
+    expect(conversation(h).slice(3)).toEqual(['', '❯ think about it', '', '∴ Nothing to add.', '', '  The model finished without a reply.'])
+    expect(h.lastOf('event')).toEqual({ kind: 'event', event: { type: 'turn_end', stopReason: 'end_turn' } })
+  })
+
   test('a tool call the output limit cut is not run: the person is told why, the model to take smaller steps', async () => {
     const h = await createHarness()
     await h.type('write a big file\r')

@@ -296,7 +296,12 @@ export class AgentLoop implements CompactionLoop {
     } else if (reason == 'content_filter') {
       this.transcript.notice("The model's content filter stopped the reply. Rephrase the request.", YELLOW)
       this.endTurn('refused')
-    } else this.endTurn('end_turn')
+    } else {
+      // A reply with nothing in it must not look like a turn that never drew: a stream shape not
+      // understood yet, or a model that said nothing, is at least told.
+      if (this.reply.content.length == 0) this.transcript.notice('The model finished without a reply.', GRAY)
+      this.endTurn('end_turn')
+    }
   }
 
   fail(id: u32, failure: ModelFailure): void {
