@@ -121,3 +121,14 @@ test('the offline demo says, in one line, that it only has recorded answers and 
   const paragraph = turn.split('\n\n')[1]!.split('\n').map((row) => row.trim()).join(' ')
   expect(paragraph).toBe('● Offline demo: it only has recorded answers and no recording for this prompt, so this replays the closest recorded one, “add a test for greet.js”.')
 })
+
+test('a prompt the offline demo matches to nothing is told that it only replays recordings, and which ones', async ({ page }) => {
+  await openDemo(page)
+  await ask(page, 'hi there')
+  const screen = await waitForScreen(page, /Try: “[^”]+”/)
+  const turn = screen.slice(screen.indexOf('❯ hi there')).replace(/\s+/g, ' ')
+  expect(turn).toContain('This is the offline demo: no model is connected, so I can only replay a few recorded sessions')
+  for (const prompt of ["what's in this project?", 'count the cities per country', 'add a test for greet.js']) expect(turn).toContain(prompt)
+  // Nothing of a recording is played: no command ran.
+  expect(turn).not.toContain('Ran ')
+})
