@@ -45,6 +45,30 @@ describe('the chat chunk decoder', () => {
     ])
   })
 
+  test("Azure's filter reports around the chunks are passed over; its content_filter stop is kept", () => {
+    // Azure OpenAI's shape: a first chunk with no choices and the prompt's filter results, then
+    // content with per-chunk filter results, then the stop.
+    const filtered = { hate: { filtered: false, severity: 'safe' }, violence: { filtered: true, severity: 'high' } }
+    expect(
+      decode([
+        { id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: [{ prompt_index: 0, content_filter_results: filtered }] },
+        { choices: [{ index: 0, delta: { role: 'assistant', content: 'Part of' }, content_filter_results: {}, finish_reason: null }] },
+        { choices: [{ index: 0, delta: {}, content_filter_results: filtered, finish_reason: 'content_filter' }] },
+        '[DONE]',
+      ]),
+    ).toEqual([
+      { type: 'text_delta', delta: 'Part of' },
+      { type: 'finish', reason: 'content_filter' },
+    ])
+  })
+
+  test('a refusal in the same chunk as a content_filter stop is shown, then the stop', () => {
+    expect(decode([{ choices: [{ index: 0, delta: { refusal: 'I cannot help with that request.' }, finish_reason: 'content_filter' }] }, '[DONE]'])).toEqual([
+      { type: 'refusal_delta', delta: 'I cannot help with that request.' },
+      { type: 'finish', reason: 'content_filter' },
+    ])
+  })
+
   test("content as an array of parts (Mistral's Magistral): text parts are the reply, thinking parts reasoning", () => {
     expect(
       decode([
