@@ -64,6 +64,9 @@ export const FX_MODEL_NOT_CHOSEN = 'FX_MODEL_NOT_CHOSEN'
 /** fast mode asked of a provider without a faster tier */
 export const FX_MODEL_UNSUPPORTED_FAST = 'FX_MODEL_UNSUPPORTED_FAST'
 
+/** ultrafast asked of a provider whose wire has no such tier (Anthropic Messages) */
+export const FX_MODEL_UNSUPPORTED_ULTRAFAST = 'FX_MODEL_UNSUPPORTED_ULTRAFAST'
+
 /** a bug in the adapter (it threw) */
 export const FX_MODEL_PROVIDER_FAILED = 'FX_MODEL_PROVIDER_FAILED'
 
@@ -102,6 +105,9 @@ export const FX_STORE_CRYPTO_UNAVAILABLE = 'FX_STORE_CRYPTO_UNAVAILABLE'
 
 /** `/fast` on a model whose catalog entry has no fast tier */
 export const LIBFX_MODEL_UNSUPPORTED_FAST = 'LIBFX_MODEL_UNSUPPORTED_FAST'
+
+/** agent API: `ultrafast` on a model whose catalog entry says it has no ultrafast tier */
+export const LIBFX_MODEL_UNSUPPORTED_ULTRAFAST = 'LIBFX_MODEL_UNSUPPORTED_ULTRAFAST'
 
 /** agent API: an `effort` the model's catalog entry does not list */
 export const LIBFX_MODEL_UNSUPPORTED_EFFORT = 'LIBFX_MODEL_UNSUPPORTED_EFFORT'

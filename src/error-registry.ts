@@ -36,6 +36,7 @@ export const ERROR_REGISTRY = {
   FX_MODEL_STREAM_ERROR: { meaning: 'the server sent an error in the middle of a 200 stream', retryable: 'depends', hint: "the message quotes the server; try again if it says so" },
   FX_MODEL_NOT_CHOSEN: { meaning: 'no model named and the provider has no default', retryable: false, hint: 'pick one with `/model <id>` (`/models` lists them)' },
   FX_MODEL_UNSUPPORTED_FAST: { meaning: 'fast mode asked of a provider without a faster tier', retryable: false, hint: 'turn fast mode off with `/fast`' },
+  FX_MODEL_UNSUPPORTED_ULTRAFAST: { meaning: 'ultrafast asked of a provider whose wire has no such tier (Anthropic Messages)', retryable: false, hint: 'leave `ultrafast` off for this provider' },
   FX_MODEL_PROVIDER_FAILED: { meaning: 'a bug in the adapter (it threw)', retryable: false, hint: 'report the message as a bug; another model or provider may work' },
   FX_MODEL_CATALOG_UNAVAILABLE: { meaning: 'listModels: the server does not list its models, or failed to', retryable: 'depends', hint: 'name the model yourself with `/model <id>`, or list again later' },
   FX_MODEL_CATALOG_MALFORMED: { meaning: "listModels: the answer was not OpenAI's { data: [...] }", retryable: false, hint: 'check that the base URL is an OpenAI-compatible API root' },
@@ -51,6 +52,7 @@ export const ERROR_REGISTRY = {
   FX_STORE_CRYPTO_UNAVAILABLE: { meaning: 'Web Crypto is missing (plain http): sign-in bytes cannot be sealed', retryable: false, hint: 'serve the page over https or from localhost' },
   // The engine's model settings; the reference names these LIBFX_MODEL_UNSUPPORTED_*
   LIBFX_MODEL_UNSUPPORTED_FAST: { meaning: '`/fast` on a model whose catalog entry has no fast tier', retryable: false, hint: 'pick a model with a fast tier, or leave fast mode off' },
+  LIBFX_MODEL_UNSUPPORTED_ULTRAFAST: { meaning: "agent API: `ultrafast` on a model whose catalog entry says it has no ultrafast tier", retryable: false, hint: 'pick a model the catalog offers ultrafast for, or leave it off' },
   LIBFX_MODEL_UNSUPPORTED_EFFORT: { meaning: "agent API: an `effort` the model's catalog entry does not list", retryable: false, hint: 'use one of the efforts the catalog lists for the model, or none' },
   // The agent API
   FX_SESSION_ID_INVALID: { meaning: 'agent API: a session id (or messageId) is not 1–128 letters, digits, `.`, `_` or `-`', retryable: false, hint: 'pass an id of that shape' },

@@ -7,12 +7,11 @@
 import { ErrorCode, FxError } from '../errors.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
-import { buildProviders, demoTapeUrlOf, providerName } from './agent-providers.ts'
+import { buildProviders, customModelInfo, demoTapeUrlOf, providerName, turnRequest } from './agent-providers.ts'
 import type { FxDurability } from './durability.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
 import type { WorkerRunnerConfig } from './agent-worker-api.ts'
 import { connectAgentWorker, createWorkerRunner, type AgentWorker } from './worker-runner.ts'
-import { withImages } from './prompt-input.ts'
 import { hostToolSpecs } from './tools-bridge.ts'
 import type { FxAgentEvent, FxAgentOptions, FxModel, FxTool } from './types.ts'
 import { engineWasmUrl } from '../page/engine-url.ts'
@@ -92,12 +91,13 @@ async function compileEngine(wasm: FxAgentOptions['wasm']): Promise<WebAssembly.
 
 /** The shared part of an agent, from its options. */
 /** A setting the model's catalog entry says it does not take fails the turn (an unknown model or field: the server decides). */
-function checkModelSettings(info: { efforts?: string[]; fast?: boolean } | undefined, model: string, fast: boolean, effort: string): void {
+function checkModelSettings(info: { efforts?: string[]; fast?: boolean; ultrafast?: boolean } | undefined, model: string, fast: boolean, effort: string, ultrafast: boolean): void {
   if (effort && info?.efforts && !info.efforts.includes(effort)) {
     const offered = info.efforts.length > 0 ? `it takes ${info.efforts.join(', ')}` : 'it takes none'
     throw new FxError(ErrorCode.LIBFX_MODEL_UNSUPPORTED_EFFORT, `The model ${model} does not take effort "${effort}": ${offered}.`)
   }
   if (fast && info?.fast === false) throw new FxError(ErrorCode.LIBFX_MODEL_UNSUPPORTED_FAST, `The model ${model} has no fast tier.`)
+  if (ultrafast && info?.ultrafast === false) throw new FxError(ErrorCode.LIBFX_MODEL_UNSUPPORTED_ULTRAFAST, `The model ${model} has no ultrafast tier.`)
 }
 
 export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durability: FxDurability, onEvent: (event: FxAgentEvent) => void): AgentEnv {
@@ -144,14 +144,15 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       const modelSetting = settings.model ?? options.model ?? ((await options.configStore?.get('model')) || undefined)
       const demoTapeUrl = demoTapeUrlOf(options)
       const built = buildProviders({ ...options, ...(demoTapeUrl ? { demoTapeUrl } : {}) }, modelSetting, apiKey)
+      const ultrafast = typeof modelSetting === 'object' && modelSetting.ultrafast === true
       current.set(
         sessionId,
-        built.providers.map((p) => ({ ...p, stream: (request, emit, signal) => p.stream(withImages(request, images), emit, signal), listModels: p.listModels?.bind(p) })),
+        built.providers.map((p) => ({ ...p, stream: (request, emit, signal) => p.stream(turnRequest(request, images, ultrafast), emit, signal), listModels: p.listModels?.bind(p) })),
       )
       const instructions = settings.instructions ?? options.instructions ?? DEFAULT_INSTRUCTIONS
       const fast = typeof modelSetting === 'object' && modelSetting.fast === true
       const effort = typeof modelSetting === 'object' ? (modelSetting.effort ?? '') : ''
-      checkModelSettings(catalog?.find((info) => info.id === built.model), built.model, fast, effort)
+      checkModelSettings(catalog?.find((info) => info.id === built.model) ?? customModelInfo(options, built.model), built.model, fast, effort, ultrafast)
       const boot: RunnerOptions['boot'] = {
         provider: built.active,
         providers: built.providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),
@@ -169,7 +170,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
         ...(effort ? { effort } : {}),
       }
       return {
-        key: JSON.stringify([built.active, built.model, instructions, fast, effort, settings.rerun ?? []]),
+        key: JSON.stringify([built.active, built.model, instructions, fast, ultrafast, effort, settings.rerun ?? []]),
         model: built.model,
         apiKey,
         create: async (hooks, stored) => {
@@ -201,6 +202,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
             },
             ...(apiKey ? { apiKey } : {}),
             hostFetch: options.fetch !== undefined,
+            ultrafast,
             workspace: workspace !== undefined,
             images: stored,
           }

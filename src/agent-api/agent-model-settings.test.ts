@@ -22,4 +22,36 @@ describe('model settings', () => {
     expect((await mock.requests()).length).toBe(1)
     await agent.close()
   })
+
+  it('ultrafast is sent as service_tier "ultrafast" where the catalog offers it, and fails the turn where it says the model has none', async () => {
+    await mock.script(reply('fast answer'))
+    const catalog = [
+      { id: 'mock-model', contextWindow: 128000, ultrafast: true },
+      { id: 'slow-model', contextWindow: 128000, ultrafast: false },
+    ]
+    const agent = mockAgent(mock, { modelCatalog: catalog })
+    const refused = await agent.session('u1', { model: { id: 'slow-model', ultrafast: true } }).prompt('quick').result
+    expect(refused.error).toEqual({ code: ErrorCode.LIBFX_MODEL_UNSUPPORTED_ULTRAFAST, message: 'The model slow-model has no ultrafast tier.' })
+    expect((await mock.requests()).length).toBe(0)
+    const done = await agent.session('u2', { model: { id: 'mock-model', ultrafast: true } }).prompt('quick').result
+    expect(done.stopReason).toBe('end_turn')
+    const [sent] = (await mock.requests()) as Array<{ service_tier?: string }>
+    expect(sent?.service_tier).toBe('ultrafast')
+    await agent.close()
+  })
+
+  it("a custom provider's models say which model has ultrafast; without it nothing is sent", async () => {
+    await mock.script(reply('plain'))
+    const agent = mockAgent(mock, {
+      provider: { name: 'mock', baseUrl: mock.baseUrl, models: { 'mock-model': { contextWindow: 128000, supportsToolUse: true, ultrafast: false } } },
+    })
+    const refused = await agent.session('u3', { model: { id: 'mock-model', ultrafast: true } }).prompt('quick').result
+    expect(refused.error?.code).toBe(ErrorCode.LIBFX_MODEL_UNSUPPORTED_ULTRAFAST)
+    const plain = await agent.session('u4').prompt('normal').result
+    expect(plain.stopReason).toBe('end_turn')
+    const [sent] = (await mock.requests()) as Array<{ service_tier?: string }>
+    expect(sent).toBeDefined()
+    expect(sent!.service_tier).toBeUndefined()
+    await agent.close()
+  })
 })

@@ -3,11 +3,12 @@
  * run. The key goes to the provider adapter only: it never enters the engine, a stored session
  * or an `onEvent` diagnostic.
  */
-import type { ModelProvider } from '../protocol/model-events.ts'
+import type { ChatImage, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
 import { ErrorCode, FxError } from '../errors.ts'
 import type { FxAgentOptions, FxModel } from './types.ts'
 import { demoTapeUrl } from '../page/engine-url.ts'
+import { withImages } from './prompt-input.ts'
 
 /** The providers of one turn, the active one's name and the model. */
 export type AgentProviders = {
@@ -29,6 +30,11 @@ export function providerName(options: FxAgentOptions): string {
 /** The id of a model option. */
 export function modelId(model: FxModel | undefined): string | undefined {
   return typeof model === 'string' ? model : model?.id
+}
+
+/** What a custom provider's `models` says of `id`, as a catalog entry. */
+export function customModelInfo(options: FxAgentOptions, id: string): { efforts?: string[]; fast?: boolean; ultrafast?: boolean } | undefined {
+  return typeof options.provider === 'object' ? options.provider.models?.[id] : undefined
 }
 
 /**
@@ -64,4 +70,13 @@ export function buildProviders(options: FxAgentOptions, model: FxModel | undefin
   const chosen = id ?? provider.defaultModel
   if (chosen === '') throw new FxError(ErrorCode.FX_MODEL_NOT_CHOSEN, `The provider ${name} has no default model: pass model to createFxAgent.`)
   return { providers: [provider], active: name, model: chosen }
+}
+
+/**
+ * A request as the turn sends it: images in place of their markers, and `ultrafast` when the
+ * session asked for it (the engine knows `fast` and `effort`; the tier above them is the host's).
+ */
+export function turnRequest(request: ModelRequest, images: (key: string, index: number) => ChatImage | undefined, ultrafast: boolean): ModelRequest {
+  const sent = withImages(request, images)
+  return ultrafast ? { ...sent, options: { ...sent.options, ultrafast: true } } : sent
 }

@@ -14,8 +14,7 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import type { ExecRequest } from '../engine-host/engine-frames.ts'
 import { createHostFetch } from '../engine-host/host-fetch.ts'
 import type { HostFetchHead } from '../engine-host/worker-api.ts'
-import { buildProviders } from './agent-providers.ts'
-import { withImages } from './prompt-input.ts'
+import { buildProviders, turnRequest } from './agent-providers.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
 import { createHookBatcher, type HookBatcher } from './hook-batcher.ts'
 import type { FxAgentOptions } from './types.ts'
@@ -35,6 +34,8 @@ export type WorkerRunnerConfig = {
   apiKey?: string
   /** Requests go through the page's `fetch` option. */
   hostFetch: boolean
+  /** The session asked for the ultrafast tier (the engine does not know it; the request carries it). */
+  ultrafast: boolean
   workspace: boolean
   images: Array<[string, Image[]]>
 }
@@ -88,7 +89,7 @@ export function createAgentWorkerApi(): AgentWorkerApi {
       const providerOptions: FxAgentOptions = { ...chosen, ...(fetchFn ? { fetch: fetchFn } : {}) }
       let providers = buildProviders(providerOptions, config.provider.model, apiKey).providers
       const wrap = () =>
-        providers.map((p) => ({ ...p, stream: (request: Parameters<typeof p.stream>[0], emit: Parameters<typeof p.stream>[1], signal: AbortSignal) => p.stream(withImages(request, (m, i) => images.get(m)?.[i]), emit, signal) }))
+        providers.map((p) => ({ ...p, stream: (request: Parameters<typeof p.stream>[0], emit: Parameters<typeof p.stream>[1], signal: AbortSignal) => p.stream(turnRequest(request, (m, i) => images.get(m)?.[i], config.ultrafast), emit, signal) }))
       let wrapped = wrap()
       const runner = await createEngineRunner({
         module: config.module,

@@ -9,8 +9,11 @@ import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ConfigStore, SessionStore } from '../stores/types.ts'
 import type { FxDurability } from './durability.ts'
 
-/** A model id, or an id with settings (`fast` asks for the provider's faster tier). */
-export type FxModel = string | { id: string; fast?: boolean; effort?: string }
+/**
+ * A model id, or an id with settings: `fast` asks for the provider's faster tier, `ultrafast` for
+ * the fastest (OpenAI's `service_tier: "ultrafast"`) on models that offer it.
+ */
+export type FxModel = string | { id: string; fast?: boolean; effort?: string; ultrafast?: boolean }
 
 /** What a tool's `execute` receives besides the model's input. */
 export type FxToolContext = {

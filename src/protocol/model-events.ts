@@ -41,6 +41,8 @@ export type ModelOptions = {
   effort?: string
   /** Ask for the faster (and dearer) service tier where the provider has one. */
   fast?: boolean
+  /** Ask for the fastest tier (OpenAI's `service_tier: "ultrafast"`), on models that offer it. */
+  ultrafast?: boolean
 }
 
 /** What a provider's catalog says about one model; unknown fields are left out. */
@@ -54,6 +56,8 @@ export type ModelInfo = {
   efforts?: string[]
   /** Whether the model offers a fast tier; absent means unknown. */
   fast?: boolean
+  /** Whether the model offers the ultrafast tier; absent means unknown. */
+  ultrafast?: boolean
 }
 
 /** Normalized stream events fed back to the engine, in arrival order. */

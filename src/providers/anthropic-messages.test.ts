@@ -165,6 +165,14 @@ describe('the request Anthropic gets', () => {
     expect(calls).toEqual([])
   })
 
+  test('ultrafast has no Anthropic tier: the request fails at once, naming the setting', async () => {
+    const { provider: p, calls } = provider(() => sseResponse([fixture('text')]))
+    expect(await collect(p, { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }], tools: [], options: { ultrafast: true } })).toEqual([
+      { type: 'error', code: ErrorCode.FX_MODEL_UNSUPPORTED_ULTRAFAST, message: 'anthropic has no ultrafast tier; leave ultrafast off', retryable: false },
+    ])
+    expect(calls).toEqual([])
+  })
+
   test('a 401 names the key as rejected and never quotes it', async () => {
     const { provider: p } = provider(() => new Response(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }), { status: 401 }))
     const events = await collect(p)

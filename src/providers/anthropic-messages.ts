@@ -62,6 +62,10 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
       emit({ type: 'error', code: ErrorCode.FX_MODEL_UNSUPPORTED_FAST, message: `${label} has no fast tier; turn fast mode off with /fast`, retryable: false })
       return
     }
+    if (request.options?.ultrafast === true) {
+      emit({ type: 'error', code: ErrorCode.FX_MODEL_UNSUPPORTED_ULTRAFAST, message: `${label} has no ultrafast tier; leave ultrafast off`, retryable: false })
+      return
+    }
     const key = await options.key().catch(() => undefined)
     if (signal.aborted) return
     if (!key) {

@@ -65,6 +65,23 @@ describe('listing models', () => {
     expect(calls[0]?.init?.headers).toEqual({ Accept: 'application/json' })
   })
 
+  test('a model lists ultrafast among its service tiers or tags; a tier list without it says it has none', async () => {
+    const body = {
+      object: 'list',
+      data: [
+        { id: 'openai/gpt-6-astra', object: 'model', service_tiers: ['default', 'priority', 'ultrafast'] },
+        { id: 'openai/gpt-5', object: 'model', service_tiers: ['default', 'priority'] },
+        { id: 'xai/grok-5', object: 'model', type: 'language', tags: ['tool-use', 'ultrafast'] },
+      ],
+    }
+    const { list } = provider(() => Response.json(body), { apiKey: KEY })
+    expect((await list()).map(({ id, ultrafast }) => ({ id, ultrafast }))).toEqual([
+      { id: 'openai/gpt-6-astra', ultrafast: true },
+      { id: 'openai/gpt-5', ultrafast: false },
+      { id: 'xai/grok-5', ultrafast: true },
+    ])
+  })
+
   test('modelCatalog answers without any request, from ids or full entries', async () => {
     const { list, calls } = provider(() => Response.json(GATEWAY_MODELS), {
       apiKey: KEY,

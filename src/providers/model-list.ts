@@ -56,6 +56,10 @@ function toModelInfo(item: unknown): ModelInfo | undefined {
     const reasons = all.includes('reasoning') || all.includes('reasoning_effort')
     info.efforts = listed ?? (reasons ? [...DEFAULT_REASONING_EFFORTS] : [])
   }
+  const tiers = stringList(record['service_tiers'])
+  if (typeof record['ultrafast'] === 'boolean') info.ultrafast = record['ultrafast']
+  else if (tiers !== undefined) info.ultrafast = tiers.includes('ultrafast')
+  else if (tags?.includes('ultrafast')) info.ultrafast = true
   return info
 }
 

@@ -33,7 +33,7 @@ export type ChatCompletionsBody = {
   stream_options: { include_usage: true }
   /** From `options.effort`; OpenAI's name, which AI Gateway, Ollama and LM Studio also read. */
   reasoning_effort?: string
-  /** From `options.fast`: the provider's faster tier (AI Gateway: `priority`). */
+  /** From `options.fast`: the provider's faster tier (AI Gateway: `priority`); `ultrafast` from `options.ultrafast`. */
   service_tier?: string
 }
 
@@ -100,5 +100,7 @@ export function toChatCompletionsBody(request: ModelRequest, defaultModel: strin
   const effort = request.options?.effort
   if (effort !== undefined && effort !== '') body.reasoning_effort = effort
   if (request.options?.fast === true && wire.fastServiceTier !== undefined) body.service_tier = wire.fastServiceTier
+  // OpenAI's name for its fastest tier, which AI Gateway passes on; it outranks `fast`.
+  if (request.options?.ultrafast === true) body.service_tier = 'ultrafast'
   return body
 }

@@ -14,7 +14,7 @@ import { createPresetProvider, PROVIDER_PRESETS } from './provider-presets.ts'
 import { AI_GATEWAY_BASE_URL, AI_GATEWAY_DEFAULT_MODEL, refuseBaseUrl, type ResolveProviderOptions, setting } from './provider-settings.ts'
 
 /** What a custom provider's configuration says about one of its models. */
-export type CustomModelConfig = { contextWindow?: number; maxOutputTokens?: number; supportsToolUse?: boolean; supportsImages?: boolean }
+export type CustomModelConfig = { contextWindow?: number; maxOutputTokens?: number; supportsToolUse?: boolean; supportsImages?: boolean; ultrafast?: boolean }
 
 /**
  * A server that speaks the OpenAI Chat Completions API, shaped like the reference's custom

@@ -233,6 +233,11 @@ describe('the request body', () => {
     `)
   })
 
+  test('ultrafast becomes service_tier "ultrafast", above fast', async () => {
+    const request: ModelRequest = { model: 'openai/gpt-6-astra', messages: [{ role: 'user', content: 'x' }], tools: [], options: { fast: true, ultrafast: true } }
+    expect(bodyOf(await send(request, 'priority'))).toMatchObject({ service_tier: 'ultrafast' })
+  })
+
   test('options that are unset, empty or false send no field at all', async () => {
     const request: ModelRequest = { model: 'm', messages: [{ role: 'user', content: 'x' }], tools: [], options: { effort: '', fast: false } }
     expect(Object.keys(bodyOf(await send(request, 'priority')) as object)).toEqual(['model', 'messages', 'stream', 'stream_options'])

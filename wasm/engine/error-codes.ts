@@ -65,6 +65,9 @@
 /** fast mode asked of a provider without a faster tier */
 @lazy export const FX_MODEL_UNSUPPORTED_FAST: string = 'FX_MODEL_UNSUPPORTED_FAST'
 
+/** ultrafast asked of a provider whose wire has no such tier (Anthropic Messages) */
+@lazy export const FX_MODEL_UNSUPPORTED_ULTRAFAST: string = 'FX_MODEL_UNSUPPORTED_ULTRAFAST'
+
 /** a bug in the adapter (it threw) */
 @lazy export const FX_MODEL_PROVIDER_FAILED: string = 'FX_MODEL_PROVIDER_FAILED'
 
@@ -103,6 +106,9 @@
 
 /** `/fast` on a model whose catalog entry has no fast tier */
 @lazy export const LIBFX_MODEL_UNSUPPORTED_FAST: string = 'LIBFX_MODEL_UNSUPPORTED_FAST'
+
+/** agent API: `ultrafast` on a model whose catalog entry says it has no ultrafast tier */
+@lazy export const LIBFX_MODEL_UNSUPPORTED_ULTRAFAST: string = 'LIBFX_MODEL_UNSUPPORTED_ULTRAFAST'
 
 /** agent API: an `effort` the model's catalog entry does not list */
 @lazy export const LIBFX_MODEL_UNSUPPORTED_EFFORT: string = 'LIBFX_MODEL_UNSUPPORTED_EFFORT'
