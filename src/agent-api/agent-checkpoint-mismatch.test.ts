@@ -1,4 +1,4 @@
-// A session whose next turn runs under another model or tool set than its last goes on, and
+// A session whose next turn runs under another model, tool set or version than its last goes on, and
 // onEvent says what changed (the reference's checkpoint.mismatch).
 import { describe, expect, it } from 'vitest'
 import { memory } from './durability.ts'
@@ -6,6 +6,7 @@ import { decodeRecord, encodeRecord } from './persistence.ts'
 import { decodeStoredSession, encodeStoredSession } from './session-store-durability.ts'
 import { mockAgent, reply, useMock } from './test-support.ts'
 import type { FxAgentEvent, FxTool } from './types.ts'
+import { FXTERM_VERSION } from '../version.ts'
 
 const mock = useMock()
 const lookup: FxTool = { name: 'lookup', execute: () => 'found' }
@@ -28,12 +29,35 @@ describe('checkpoint.mismatch', () => {
     expect((await second.session('s').prompt('d').result).stopReason).toBe('end_turn')
     await second.close()
     expect(events).toEqual([
-      { type: 'checkpoint.mismatch', sessionId: 's', changed: ['model'], was: { model: 'mock-model', tools: [] }, now: { model: 'other-model', tools: [] } },
-      { type: 'checkpoint.mismatch', sessionId: 's', changed: ['tools'], was: { model: 'other-model', tools: [] }, now: { model: 'other-model', tools: ['lookup'] } },
+      { type: 'checkpoint.mismatch', sessionId: 's', changed: ['model'], was: { model: 'mock-model', tools: [], version: FXTERM_VERSION }, now: { model: 'other-model', tools: [], version: FXTERM_VERSION } },
+      { type: 'checkpoint.mismatch', sessionId: 's', changed: ['tools'], was: { model: 'other-model', tools: [], version: FXTERM_VERSION }, now: { model: 'other-model', tools: ['lookup'], version: FXTERM_VERSION } },
     ])
     // The last request carried the whole conversation: the session went on.
     const last = (await mock.requests()).at(-1)!
     expect(last.messages.filter((m) => m.role === 'user').length).toBe(4)
+  })
+
+  it('is told when the session was last run by another fxterm version; a record without one says nothing', async () => {
+    await mock.script(reply('one'), reply('two'), reply('three'))
+    const durability = memory()
+    const events: FxAgentEvent[] = []
+    const agent = mockAgent(mock, { durability, onEvent: (event) => event.type === 'checkpoint.mismatch' && events.push(event) })
+    expect((await agent.session('v').prompt('a').result).stopReason).toBe('end_turn')
+    await agent.close()
+    // As an older fxterm would have left it.
+    const stored = await durability.load('v')
+    await durability.save('v', { ...stored.record!, madeWith: { model: 'mock-model', tools: [], version: '0.0.9' } }, [])
+    const next = mockAgent(mock, { durability, onEvent: (event) => event.type === 'checkpoint.mismatch' && events.push(event) })
+    expect((await next.session('v').prompt('b').result).stopReason).toBe('end_turn')
+    await next.close()
+    expect(events).toEqual([{ type: 'checkpoint.mismatch', sessionId: 'v', changed: ['version'], was: { model: 'mock-model', tools: [], version: '0.0.9' }, now: { model: 'mock-model', tools: [], version: FXTERM_VERSION } }])
+    // A record from before versions were kept.
+    const again = await durability.load('v')
+    await durability.save('v', { ...again.record!, madeWith: { model: 'mock-model', tools: [] } }, [])
+    const third = mockAgent(mock, { durability, onEvent: (event) => event.type === 'checkpoint.mismatch' && events.push(event) })
+    expect((await third.session('v').prompt('c').result).stopReason).toBe('end_turn')
+    await third.close()
+    expect(events.length).toBe(1)
   })
 
   it('what a session ran with is kept by every stored form of it', () => {

@@ -23,15 +23,15 @@ export type SessionRecord = {
   turns: StoredTurn[]
   /** The host tool call running at the last step, if any (asked about on resume). */
   running?: { callId: string; name: string; input: unknown; executionId: string }
-  /** The model and tool set the last turn ran with (`checkpoint.mismatch` when the next differs). */
+  /** The model, tool set and version the last turn ran with (`checkpoint.mismatch` when the next differs). */
   madeWith?: MadeWith
   /** Line chunks stored so far, and the cursor of the last stored line. */
   chunks: number
   lineCount: number
 }
 
-/** What a session's turns ran with. */
-export type MadeWith = { model: string; tools: string[] }
+/** What a session's turns ran with: the model, the tools' names, and fxterm's version (absent in older records). */
+export type MadeWith = { model: string; tools: string[]; version?: string }
 
 /** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
 export type FxDurability = {

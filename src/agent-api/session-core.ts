@@ -12,6 +12,7 @@ import { createTurnRecorder, type ActiveTurn, type TurnRecorder } from './turn-r
 import type { AgentEnv, TurnSettings } from './agent-env.ts'
 import type { MadeWith } from './durability.ts'
 import { checkPrompt, imageMarker } from './prompt-input.ts'
+import { FXTERM_VERSION } from '../version.ts'
 import type { FxPromptInput, FxResumeOptions, FxTurnResult } from './types.ts'
 
 /** A prompt waiting for its turn. */
@@ -135,7 +136,7 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
   /** The runner for these settings: a new one, restored from the snapshot, when they changed. */
   const runnerFor = async (settings: TurnSettings): Promise<EngineRunner> => {
     const built = await env.build(id, settings, state.imageOf)
-    noteMadeWith({ model: built.model, tools: env.tools.map((tool) => tool.name).sort() })
+    noteMadeWith({ model: built.model, tools: env.tools.map((tool) => tool.name).sort(), version: FXTERM_VERSION })
     if (runner && runnerKey === built.key) {
       runner.setApiKey(built.apiKey)
       return runner
@@ -150,12 +151,17 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     return runner
   }
 
-  /** The session goes on under another model or tool set than its last turn: the app hears what changed. */
-  const noteMadeWith = (now: MadeWith) => {
+  /** The session goes on under another model, tool set or version than its last turn: the app hears what changed. */
+  const noteMadeWith = (now: MadeWith & { version: string }) => {
     const was = record.madeWith
     record.madeWith = now
     if (!was) return
-    const changed = [...(was.model !== now.model ? ['model'] : []), ...(was.tools.join() !== now.tools.join() ? ['tools'] : [])]
+    const changed: Array<'model' | 'tools' | 'version'> = [
+      ...(was.model !== now.model ? (['model'] as const) : []),
+      ...(was.tools.join() !== now.tools.join() ? (['tools'] as const) : []),
+      // A record from before versions were kept says nothing about its version.
+      ...(was.version !== undefined && was.version !== now.version ? (['version'] as const) : []),
+    ]
     if (changed.length > 0) env.onEvent({ type: 'checkpoint.mismatch', sessionId: id, changed, was, now })
   }
 

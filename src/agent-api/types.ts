@@ -63,8 +63,8 @@ export type FxAgentEvent =
   | { type: 'engine.trap'; sessionId: string; message: string }
   /** `createFxEngine` with `persistence`: another writer took the conversation over. */
   | { type: 'persistence.fenced'; message: string }
-  /** A session's turn runs under another model or tool set than its last (`changed` names which); it goes on. */
-  | { type: 'checkpoint.mismatch'; sessionId: string; changed: string[]; was: { model: string; tools: string[] }; now: { model: string; tools: string[] } }
+  /** A session's turn runs under another model, tool set or fxterm version than its last (`changed` names which); it goes on. */
+  | { type: 'checkpoint.mismatch'; sessionId: string; changed: Array<'model' | 'tools' | 'version'>; was: { model: string; tools: string[]; version?: string }; now: { model: string; tools: string[]; version: string } }
   /** The engine's own notes: a session restored, a saved session or setting it could not read. */
   | { type: 'session.resumed' | 'session.load_error' | 'config.restore_error'; sessionId: string; message?: string }
 
