@@ -23,6 +23,8 @@ export type SessionRecord = {
   turns: StoredTurn[]
   /** The host tool call running at the last step, if any (asked about on resume). */
   running?: { callId: string; name: string; input: unknown; executionId: string }
+  /** Images tools returned, by the key their markers in the conversation name. */
+  toolImages?: Record<string, Array<{ mimeType: string; data: string }>>
   /** The model, tool set and version the last turn ran with (`checkpoint.mismatch` when the next differs). */
   madeWith?: MadeWith
   /** Line chunks stored so far, and the cursor of the last stored line. */
@@ -32,6 +34,15 @@ export type SessionRecord = {
 
 /** What a session's turns ran with: the model, the tools' names, and fxterm's version (absent in older records). */
 export type MadeWith = { model: string; tools: string[]; version?: string }
+
+/** The optional parts of a record that every stored form keeps: the running call, what it ran with, tools' images. */
+export function recordExtras(record: Pick<SessionRecord, 'running' | 'madeWith' | 'toolImages'>): Pick<SessionRecord, 'running' | 'madeWith' | 'toolImages'> {
+  return {
+    ...(record.running ? { running: record.running } : {}),
+    ...(record.madeWith ? { madeWith: record.madeWith } : {}),
+    ...(record.toolImages ? { toolImages: record.toolImages } : {}),
+  }
+}
 
 /** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
 export type FxDurability = {

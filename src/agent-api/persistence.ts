@@ -5,7 +5,7 @@
  * rejects a stale one with `FxFencedError`, so two engines never write one conversation.
  */
 import { ErrorCode } from '../errors.ts'
-import type { FxDurability, SessionRecord } from './durability.ts'
+import { recordExtras, type FxDurability, type SessionRecord } from './durability.ts'
 import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
 
 /** One stored step: opaque bytes and the cursor the store gave them. */
@@ -40,7 +40,7 @@ const MAGIC = 0x4a5846 // "FXJ"
 
 /** A session record as a journal record: `{turns, running?}` and the engine snapshot (json-envelope.ts). */
 export function encodeRecord(record: SessionRecord): Uint8Array {
-  return encodeEnvelope(MAGIC, 1, { turns: record.turns, ...(record.running ? { running: record.running } : {}), ...(record.madeWith ? { madeWith: record.madeWith } : {}) }, record.snapshot)
+  return encodeEnvelope(MAGIC, 1, { turns: record.turns, ...recordExtras(record) }, record.snapshot)
 }
 
 /** A journal record's bytes back into a session record (a bare engine snapshot is taken as one too). */
@@ -49,9 +49,9 @@ export function decodeRecord(bytes: Uint8Array): SessionRecord {
   // Not an envelope: a bare engine snapshot (a checkpoint from session.checkpoint()).
   if (!envelope) return { snapshot: bytes, turns: [], chunks: 0, lineCount: 0 }
   if (envelope.version > 1) throw new FxJournalVersionError(envelope.version)
-  const { turns, running, madeWith } = envelope.json as Pick<SessionRecord, 'turns' | 'running' | 'madeWith'>
+  const { turns, ...extras } = envelope.json as Pick<SessionRecord, 'turns' | 'running' | 'madeWith' | 'toolImages'>
   const snapshot = envelope.bytes
-  return { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), ...(madeWith ? { madeWith } : {}), turns, chunks: 0, lineCount: 0 }
+  return { ...(snapshot.length > 0 ? { snapshot } : {}), ...recordExtras(extras), turns, chunks: 0, lineCount: 0 }
 }
 
 /** Appends between checkpoints. */

@@ -46,8 +46,7 @@ export function checkPrompt(input: FxPromptInput): CheckedPrompt {
   if (typeof input === 'string') return { text: input, images: [] }
   if (!Array.isArray(input) || input.length === 0) throw invalid('A prompt is a string or a non-empty array of text and image blocks.')
   const texts: string[] = []
-  const images: CheckedPrompt['images'] = []
-  let total = 0
+  const blocks: Array<{ mimeType: string; data: string }> = []
   for (const block of input as FxPromptBlock[]) {
     if (block?.type === 'text' && typeof block.text === 'string') {
       texts.push(block.text)
@@ -56,20 +55,34 @@ export function checkPrompt(input: FxPromptInput): CheckedPrompt {
     if (block?.type !== 'image' || typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
       throw invalid('Each prompt block is { type: "text", text } or { type: "image", mimeType, data } with base64 data.')
     }
-    if (images.length === MAX_IMAGES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_LIMIT, `A prompt takes at most ${MAX_IMAGES} images.`)
+    blocks.push({ mimeType: block.mimeType, data: block.data })
+  }
+  return { text: texts.join('\n\n'), images: checkImages(blocks, 'A prompt') }
+}
+
+/**
+ * Checks base64 images against the limits (`whose`: "A prompt", "The tool x's result"); throws
+ * FxError `FX_PROMPT_IMAGE_*` naming the image and what is wrong.
+ */
+export function checkImages(blocks: ReadonlyArray<{ mimeType: string; data: string }>, whose: string): CheckedPrompt['images'] {
+  if (blocks.length > MAX_IMAGES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_LIMIT, `${whose} takes at most ${MAX_IMAGES} images.`)
+  const images: CheckedPrompt['images'] = []
+  let total = 0
+  for (const block of blocks) {
+    const n = images.length + 1
     const data = block.data.replace(/\s+/g, '')
-    if (data.length < 16 || data.length % 4 !== 0 || !BASE64.test(data)) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_INVALID, `Image ${images.length + 1} is not base64 data.`)
+    if (data.length < 16 || data.length % 4 !== 0 || !BASE64.test(data)) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_INVALID, `Image ${n} is not base64 data.`)
     const size = base64Bytes(data)
-    if (size > MAX_IMAGE_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, `Image ${images.length + 1} is ${(size / 1048576).toFixed(2)} MiB; the limit is 3.75 MiB.`)
+    if (size > MAX_IMAGE_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, `Image ${n} is ${(size / 1048576).toFixed(2)} MiB; the limit is 3.75 MiB.`)
     total += size
-    if (total > MAX_IMAGES_TOTAL_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, 'The images of one prompt may be 6 MiB together.')
+    if (total > MAX_IMAGES_TOTAL_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, `The images of ${whose.replace(/^A /, 'one ').replace(/^The /, 'the ')} may be 6 MiB together.`)
     const sniffed = sniffImageType(decodeHead(data))
-    if (sniffed === null) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED, `Image ${images.length + 1} is not a PNG, JPEG, GIF or WebP image.`)
+    if (sniffed === null) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED, `Image ${n} is not a PNG, JPEG, GIF or WebP image.`)
     const claimed = block.mimeType.toLowerCase().replace('image/jpg', 'image/jpeg')
-    if (claimed !== sniffed) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED, `Image ${images.length + 1} claims ${block.mimeType} but its bytes are ${sniffed}.`)
+    if (claimed !== sniffed) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_UNSUPPORTED, `Image ${n} claims ${block.mimeType} but its bytes are ${sniffed}.`)
     images.push({ mimeType: sniffed, data, bytes: size })
   }
-  return { text: texts.join('\n\n'), images }
+  return images
 }
 
 /** Whether some image of `input` is bytes, a Blob or a File (read before the prompt is stored). */
@@ -99,28 +112,29 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /**
- * Where a prompt's image sits in the text the engine keeps. The engine stores text only; the
- * marker is swapped for the image (kept with the stored prompt) just before a request is sent.
+ * Where an image sits in the text the engine keeps (a prompt's, keyed by its messageId, or a tool
+ * result's). The engine stores text only; the marker is swapped for the image (kept with the
+ * session) just before a request is sent.
  */
-export function imageMarker(messageId: string, index: number): string {
-  return `\n⟦fx-image:${messageId}:${index}⟧`
+export function imageMarker(key: string, index: number): string {
+  return `\n⟦fx-image:${key}:${index}⟧`
 }
 
 /** Finds image markers in a user message's text (see imageMarker). */
 export const IMAGE_MARKER = /\n?⟦fx-image:([A-Za-z0-9._-]+):(\d+)⟧/g
 
-/** Swaps image markers in user messages for the images they stand for. */
-export function withImages(request: ModelRequest, images: (messageId: string, index: number) => { mimeType: string; data: string } | undefined): ModelRequest {
-  if (!request.messages.some((m) => m.role === 'user' && m.content.includes('⟦fx-image:'))) return request
+/** Swaps image markers in user messages and tool results for the images they stand for. */
+export function withImages(request: ModelRequest, images: (key: string, index: number) => { mimeType: string; data: string } | undefined): ModelRequest {
+  if (!request.messages.some((m) => (m.role === 'user' || m.role === 'tool') && m.content.includes('⟦fx-image:'))) return request
   const messages = request.messages.map((m): ChatMessage => {
-    if (m.role !== 'user' || !m.content.includes('⟦fx-image:')) return m
+    if ((m.role !== 'user' && m.role !== 'tool') || !m.content.includes('⟦fx-image:')) return m
     const found: Array<{ mimeType: string; data: string }> = []
-    const content = m.content.replace(IMAGE_MARKER, (_all, messageId: string, index: string) => {
-      const image = images(messageId, Number(index))
+    const content = m.content.replace(IMAGE_MARKER, (_all, key: string, index: string) => {
+      const image = images(key, Number(index))
       if (image) found.push(image)
       return ''
     })
-    return found.length > 0 ? { role: 'user', content, images: found } : { role: 'user', content }
+    return found.length > 0 ? { ...m, content, images: found } : { ...m, content }
   })
   return { ...request, messages }
 }

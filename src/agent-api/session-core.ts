@@ -126,6 +126,12 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
         }
         env.onEvent({ type: 'engine.trap', sessionId: id, message })
       },
+      keepToolImages: (images) => {
+        const key = env.newMessageId()
+        record.toolImages = { ...record.toolImages, [key]: images }
+        runner?.addImages(key, images)
+        return key
+      },
       onToolRunning: (call) => {
         if (call) record.running = call
         else delete record.running

@@ -24,9 +24,9 @@ export type SessionState = {
   /** Resolves when every save asked for so far is done. */
   saved(): Promise<void>
   turnOf(messageId: string): SessionRecord['turns'][number] | undefined
-  /** A stored prompt's image, for the request that carries its marker. */
-  imageOf(messageId: string, index: number): Image | undefined
-  /** Every stored prompt's images (an engine in a worker keeps its own copy). */
+  /** A stored prompt's or tool result's image, for the request that carries its marker. */
+  imageOf(key: string, index: number): Image | undefined
+  /** Every stored image, by key (an engine in a worker keeps its own copy). */
   allImages(): Array<[string, Image[]]>
   /** Takes what another tab stored since; true when there was something. */
   refresh(): Promise<boolean>
@@ -90,8 +90,11 @@ export function createSessionState(id: string, durability: FxDurability, onEvent
     save,
     saved: () => saving,
     turnOf,
-    imageOf: (messageId, index) => imagesOf(turnOf(messageId)?.input ?? '')[index],
-    allImages: () => record.turns.flatMap((t) => (imagesOf(t.input).length > 0 ? [[t.messageId, imagesOf(t.input)] as [string, Image[]]] : [])),
+    imageOf: (key, index) => record.toolImages?.[key]?.[index] ?? imagesOf(turnOf(key)?.input ?? '')[index],
+    allImages: () => [
+      ...record.turns.flatMap((t) => (imagesOf(t.input).length > 0 ? [[t.messageId, imagesOf(t.input)] as [string, Image[]]] : [])),
+      ...Object.entries(record.toolImages ?? {}),
+    ],
     async refresh() {
       const stored = await durability.load(id)
       if (!stored.record || (stored.record.turns.length === record.turns.length && stored.record.lineCount === record.lineCount)) return false

@@ -8,23 +8,23 @@
 import { ErrorCode } from '../errors.ts'
 import type { SessionStore } from '../stores/types.ts'
 import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
-import type { FxDurability, SessionRecord } from './durability.ts'
+import { recordExtras, type FxDurability, type SessionRecord } from './durability.ts'
 import type { FxLogLine } from './types.ts'
 
 const MAGIC = 0x53415846 // "FXAS"
 
 /** A session as the sessionStore keeps it: `{turns, lines, running?}` and the engine snapshot (json-envelope.ts). */
 export function encodeStoredSession(record: SessionRecord, lines: FxLogLine[]): Uint8Array {
-  return encodeEnvelope(MAGIC, 1, { turns: record.turns, lines, ...(record.running ? { running: record.running } : {}), ...(record.madeWith ? { madeWith: record.madeWith } : {}) }, record.snapshot)
+  return encodeEnvelope(MAGIC, 1, { turns: record.turns, lines, ...recordExtras(record) }, record.snapshot)
 }
 
 export function decodeStoredSession(bytes: Uint8Array): { record: SessionRecord; lines: FxLogLine[] } | null {
   const envelope = decodeEnvelope(MAGIC, bytes)
   if (!envelope || envelope.version !== 1) return null
-  const { turns, lines, running, madeWith } = envelope.json as Pick<SessionRecord, 'turns' | 'running' | 'madeWith'> & { lines: FxLogLine[] }
+  const { turns, lines, ...extras } = envelope.json as Pick<SessionRecord, 'turns' | 'running' | 'madeWith' | 'toolImages'> & { lines: FxLogLine[] }
   const snapshot = envelope.bytes
   const lineCount = lines.at(-1)?.cursor ?? 0
-  return { record: { ...(snapshot.length > 0 ? { snapshot } : {}), ...(running ? { running } : {}), ...(madeWith ? { madeWith } : {}), turns, chunks: lines.length > 0 ? 1 : 0, lineCount }, lines }
+  return { record: { ...(snapshot.length > 0 ? { snapshot } : {}), ...recordExtras(extras), turns, chunks: lines.length > 0 ? 1 : 0, lineCount }, lines }
 }
 
 export function sessionStoreDurability(store: SessionStore): FxDurability {

@@ -1,10 +1,13 @@
 /**
  * JS tools: normalized from an array or an object keyed by name, offered to the engine as host
  * tools, and run when the engine asks. A thrown error reaches the model as a failed result; a
- * string is sent as it is, anything else as JSON. The engine runs calls one after another.
+ * string is sent as it is, `{ type: 'libfx.tool-result', text, images }` as its text and images,
+ * anything else as JSON. The engine runs calls one after another.
  */
 import { ErrorCode, FxError } from '../errors.ts'
 import type { HostToolCall, HostToolSpec } from '../engine-host/engine-frames.ts'
+import type { ChatImage } from '../protocol/model-events.ts'
+import { checkImages } from './prompt-input.ts'
 import type { FxAgentOptions, FxTool, FxToolContext } from './types.ts'
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
@@ -39,7 +42,12 @@ export function executionIdOf(sessionId: string, callId: string): string {
   return `${sessionId}:${callId}`
 }
 
-export type ToolOutcome = { output: string; isError: boolean; input: unknown }
+export type ToolOutcome = { output: string; isError: boolean; input: unknown; images?: ChatImage[] }
+
+/** The reference's way for a tool to return images: base64 data, within a prompt's limits. */
+export type FxToolResult = { type: 'libfx.tool-result'; text?: string; images?: Array<{ mimeType: string; data: string }> }
+
+const isToolResult = (value: unknown): value is FxToolResult => typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'libfx.tool-result'
 
 /** The most the model reads of one tool result (docs/ARCHITECTURE.md, "Limits": 64 KiB, with a marker). */
 export const TOOL_RESULT_MAX_BYTES = 64 * 1024
@@ -78,7 +86,14 @@ export async function runToolCall(tools: FxTool[], call: HostToolCall, context: 
   if (!tool) return { input, isError: true, output: `There is no tool named ${call.name}.` }
   try {
     const value = await tool.execute(input, { ...context, executionId: executionIdOf(context.sessionId, call.callId) })
-    return { input, isError: false, output: capToolOutput(toolOutputText(value)) }
+    if (!isToolResult(value)) return { input, isError: false, output: capToolOutput(toolOutputText(value)) }
+    const output = capToolOutput(toolOutputText(value.text ?? ''))
+    const given = value.images ?? []
+    if (!Array.isArray(given) || given.some((image) => typeof image?.data !== 'string' || typeof image?.mimeType !== 'string')) {
+      return { input, isError: true, output: `Error: the tool ${call.name} returned images that are not { mimeType, data } with base64 data.` }
+    }
+    const images = checkImages(given, `The tool ${call.name}'s result`).map(({ mimeType, data }) => ({ mimeType, data }))
+    return { input, isError: false, output, ...(images.length > 0 ? { images } : {}) }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     return { input, isError: true, output: capToolOutput(`Error: the tool ${call.name} failed: ${message}`) }

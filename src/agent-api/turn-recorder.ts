@@ -4,7 +4,8 @@
  * usage, the final error), steers delivered with a request, and host tool calls, which run here.
  * It keeps the running turn's usage and error for its result, and says when a turn ends.
  */
-import type { ModelEvent, ModelRequest } from '../protocol/model-events.ts'
+import type { ChatImage, ModelEvent, ModelRequest } from '../protocol/model-events.ts'
+import { imageMarker } from './prompt-input.ts'
 import type { HostToolCall } from '../engine-host/engine-frames.ts'
 import type { EngineRunner, RunnerHooks } from './engine-runner.ts'
 import type { StreamLog } from './stream-log.ts'
@@ -40,6 +41,8 @@ export type RecorderOptions = {
   onCommit: (bytes: Uint8Array) => void
   onTurnEnd: (turn: ActiveTurn, result: FxTurnResult) => void
   onTrap: (message: string) => void
+  /** Keeps the images a tool returned with the session; the key their markers name. */
+  keepToolImages: (images: ChatImage[]) => string
   /** A host tool call started (its step is saved with the commit that follows) or ended (null). */
   onToolRunning: (call: { callId: string; name: string; input: unknown; executionId: string } | null) => void
   runner: () => EngineRunner | null
@@ -75,8 +78,11 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
     if (toolControllers.get(id) !== running) return // cancelled: the engine has moved on
     toolControllers.delete(id)
     o.onToolRunning(null)
-    line({ type: 'tool_end', toolCallId: call.callId, name: call.name, output: outcome.output, isError: outcome.isError })
-    o.runner()?.toolResult(id, outcome.output)
+    const images = outcome.images ?? []
+    line({ type: 'tool_end', toolCallId: call.callId, name: call.name, output: outcome.output, isError: outcome.isError, ...(images.length > 0 ? { images: images.length } : {}) })
+    // The engine keeps text: a returned image is a marker in the result, swapped back as it is sent.
+    const key = images.length > 0 ? o.keepToolImages(images) : ''
+    o.runner()?.toolResult(id, outcome.output + images.map((_, i) => imageMarker(key, i)).join(''))
   }
 
   return {

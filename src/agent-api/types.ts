@@ -145,8 +145,8 @@ export type FxStreamEvent =
   | { type: 'reasoning_delta'; delta: string }
   /** A JS tool call (`toolCallId`, `executionId`; `rerun` after an interruption) or `run_command` (`input.command`). */
   | { type: 'tool_start'; name: string; input: unknown; toolCallId?: string; executionId?: string; rerun?: true }
-  /** A JS tool's result (`output`, `isError`) or a command's `exitCode`. */
-  | { type: 'tool_end'; name: string; toolCallId?: string; output?: string; isError?: boolean; exitCode?: number }
+  /** A JS tool's result (`output`, `isError`, and how many `images` it returned) or a command's `exitCode`. */
+  | { type: 'tool_end'; name: string; toolCallId?: string; output?: string; isError?: boolean; images?: number; exitCode?: number }
   | { type: 'compaction_start' }
   | { type: 'compaction_end' }
   /** The turn's result. */

@@ -10,9 +10,10 @@ export type ChatMessage =
   | { role: 'user'; content: string; images?: ChatImage[] }
   // `refusal`: the reply was the model refusing (drawn as a refusal); wires send it as plain content.
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; refusal?: boolean }
-  | { role: 'tool'; toolCallId: string; content: string }
+  // `images`: a tool that returned images (agent API); each wire carries them its own way.
+  | { role: 'tool'; toolCallId: string; content: string; images?: ChatImage[] }
 
-/** An image of a prompt (agent API), base64. */
+/** An image of a prompt or a tool result (agent API), base64. */
 export type ChatImage = { mimeType: string; data: string }
 
 /** A tool call the model made; `arguments` is the raw JSON text the model produced. */

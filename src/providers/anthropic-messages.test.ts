@@ -233,6 +233,30 @@ describe('the request Anthropic gets', () => {
   })
 })
 
+describe("a tool's images", () => {
+  test('follow all the results of the turn, in the same user turn', () => {
+    const image = { mimeType: 'image/png', data: 'iVBORw0=' }
+    const request: ModelRequest = {
+      model: 'claude-sonnet-4-5',
+      tools: [{ name: 'shot', description: '', parameters: { type: 'object' } }],
+      messages: [
+        { role: 'user', content: 'look' },
+        { role: 'assistant', content: '', toolCalls: [{ id: 't1', name: 'shot', arguments: '{}' }, { id: 't2', name: 'shot', arguments: '{}' }] },
+        { role: 'tool', toolCallId: 't1', content: 'page one', images: [image] },
+        { role: 'tool', toolCallId: 't2', content: 'page two' },
+      ],
+    }
+    expect(toAnthropicBody(request, 'claude-sonnet-4-5').messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 't1', content: 'page one' },
+        { type: 'tool_result', tool_use_id: 't2', content: 'page two' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0=' } },
+      ],
+    })
+  })
+})
+
 describe('histories Anthropic would refuse are sent in the order it wants', () => {
   const call = (id: string) => ({ id, name: 'run_command', arguments: '{"command":"ls"}' })
   const use = (id: string) => ({ type: 'tool_use', id, name: 'run_command', input: { command: 'ls' } })

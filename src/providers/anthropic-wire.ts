@@ -4,7 +4,7 @@
  * blocks of the assistant and their results as `tool_result` blocks of the next user turn,
  * and requires `max_tokens`. Kept apart from the fetch code so the JSON sent is easy to test.
  */
-import type { ChatMessage, ModelRequest, ToolSpec } from '../protocol/model-events.ts'
+import type { ChatImage, ChatMessage, ModelRequest, ToolSpec } from '../protocol/model-events.ts'
 
 /** A content block we send. */
 export type AnthropicBlock =
@@ -45,17 +45,19 @@ function toolInput(args: string): unknown {
   }
 }
 
+function imageBlocks(images: ChatImage[] | undefined): AnthropicBlock[] {
+  return (images ?? []).map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mimeType, data: image.data } }))
+}
+
 function blocksOf(message: ChatMessage): AnthropicBlock[] {
   switch (message.role) {
     case 'system':
       return []
     case 'user':
-      return [
-        ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
-        ...(message.images ?? []).map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mimeType, data: image.data } })),
-      ]
+      return [...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]), ...imageBlocks(message.images)]
     case 'tool':
-      return [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }]
+      // A tool's images follow its result in the same user turn (results are moved first).
+      return [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }, ...imageBlocks(message.images)]
     case 'assistant':
       return [
         ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),

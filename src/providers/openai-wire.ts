@@ -2,7 +2,7 @@
  * Our provider-neutral request → the OpenAI Chat Completions wire format. Kept apart from the
  * fetch code so the exact JSON we send is easy to read and to test.
  */
-import type { ChatMessage, ModelRequest, ToolSpec } from '../protocol/model-events.ts'
+import type { ChatImage, ChatMessage, ModelRequest, ToolSpec } from '../protocol/model-events.ts'
 
 /** One message as `/chat/completions` expects it. */
 export type WireMessage =
@@ -52,10 +52,7 @@ export function toWireMessage(message: ChatMessage): WireMessage {
       if (!message.images || message.images.length === 0) return { role: 'user', content: message.content }
       return {
         role: 'user',
-        content: [
-          ...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]),
-          ...message.images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
-        ],
+        content: [...(message.content === '' ? [] : [{ type: 'text' as const, text: message.content }]), ...imageParts(message.images)],
       }
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
@@ -77,6 +74,32 @@ export function toWireMessage(message: ChatMessage): WireMessage {
   }
 }
 
+function imageParts(images: ChatImage[]) {
+  return images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } }))
+}
+
+/**
+ * The conversation on the wire. A tool message carries text only in Chat Completions, so the
+ * images tools returned go in one user message right after the run of results they belong to
+ * (a user message between two results would part them from their calls).
+ */
+export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
+  const out: WireMessage[] = []
+  let pending: Array<{ callId: string; images: ChatImage[] }> = []
+  messages.forEach((message, i) => {
+    out.push(toWireMessage(message))
+    if (message.role === 'tool' && message.images && message.images.length > 0) pending.push({ callId: message.toolCallId, images: message.images })
+    if (pending.length > 0 && messages[i + 1]?.role !== 'tool') {
+      out.push({
+        role: 'user',
+        content: pending.flatMap(({ callId, images }) => [{ type: 'text' as const, text: `The images the tool call ${callId} returned:` }, ...imageParts(images)]),
+      })
+      pending = []
+    }
+  })
+  return out
+}
+
 /** Maps one tool spec to the wire. */
 export function toWireTool(tool: ToolSpec): WireTool {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }
@@ -92,7 +115,7 @@ export function toWireTool(tool: ToolSpec): WireTool {
 export function toChatCompletionsBody(request: ModelRequest, defaultModel: string, wire: WireOptions = {}): ChatCompletionsBody {
   const body: ChatCompletionsBody = {
     model: request.model === '' ? defaultModel : request.model,
-    messages: request.messages.map(toWireMessage),
+    messages: toWireMessages(request.messages),
     stream: true,
     stream_options: { include_usage: true },
   }

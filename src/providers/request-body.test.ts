@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { ErrorCode } from '../errors.ts'
 import type { ModelRequest } from '../protocol/model-events.ts'
 import { createOpenAiCompatibleProvider } from './openai-compatible.ts'
+import { toWireMessages } from './openai-wire.ts'
 import { collect, type FetchCall, fakeFetch, sseResponse, sseText } from './test-helpers.ts'
 
 const KEY = 'vck_request-body-secret-1234'
@@ -285,6 +286,36 @@ describe('where the key goes when a request fails', () => {
       `default ${BASE}/models with key`,
       `default ${BASE}/chat/completions with key`,
       `no-cors ${BASE}/models no key`,
+    ])
+  })
+})
+
+describe("a tool's images on Chat Completions", () => {
+  test('go in one user message after the run of results, naming each call', () => {
+    const png = { mimeType: 'image/png', data: 'iVBORw0=' }
+    const wire = toWireMessages([
+      { role: 'assistant', content: '', toolCalls: [{ id: 'a', name: 'shot', arguments: '{}' }, { id: 'b', name: 'shot', arguments: '{}' }, { id: 'c', name: 'shot', arguments: '{}' }] },
+      { role: 'tool', toolCallId: 'a', content: 'one', images: [png] },
+      { role: 'tool', toolCallId: 'b', content: 'two' },
+      { role: 'tool', toolCallId: 'c', content: 'three', images: [png, png] },
+      { role: 'assistant', content: 'Seen.' },
+    ])
+    const url = 'data:image/png;base64,iVBORw0='
+    expect(wire.slice(1)).toEqual([
+      { role: 'tool', tool_call_id: 'a', content: 'one' },
+      { role: 'tool', tool_call_id: 'b', content: 'two' },
+      { role: 'tool', tool_call_id: 'c', content: 'three' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'The images the tool call a returned:' },
+          { type: 'image_url', image_url: { url } },
+          { type: 'text', text: 'The images the tool call c returned:' },
+          { type: 'image_url', image_url: { url } },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
+      { role: 'assistant', content: 'Seen.' },
     ])
   })
 })
