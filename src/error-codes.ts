@@ -133,6 +133,9 @@ export const FX_PROMPT_IMAGE_TOO_LARGE = 'FX_PROMPT_IMAGE_TOO_LARGE'
 /** not PNG, JPEG, GIF or WebP by its bytes, or its claimed type is not what the bytes are */
 export const FX_PROMPT_IMAGE_UNSUPPORTED = 'FX_PROMPT_IMAGE_UNSUPPORTED'
 
+/** `resizeImage` threw for an image over a limit or of another type (`true` where the runtime cannot decode images) */
+export const FX_PROMPT_IMAGE_RESIZE_FAILED = 'FX_PROMPT_IMAGE_RESIZE_FAILED'
+
 /** a tool without a usable name or an `execute`, two tools of one name, or one named `run_command` */
 export const FX_TOOL_INVALID = 'FX_TOOL_INVALID'
 

@@ -62,6 +62,7 @@ export const ERROR_REGISTRY = {
   FX_PROMPT_IMAGE_INVALID: { meaning: "an image's data is not base64", retryable: false, hint: 'pass the image bytes base64-encoded' },
   FX_PROMPT_IMAGE_TOO_LARGE: { meaning: 'an image over 3.75 MiB, or images over 6 MiB together', retryable: false, hint: 'send smaller or fewer images' },
   FX_PROMPT_IMAGE_UNSUPPORTED: { meaning: 'not PNG, JPEG, GIF or WebP by its bytes, or its claimed type is not what the bytes are', retryable: false, hint: 'send PNG, JPEG, GIF or WebP with its true type' },
+  FX_PROMPT_IMAGE_RESIZE_FAILED: { meaning: '`resizeImage` threw for an image over a limit or of another type (`true` where the runtime cannot decode images)', retryable: false, hint: 'fix the resizer, or pass a function where there is no canvas' },
   FX_TOOL_INVALID: { meaning: 'a tool without a usable name or an `execute`, two tools of one name, or one named `run_command`', retryable: false, hint: 'fix the tool the message names' },
   FX_AGENT_OPTION_UNKNOWN: { meaning: 'createFxAgent got an option it does not take (`persistence`, `sessionId`, or a misspelt name); `error.option` names it', retryable: false, hint: 'remove or rename the option the message names' },
   FX_AGENT_CLOSED: { meaning: 'a prompt after `agent.close()`', retryable: false, hint: 'create a new agent' },

@@ -33,6 +33,9 @@ export type { FxDurability } from './agent-api/durability.ts'
 export { createMemoryPersistence, FxFencedError, FxJournalVersionError } from './agent-api/persistence.ts'
 export type { Persistence, JournalRecord } from './agent-api/persistence.ts'
 export { listModels } from './agent-api/list-models.ts'
+export { resizeImageInBrowser } from './agent-api/image-fit.ts'
+export type { FxResizeImage, FxImageLimits } from './agent-api/image-fit.ts'
+export type { FxToolResult } from './agent-api/tools-bridge.ts'
 export type { ListModelsOptions } from './agent-api/list-models.ts'
 export type {
   FxAgent,

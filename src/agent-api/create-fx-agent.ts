@@ -8,7 +8,8 @@ import { createAgentEnv, randomId, type TurnSettings } from './agent-env.ts'
 import { checkAgentOptions } from './agent-options.ts'
 import { memory } from './durability.ts'
 import { sessionStoreDurability } from './session-store-durability.ts'
-import { checkPrompt, hasBinaryImages, inlineImages } from './prompt-input.ts'
+import { checkPrompt, hasBinaryImages, hasImages, inlineImages } from './prompt-input.ts'
+import { fitImages, resizeImageInBrowser } from './image-fit.ts'
 import { createSessionCore, type SessionCore } from './session-core.ts'
 import { normalizeTools } from './tools-bridge.ts'
 import { createTurnView } from './turn-view.ts'
@@ -44,6 +45,7 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
   // Sessions live in `durability`; else in the reference `sessionStore`; else in this page's memory.
   const durability = options.durability ?? (options.sessionStore ? sessionStoreDurability(options.sessionStore) : memory())
   const env = createAgentEnv(options, tools, durability, onEvent)
+  const resize = options.resizeImage === true ? resizeImageInBrowser : options.resizeImage || undefined
   const cores = new Map<string, SessionCore>()
   let closed = false
 
@@ -59,8 +61,8 @@ export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
       id,
       prompt(input: FxPromptInput, promptOptions: { messageId?: string; signal?: AbortSignal } = {}): FxTurn {
         if (closed) throw new FxError(ErrorCode.FX_AGENT_CLOSED, 'The agent was closed.')
-        // Images as bytes or Blobs are read (asynchronously) before the prompt is stored.
-        const prepared = hasBinaryImages(input) ? inlineImages(input) : undefined
+        // Images as bytes or Blobs are read, and with resizeImage made to fit, before the prompt is stored.
+        const prepared = hasBinaryImages(input) || (resize && hasImages(input)) ? inlineImages(input).then((inlined) => (resize ? fitImages(inlined, resize) : inlined)) : undefined
         if (!prepared) checkPrompt(input)
         prepared?.catch(() => {}) // its failure rejects `accepted`
         const messageId = promptOptions.messageId ?? env.newMessageId()

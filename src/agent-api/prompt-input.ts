@@ -28,13 +28,16 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
+/** Whether `data` (whitespace removed) is base64 worth decoding. */
+export const isBase64 = (data: string): boolean => data.length >= 16 && data.length % 4 === 0 && BASE64.test(data)
+
 /** Decoded size of base64 text without decoding it all. */
-function base64Bytes(data: string): number {
+export function base64Bytes(data: string): number {
   const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0
   return Math.floor((data.length * 3) / 4) - padding
 }
 
-function decodeHead(data: string): Uint8Array {
+export function decodeHead(data: string): Uint8Array {
   const head = atob(data.slice(0, 24))
   return Uint8Array.from(head, (c) => c.charCodeAt(0))
 }
@@ -71,7 +74,7 @@ export function checkImages(blocks: ReadonlyArray<{ mimeType: string; data: stri
   for (const block of blocks) {
     const n = images.length + 1
     const data = block.data.replace(/\s+/g, '')
-    if (data.length < 16 || data.length % 4 !== 0 || !BASE64.test(data)) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_INVALID, `Image ${n} is not base64 data.`)
+    if (!isBase64(data)) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_INVALID, `Image ${n} is not base64 data.`)
     const size = base64Bytes(data)
     if (size > MAX_IMAGE_BYTES) throw new FxError(ErrorCode.FX_PROMPT_IMAGE_TOO_LARGE, `Image ${n} is ${(size / 1048576).toFixed(2)} MiB; the limit is 3.75 MiB.`)
     total += size
@@ -84,6 +87,9 @@ export function checkImages(blocks: ReadonlyArray<{ mimeType: string; data: stri
   }
   return images
 }
+
+/** Whether `input` has an image block. */
+export const hasImages = (input: FxPromptInput): boolean => Array.isArray(input) && input.some((block) => block?.type === 'image')
 
 /** Whether some image of `input` is bytes, a Blob or a File (read before the prompt is stored). */
 export function hasBinaryImages(input: FxPromptInput): boolean {
@@ -105,7 +111,7 @@ export async function inlineImages(input: FxPromptInput): Promise<FxPromptInput>
   )
 }
 
-function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array): string {
   let binary = ''
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
   return btoa(binary)

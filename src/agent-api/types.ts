@@ -8,6 +8,7 @@ import type { ModelCatalog } from '../providers/model-list.ts'
 import type { CustomProviderConfig } from '../providers/provider-registry.ts'
 import type { ConfigStore, SessionStore } from '../stores/types.ts'
 import type { FxDurability } from './durability.ts'
+import type { FxResizeImage } from './image-fit.ts'
 
 /**
  * A model id, or an id with settings: `fast` asks for the provider's faster tier, `ultrafast` for
@@ -97,6 +98,11 @@ export type FxAgentOptions = {
   worker?: boolean | (() => Worker)
   /** The offline demo's tape (`provider: 'demo'`): default: the tour shipped with the module. */
   demoTapeUrl?: string
+  /**
+   * Makes a prompt image that breaks a limit (3.75 MiB, 6 MiB together, or not PNG, JPEG, GIF or
+   * WebP) fit instead of refusing it: a function, or `true` for the browser's canvas (JPEG).
+   */
+  resizeImage?: boolean | FxResizeImage
   /** engine.wasm: a URL (default: the file shipped with the module), its bytes, or a compiled module. */
   wasm?: string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module
 }

@@ -134,6 +134,9 @@
 /** not PNG, JPEG, GIF or WebP by its bytes, or its claimed type is not what the bytes are */
 @lazy export const FX_PROMPT_IMAGE_UNSUPPORTED: string = 'FX_PROMPT_IMAGE_UNSUPPORTED'
 
+/** `resizeImage` threw for an image over a limit or of another type (`true` where the runtime cannot decode images) */
+@lazy export const FX_PROMPT_IMAGE_RESIZE_FAILED: string = 'FX_PROMPT_IMAGE_RESIZE_FAILED'
+
 /** a tool without a usable name or an `execute`, two tools of one name, or one named `run_command` */
 @lazy export const FX_TOOL_INVALID: string = 'FX_TOOL_INVALID'
 
