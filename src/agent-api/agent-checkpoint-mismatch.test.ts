@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { memory } from './durability.ts'
 import { decodeRecord, encodeRecord } from './persistence.ts'
 import { decodeStoredSession, encodeStoredSession } from './session-store-durability.ts'
-import { mockAgent, reply, useMock } from './test-support.ts'
+import { createFxEngine } from './create-fx-engine.ts'
+import { engineModule, mockAgent, reply, useMock } from './test-support.ts'
 import type { FxAgentEvent, FxTool } from './types.ts'
 import { FXTERM_VERSION } from '../version.ts'
 
@@ -58,6 +59,23 @@ describe('checkpoint.mismatch', () => {
     expect((await third.session('v').prompt('c').result).stopReason).toBe('end_turn')
     await third.close()
     expect(events.length).toBe(1)
+  })
+
+  it("createFxEngine from another model's checkpoint goes on and says so; the checkpoint keeps the prompt's image", async () => {
+    await mock.script(reply('one'), reply('two'))
+    const provider = { name: 'mock', baseUrl: mock.baseUrl, models: { 'mock-model': { contextWindow: 128000, supportsToolUse: true }, 'other-model': { contextWindow: 128000, supportsToolUse: true } } }
+    const png = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? i)).toString('base64')
+    const first = await createFxEngine({ provider, model: 'mock-model', wasm: engineModule() })
+    await first.prompt([{ type: 'text', text: 'look' }, { type: 'image', mimeType: 'image/png', data: png }]).result
+    const checkpoint = await first.checkpoint()
+    await first.close()
+    const events: FxAgentEvent[] = []
+    const second = await createFxEngine({ provider, model: 'other-model', wasm: engineModule(), checkpoint, onEvent: (event) => event.type === 'checkpoint.mismatch' && events.push(event) })
+    expect((await second.prompt('and now?').result).stopReason).toBe('end_turn')
+    await second.close()
+    expect(events).toMatchObject([{ type: 'checkpoint.mismatch', changed: ['model'], was: { model: 'mock-model' }, now: { model: 'other-model' } }])
+    const last = (await mock.requests()).at(-1)!
+    expect(last.messages.find((m) => m.role === 'user')!.content).toEqual([{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }])
   })
 
   it('what a session ran with is kept by every stored form of it', () => {

@@ -8,10 +8,9 @@ import { ErrorCode, FxError } from '../errors.ts'
 import { createFxAgent } from './create-fx-agent.ts'
 import { memory } from './durability.ts'
 import { decodeRecord, FxFencedError, persistenceDurability, type Persistence } from './persistence.ts'
+import { CHECKPOINT_MAX_BYTES } from './session-core.ts'
 import type { FxAgentOptions, FxPromptInput, FxResumeOptions, FxStreamLine, FxTurn, FxTurnResult } from './types.ts'
 
-/** The reference caps a checkpoint at 4 MiB. */
-export const CHECKPOINT_MAX_BYTES = 4 * 1024 * 1024
 
 /** The agent's options (no durability: the conversation is the engine's), plus where it starts from. */
 export type FxEngineOptions = Omit<FxAgentOptions, 'durability' | 'sessionStore'> & {

@@ -13,6 +13,7 @@ import type { AgentEnv, TurnSettings } from './agent-env.ts'
 import type { MadeWith } from './durability.ts'
 import { checkPrompt, imageMarker } from './prompt-input.ts'
 import { FXTERM_VERSION } from '../version.ts'
+import { encodeRecord } from './persistence.ts'
 import type { FxPromptInput, FxResumeOptions, FxTurnResult } from './types.ts'
 
 /** A prompt waiting for its turn. */
@@ -46,6 +47,9 @@ export type SessionCore = {
   idle(): Promise<void>
   dispose(): void
 }
+
+/** The reference caps a checkpoint at 4 MiB. */
+export const CHECKPOINT_MAX_BYTES = 4 * 1024 * 1024
 
 const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0 })
 
@@ -373,7 +377,11 @@ export function createSessionCore(id: string, env: AgentEnv): SessionCore {
     async checkpoint() {
       await ensureLoaded()
       await state.saved()
-      return record.snapshot ? record.snapshot.slice() : new Uint8Array(0)
+      if (!record.snapshot) return new Uint8Array(0)
+      // The conversation, what it ran with (for checkpoint.mismatch) and, when they fit, its images.
+      const base = { snapshot: record.snapshot, chunks: 0, lineCount: 0, ...(record.madeWith ? { madeWith: record.madeWith } : {}) }
+      const whole = encodeRecord({ ...base, turns: record.turns.filter((t) => t.status === 'done'), ...(record.toolImages ? { toolImages: record.toolImages } : {}) })
+      return whole.length <= CHECKPOINT_MAX_BYTES ? whole : encodeRecord({ ...base, turns: [] })
     },
     async idle() {
       while (driving) await driving
