@@ -1,7 +1,8 @@
 // The library as an app would get it: `npm run build:lib`, `npm pack`, a tiny separate Vite app
 // that installs the tarball and imports fxterm, built and served on its own, then run in
 // Chromium: the engine worker, engine.wasm, the bash worker and the demo tape must all resolve
-// from inside the package.
+// from inside the package. The reference README's examples (e2e/library-examples/) run from the
+// same install in a plain Node 20 script and in a page of the app, with no `wasm` option.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import type { Terminal } from '@xterm/xterm'
 import { test, expect } from '../support/fixtures.ts'
 import { textReply } from '../support/chunks.ts'
+import type { ReceivedRequest, ScriptedResponse } from '../support/mock-model.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PORT = Number(process.env.FX_PACK_PORT ?? 4391)
@@ -30,59 +32,20 @@ const runtime = createFxTerminal({
 window.fxterm = { term, runtime }
 `
 
-// The reference README's examples (../shared/reference/libfx-README.md: the quick start,
-// "Sessions", "Custom providers" and "Without sessions"), as written but for the import name
-// (fxterm) and the model server (the mock's base URL, a custom provider needing no key).
-const EXAMPLES_JS = `
-import { createFxAgent, createFxEngine } from "fxterm";
+// The reference README's examples as a person would paste them (library-examples/): a plain Node
+// script, and a page of the same Vite app.
+const EXAMPLES = (name: string) => readFileSync(join(ROOT, 'e2e/library-examples', name), 'utf8')
+const AGENT_HTML = '<!doctype html><html><body><pre id="out"></pre><script type="module" src="./agent.js"></script></body></html>'
 
-const router = {
-  name: "router",
-  baseUrl: process.env.MOCK_BASE_URL,
-  models: { "qwen/qwen3-coder": { contextWindow: 128000, supportsToolUse: true } },
-};
-
-// Quick start
-const agent = createFxAgent({
-  provider: router,
-  model: "qwen/qwen3-coder",
-  instructions: "Answer in one paragraph.",
-});
-
-const turn = agent.session().prompt("What is an agent loop?");
-
-for await (const event of turn) {
-  if (event.type === "text_delta") process.stdout.write(event.delta);
-}
-process.stdout.write("\\n");
-
-// Sessions
-const planned = agent.session().prompt("Plan the migration.");
-const { sessionId } = await planned.accepted; // the prompt is stored
-await planned.result;
-const next = await agent.session(sessionId).prompt("Start with the schema.").result;
-console.log(\`session \${typeof sessionId} \${next.stopReason}\`);
-
-await agent.close();
-
-// Without sessions
-const engine = await createFxEngine({ provider: router, model: "qwen/qwen3-coder" });
-
-const summary = engine.prompt("Summarize this file.");
-for await (const event of summary) {
-  if (event.type === "text_delta") process.stdout.write(event.delta);
-}
-process.stdout.write("\\n");
-
-const checkpoint = await engine.checkpoint(); // opaque bytes, up to 4 MiB
-await engine.close();
-console.log(\`checkpoint \${checkpoint instanceof Uint8Array && checkpoint.length > 0}\`);
-
-const again = await createFxEngine({ provider: router, model: "qwen/qwen3-coder", checkpoint });
-const more = await again.prompt("And the next one?").result;
-console.log(\`resumed \${more.stopReason}\`);
-await again.close();
-`
+/** A reply that calls tools, as a Chat Completions server streams it. */
+const toolCallsReply = (...calls: Array<[string, Record<string, unknown>]>): ScriptedResponse => ({
+  chunks: [
+    { choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: calls.map(([name, args], i) => ({ index: i, id: `call_${i + 1}`, type: 'function', function: { name, arguments: JSON.stringify(args) } })) }, finish_reason: null }] },
+    { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+    { choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } },
+  ],
+})
+const say = (text: string): ScriptedResponse => ({ chunks: textReply(text) })
 
 let app = ''
 let server: ChildProcess | null = null
@@ -102,10 +65,15 @@ test.describe('the packed library', () => {
     )
     writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="terminal"></div><script type="module" src="./main.js"></script></body></html>')
     writeFileSync(join(app, 'main.js'), MAIN_JS)
-    writeFileSync(join(app, 'examples.mjs'), EXAMPLES_JS)
+    writeFileSync(join(app, 'agent.html'), AGENT_HTML)
+    writeFileSync(join(app, 'agent.js'), EXAMPLES('examples-browser.js'))
+    writeFileSync(join(app, 'examples.mjs'), EXAMPLES('examples-node.mjs'))
     // fxterm finds its workers and engine.wasm with new URL(…, import.meta.url): Vite's dependency
     // pre-bundling would move the code away from them, so the package is excluded from it.
-    writeFileSync(join(app, 'vite.config.js'), "export default { base: './', optimizeDeps: { exclude: ['fxterm'] }, worker: { format: 'es' } }\n")
+    writeFileSync(
+      join(app, 'vite.config.js'),
+      "export default { base: './', optimizeDeps: { exclude: ['fxterm'] }, worker: { format: 'es' }, build: { rollupOptions: { input: ['index.html', 'agent.html'] } } }\n",
+    )
     npm(['install', '--prefer-offline', '--no-package-lock'], app)
     execFileSync(join(app, 'node_modules/.bin/vite'), ['build'], { cwd: app, stdio: 'pipe' })
     server = spawn(join(app, 'node_modules/.bin/vite'), ['preview', '--port', String(PORT), '--strictPort'], { cwd: app, stdio: 'ignore' })
@@ -140,24 +108,85 @@ test.describe('the packed library', () => {
 
   test("a plain Node 20 script runs the reference's examples from the installed tarball, with no wasm option", async ({ mock }) => {
     await mock.script(
-      { chunks: textReply('An agent loop ', 'asks the model, runs its tools, and repeats.') },
-      { chunks: textReply('First, the plan.') },
-      { chunks: textReply('The schema comes first.') },
-      { chunks: textReply('The file defines one function.') },
-      { chunks: textReply('Then the data.') },
+      say('An agent loop asks the model, runs its tools, and repeats.'),
+      say('First, the plan.'),
+      say('The schema comes first.'),
+      say('The change looks right.'),
+      toolCallsReply(['get_order', { id: 'A1' }], ['refund_order', { id: 'A1' }], ['who_asks', {}]),
+      say('Refunded order A1.'),
+      say('Hello back.'),
+      say('The axis is cut.'),
+      say('The file defines one function.'),
+      say('Then the data.'),
+      say('I will remember 7.'),
+      say('It was 7.'),
     )
     // Not execFileSync: the mock server answers from this process, so it must not be blocked.
     const { stdout: output } = await promisify(execFile)(process.execPath, ['examples.mjs'], { cwd: app, encoding: 'utf8', env: { ...process.env, MOCK_BASE_URL: mock.baseUrl }, timeout: 120_000 })
     expect(output.split('\n')).toEqual([
       'An agent loop asks the model, runs its tools, and repeats.',
-      'session string end_turn',
+      'result end_turn 34 undefined',
+      'settings end_turn',
+      'tool get_order {"id":"A1","total":30}',
+      'tool refund_order refunded',
+      'tool who_asks u-42 in support-1',
+      // The refund's idempotency key is the call's executionId.
+      'refunds A1 support-1:call_2',
+      'custom end_turn router',
+      'image end_turn',
       'The file defines one function.',
-      'checkpoint true',
-      'resumed end_turn',
+      'restored end_turn',
+      'persistence true null end_turn',
       '',
     ])
-    // The resumed engine sent the whole conversation: the checkpoint carried it.
-    const last = (await mock.requests()).at(-1)!
-    expect(last.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Summarize this file.', 'And the next one?'])
+    const sent = (await mock.requests()) as Array<ReceivedRequest & { reasoning_effort?: string }>
+    const users = (i: number) => sent[i]!.messages.filter((m) => m.role === 'user').map((m) => m.content)
+    // Sessions: the next prompt and the per-session settings continue the stored conversation.
+    expect(users(2)).toEqual(['Plan the migration.', 'Start with the schema.'])
+    expect(sent[3]).toMatchObject({ model: 'anthropic/claude-opus-5.5', reasoning_effort: 'high' })
+    expect(sent[3]!.messages[0]!.content).toMatch(/^You review pull requests\./)
+    expect(users(3)).toEqual(['Plan the migration.', 'Start with the schema.', 'Review the schema change.'])
+    // Tools: offered with their schemas; the credentials' key went to the custom provider only.
+    expect((sent[4]!.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual(['get_order', 'refund_order', 'who_asks'])
+    const hits = await mock.hits()
+    expect(hits[6]!.authorization).toBe('Bearer sk-router-0123456789')
+    expect(hits.filter((hit) => hit.authorization !== null).length).toBe(1)
+    // The image prompt reached the model as an image.
+    expect(users(7)).toEqual([[{ type: 'text', text: "What's wrong with this chart?" }, { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) } }]])
+    // The checkpoint and the persistence store carried the conversations.
+    expect(users(9)).toEqual(['Summarize this file.', 'And the next one?'])
+    expect(users(11)).toEqual(['Remember the number 7.', 'Which number?'])
+  })
+
+  test("a page of the Vite app runs the reference's examples in the browser: worker, tools, a resized photo, checkpoint, persistence", async ({ page, mock }) => {
+    await mock.script(
+      say('An agent loop asks the model.'),
+      say('First, the plan.'),
+      say('The schema comes first.'),
+      toolCallsReply(['get_order', { id: 'A1' }]),
+      say('A1 costs 30.'),
+      say('A noisy photo.'),
+      say('The file defines one function.'),
+      say('Then the data.'),
+      say('I will remember 7.'),
+      say('It was 7.'),
+    )
+    await page.goto(`http://localhost:${PORT}/agent.html?mock=${encodeURIComponent(mock.baseUrl)}`)
+    await expect(page.locator('body')).toHaveAttribute('data-done', /yes|error/, { timeout: 60_000 })
+    expect((await page.locator('#out').textContent())!.split('\n')).toEqual([
+      'An agent loop asks the model.',
+      'readable turn_start user_message text_delta turn_end',
+      'stream turn_start',
+      'tool {"id":"A1","total":30,"executionId":"shop-1:call_1","userId":"u-7"}',
+      'image true end_turn',
+      'restored end_turn',
+      'persistence true null end_turn',
+      '',
+    ])
+    // The photo was made to fit by the browser's canvas: a JPEG within 3.75 MiB was sent.
+    const photo = (await mock.requests())[5]!.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; image_url?: { url: string } }>
+    const url = photo.find((part) => part.type === 'image_url')!.image_url!.url
+    expect(url.startsWith('data:image/jpeg;base64,')).toBe(true)
+    expect(((url.length - 'data:image/jpeg;base64,'.length) * 3) / 4).toBeLessThanOrEqual(3.75 * 1024 * 1024)
   })
 })
