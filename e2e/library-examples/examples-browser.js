@@ -8,7 +8,10 @@ const out = (line) => (document.getElementById("out").textContent += `${line}\n`
 const router = {
   name: "router",
   baseUrl: new URLSearchParams(location.search).get("mock"),
-  models: { "qwen/qwen3-coder": { contextWindow: 128000, supportsToolUse: true, supportsImages: true } },
+  models: {
+    "qwen/qwen3-coder": { contextWindow: 128000, supportsToolUse: true, supportsImages: true },
+    "anthropic/claude-opus-5.5": { contextWindow: 200000, supportsToolUse: true, supportsImages: true },
+  },
 };
 
 async function run() {
@@ -26,10 +29,19 @@ async function run() {
   const lines = (await new Response(turn.readable).text()).trim().split("\n").map((line) => JSON.parse(line));
   out(`readable ${lines.map((line) => line.type).filter((type, i, all) => type !== all[i - 1]).join(" ")}`);
   const reader = agent.session(sessionId).stream(lines.at(-1).cursor).getReader();
-  await agent.session(sessionId).prompt("Start with the schema.").result;
+  const { stopReason, usage, error } = await agent.session(sessionId).prompt("Start with the schema.").result;
   const { value } = await reader.read();
   await reader.cancel();
   out(`stream ${JSON.parse(new TextDecoder().decode(value).split("\n")[0]).type}`);
+  out(`result ${stopReason} ${usage.outputTokens} ${error}`);
+
+  // Each conversation can bring its own settings
+  const review = agent.session(sessionId, {
+    model: { id: "anthropic/claude-opus-5.5", effort: "high" },
+    instructions: "You review pull requests.",
+    context: { userId: "u-7" },
+  });
+  out(`settings ${(await review.prompt("Review the schema change.").result).stopReason}`);
 
   // Tools, with the session's context
   const tools = [
@@ -46,6 +58,15 @@ async function run() {
     if (event.type === "tool_end") out(`tool ${event.output}`);
   }
   await shop.close();
+
+  // A custom provider's key, asked for before each turn
+  const custom = createFxAgent({
+    provider: router,
+    model: "qwen/qwen3-coder",
+    credentials: async ({ provider }) => ({ apiKey: `sk-${provider}-0123456789` }),
+  });
+  out(`custom ${(await custom.session().prompt("Hello.").result).stopReason}`);
+  await custom.close();
 
   // Images: a photo far over 3.75 MiB, made to fit by the browser's canvas
   const canvas = new OffscreenCanvas(1600, 1600);

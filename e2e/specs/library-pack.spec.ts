@@ -148,7 +148,7 @@ test.describe('the packed library', () => {
     expect(users(3)).toEqual(['Plan the migration.', 'Start with the schema.', 'Review the schema change.'])
     // Tools: offered with their schemas; the credentials' key went to the custom provider only.
     expect((sent[4]!.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual(['get_order', 'refund_order', 'who_asks'])
-    const hits = await mock.hits()
+    const hits = (await mock.hits()).filter((hit) => hit.method === 'POST')
     expect(hits[6]!.authorization).toBe('Bearer sk-router-0123456789')
     expect(hits.filter((hit) => hit.authorization !== null).length).toBe(1)
     // The image prompt reached the model as an image.
@@ -158,13 +158,15 @@ test.describe('the packed library', () => {
     expect(users(11)).toEqual(['Remember the number 7.', 'Which number?'])
   })
 
-  test("a page of the Vite app runs the reference's examples in the browser: worker, tools, a resized photo, checkpoint, persistence", async ({ page, mock }) => {
+  test("a page of the Vite app runs the reference's examples in the browser, in the agent's worker, with no wasm option", async ({ page, mock }) => {
     await mock.script(
       say('An agent loop asks the model.'),
       say('First, the plan.'),
       say('The schema comes first.'),
+      say('The change looks right.'),
       toolCallsReply(['get_order', { id: 'A1' }]),
       say('A1 costs 30.'),
+      say('Hello back.'),
       say('A noisy photo.'),
       say('The file defines one function.'),
       say('Then the data.'),
@@ -177,14 +179,21 @@ test.describe('the packed library', () => {
       'An agent loop asks the model.',
       'readable turn_start user_message text_delta turn_end',
       'stream turn_start',
+      'result end_turn 34 undefined',
+      'settings end_turn',
       'tool {"id":"A1","total":30,"executionId":"shop-1:call_1","userId":"u-7"}',
+      'custom end_turn',
       'image true end_turn',
       'restored end_turn',
       'persistence true null end_turn',
       '',
     ])
+    const sent = (await mock.requests()) as Array<ReceivedRequest & { reasoning_effort?: string }>
+    expect(sent[3]).toMatchObject({ model: 'anthropic/claude-opus-5.5', reasoning_effort: 'high' })
+    // The 7th request (a page's CORS preflights aside) carried the key credentials() gave.
+    expect((await mock.hits()).filter((hit) => hit.method === 'POST')[6]!.authorization).toBe('Bearer sk-router-0123456789')
     // The photo was made to fit by the browser's canvas: a JPEG within 3.75 MiB was sent.
-    const photo = (await mock.requests())[5]!.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; image_url?: { url: string } }>
+    const photo = sent[7]!.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; image_url?: { url: string } }>
     const url = photo.find((part) => part.type === 'image_url')!.image_url!.url
     expect(url.startsWith('data:image/jpeg;base64,')).toBe(true)
     expect(((url.length - 'data:image/jpeg;base64,'.length) * 3) / 4).toBeLessThanOrEqual(3.75 * 1024 * 1024)
