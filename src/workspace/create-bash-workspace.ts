@@ -15,7 +15,7 @@
  * (restored as separate copies).
  */
 
-import type { ExecInput, ExecResult, WorkspaceAdapter, WorkspaceInfo } from '../protocol/workspace'
+import type { ExecInput, ExecResult, WorkspaceInfo } from '../protocol/workspace'
 import { ABORTED, createSerialQueue, untilAborted, withDeadline } from './async-guards'
 import type { Outcome } from './bash-worker-api'
 import {
@@ -29,90 +29,25 @@ import {
   RESTART_LINE,
   type StopReason,
 } from './exec-result'
-import { loadSeedEntries } from './seed-source'
-import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type Snapshot, type SnapshotDelta } from './snapshot-store'
-import { createSessionFiles, type SessionChange } from './session-files'
+import { createWorkspaceSeed } from './workspace-seed'
+import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type SnapshotDelta } from './snapshot-store'
+import { createSessionFiles } from './session-files'
 import { openStoredFiles } from './stored-files'
 import { opfsAvailable, openOpfsStoredFiles } from './opfs-stored-files'
 import { createFolderMirror } from './folder-files'
 import { runCommandDescription } from './tool-description'
 import { planUploads, type SkippedUpload, type UploadFile } from './upload-plan'
 import { validateWorkspaceInfo } from './validate-workspace-info'
-import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops'
 import { createChangeHistory } from './change-history'
 import { createWorkspaceOps } from './workspace-ops'
 import { execWithWatchdog } from './watchdog-exec'
 import { unlessDead, type WorkerConnection } from './worker-connection'
 import { createLazyCodeRunner } from './lazy-code-runner'
-import type { CodeRunner } from '../sandbox/runtime-types'
 import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
 import { resolveWorkspacePath } from './workspace-paths'
 
-export type BashWorkspaceOptions = {
-  /** Seed files: paths relative to the root, or absolute; contents as text. */
-  files?: Record<string, string>
-  /**
-   * More seed files, fetched on first use: a JSON manifest `{ "files": { "path": "content" } }`
-   * or a zip (by content-type or its `PK\x03\x04` magic). On a path in both, `files` wins. A
-   * failed download is reported on the first command's stderr; the workspace works without it.
-   */
-  filesUrl?: string
-  /** The fetch for `filesUrl` (default: globalThis.fetch). */
-  fetch?: typeof fetch
-  /** The workspace root and initial directory (default '/workspace'). */
-  cwd?: string
-  /** Extra environment variables (HOME is always /home/user). */
-  env?: Record<string, string>
-  /** Creates the bash worker; the default is the bundled bash-worker.ts. Tests pass their own. */
-  worker?: () => Worker
-  /** How long a stopped command may keep running before its worker is terminated (default 1 s). */
-  graceMs?: number
-  /**
-   * Keeps the files with each saved session, in the Origin Private File System where the page
-   * can write there, in IndexedDB elsewhere (both `<namespace>-files`): the page tells the
-   * workspace which session is current (`useSession`). Off by default; the static page and
-   * `<fx-terminal>` turn it on. `indexedDB` (tests) picks IndexedDB on that factory.
-   */
-  persist?: { namespace: string; indexedDB?: IDBFactory }
-  /**
-   * Runs `node` and `python3`. In a page the default is fxterm's sandbox (an opaque-origin iframe,
-   * loaded on first use); elsewhere (a worker, Node) there is none and they say so. Tests pass
-   * their own; `false` turns them off.
-   */
-  codeRunner?: CodeRunner | false
-}
-
-/** The workspace adapter, plus what fxterm uses beyond the reference contract. */
-export type BashWorkspace = WorkspaceAdapter & {
-  /** Never throws: failures are results. The result's `cwd` is the shell's directory after it. */
-  exec(input: ExecInput): Promise<ExecResult>
-  /** The run_command tool description for this workspace (tool-description.ts). */
-  toolDescription: string
-  /** A file's text (path relative to the root, or absolute); null if none, on abort or after 10 s. */
-  readFile(input: { path: string; signal?: AbortSignal }): Promise<string | null>
-  /** Writes files (paths relative to the root, parents created); ≤ 50 MB per call. */
-  writeFiles(files: UploadFile[]): Promise<{ written: string[]; skipped: SkippedUpload[] }>
-  /** Every file under the root, relative to it and sorted. */
-  listFiles(): Promise<string[]>
-  /** The root as a zip, paths relative to it. */
-  exportZip(): Promise<Uint8Array>
-  /** The text files it started with (seed files and the fetched ones), relative to the root. */
-  seedFiles(): Promise<Record<string, string>>
-  /** The file tools, /diff and /undo (workspace-ops.ts); never rejects. */
-  workspaceOp(request: WorkspaceOpRequest): Promise<WorkspaceOpAnswer | null>
-  /** Makes `id` the current session (with `persist`): its stored files come back, or the seed for `new`. */
-  useSession(id: string, how: SessionChange): Promise<void>
-  /** Removes a session's stored files (with `persist`). */
-  forgetSession(id: string): Promise<void>
-  /** Resolves when every change so far is stored (with `persist`) and written to an opened folder. */
-  persisted(): Promise<void>
-  /** Makes a folder (File System Access API) the workspace: its files are read in and every change is written back. Answers the line to show. */
-  openFolder(dir: FileSystemDirectoryHandle): Promise<string>
-  /** Lines to show: `activity` while a command prepares (Python's first load), `notice` in the transcript. */
-  onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
-  /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */
-  dispose(): void
-}
+import type { BashWorkspace, BashWorkspaceOptions } from './bash-workspace-types'
+export type { BashWorkspace, BashWorkspaceOptions }
 
 const HOME = '/home/user'
 const DEFAULT_GRACE_MS = 1000
@@ -143,10 +78,8 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     codeRunner,
   )
 
-  let seeding: Promise<void> | null = null
   let switching: Promise<void> = Promise.resolve() // the last useSession, until its files are in place
   const notes: string[] = [] // told on the next command: a failed download, a store's trouble
-  const fetchedSeed: Snapshot = new Map() // the seed files from `filesUrl`, for /new
   const sessionFiles = options.persist
     ? createSessionFiles({
         store:
@@ -155,7 +88,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
             : openStoredFiles(options.persist.namespace, options.persist.indexedDB),
         snapshot,
         // On a path in both, `files` wins (as at start).
-        seed: async () => new Map([...fetchedSeed, ...seedSnapshot(options.files, root)]),
+        seed: async () => new Map([...seeds.fetched, ...seedSnapshot(options.files, root)]),
         replaced: (entries) => {
           history.restore(entries)
           supervisor.restart()
@@ -170,27 +103,8 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     sessionFiles?.changed(delta)
     folder.changed(delta)
   }
-  /** The starting text files by path relative to the root (for /export tape). */
-  const startingFiles: Record<string, string> = {}
-  for (const [path, content] of Object.entries(options.files ?? {})) startingFiles[relativeTo(root, resolveWorkspacePath(path, root))] = content
-  function seed(): Promise<void> {
-    const url = options.filesUrl
-    if (!url) return Promise.resolve()
-    seeding ??= loadSeedEntries(url, root, options.fetch ?? globalThis.fetch.bind(globalThis)).then(
-      (entries) => {
-        for (const [path, entry] of entries) {
-          fetchedSeed.set(path, entry)
-          if (snapshot.has(path)) continue
-          snapshot.set(path, entry)
-          if (entry.kind === 'file' && typeof entry.content === 'string') startingFiles[relativeTo(root, path)] = entry.content
-        }
-      },
-      (error: unknown) => {
-        notes.push(`fxterm: could not load the workspace files from ${url} (${messageOf(error)}); the workspace started without them`)
-      },
-    )
-    return seeding
-  }
+  const seeds = createWorkspaceSeed({ ...options, root, snapshot, note: (line) => notes.push(line) })
+  const seed = seeds.load
 
   async function connect(): Promise<WorkerConnection | string> {
     await seed()
@@ -316,7 +230,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     exportZip: () => withWorker((conn) => conn.api.exportZip()),
     seedFiles: async () => {
       await seed()
-      return { ...startingFiles }
+      return seeds.startingFiles()
     },
     useSession(id, how) {
       if (!sessionFiles) return Promise.resolve()
@@ -351,9 +265,4 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       supervisor.dispose()
     },
   }
-}
-
-/** `path` (absolute, under `root`) relative to `root`. */
-function relativeTo(root: string, path: string): string {
-  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path
 }
