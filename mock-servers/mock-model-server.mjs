@@ -121,6 +121,16 @@ function readBody(req) {
   })
 }
 
+/** A model request's JSON body; `{ unparsable }` with the text when it is not JSON, so a spec sees it. */
+async function readRequestJson(req) {
+  const text = await readBody(req)
+  try {
+    return JSON.parse(text)
+  } catch {
+    return { unparsable: text }
+  }
+}
+
 function sendJson(res, status, value, cors = CORS) {
   res.writeHead(status, { ...cors, 'content-type': 'application/json' })
   res.end(JSON.stringify(value))
@@ -283,26 +293,13 @@ export async function startMockModelServer(options = {}) {
         return
       }
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
-        const text = await readBody(req)
-        let body
-        try {
-          body = JSON.parse(text)
-        } catch {
-          body = { unparsable: text }
-        }
-        requests.push(body)
+        requests.push(await readRequestJson(req))
         await streamCompletion(res, queue.shift() ?? FALLBACK, cors)
         return
       }
       if (req.method === 'POST' && path.endsWith('/messages')) {
         // Anthropic's Messages API: the scripted response's `text` as one streamed text block.
-        const text = await readBody(req)
-        let body
-        try {
-          body = JSON.parse(text)
-        } catch {
-          body = { unparsable: text }
-        }
+        const body = await readRequestJson(req)
         requests.push(body)
         const reply = queue.shift()?.text ?? 'mock: no scripted response'
         const events = [
