@@ -6,21 +6,12 @@ import { startMockModelServer } from '../../mock-servers/mock-model-server.mjs'
 import { BANNER, openDemo } from '../support/app.ts'
 import { test, expect } from '../support/fixtures.ts'
 import { openWithBaseUrl, readErrors } from '../support/model-turns.ts'
+import { chooseProviderWithKey, saveKey } from '../support/provider-keys.ts'
 import { dumpIndexedDb, recordedEvents } from '../support/sign-in.ts'
 import { pressEnter, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen } from '../support/screen.ts'
 
 const OPENAI_KEY = 'sk-e2e-openai-wire-4c1d9a7f'
 const ANTHROPIC_KEY = 'sk-ant-e2e-anthropic-wire-8b2e6f0c'
-
-/** /key <name>, the key pasted masked, Enter; waits for the saved line. */
-async function saveKey(page: Parameters<typeof runSlashCommand>[0], name: string, key: string): Promise<void> {
-  await runSlashCommand(page, `/key ${name}`)
-  await waitForScreen(page, 'API key:')
-  await typeInTerminal(page, key)
-  await waitForScreen(page, `API key: ${'•'.repeat(key.length)}`)
-  await pressEnter(page)
-  await waitForScreen(page, `✓ Key for ${name} saved`)
-}
 
 test('each wire sends its own key in its own header to the server it was saved for', async ({ page, mock }) => {
   await openDemo(page)
@@ -134,17 +125,8 @@ test('from the first screen to a first reply in three steps: a provider, its key
   await runSlashCommand(page, `/provider add mockoai ${mock.baseUrl}`)
   await waitForScreen(page, 'Added mockoai')
 
-  // 1: /model on the demo lists every way to a model; choose one.
-  await runSlashCommand(page, '/model')
-  await waitForScreen(page, 'Choose where your model runs')
-  await waitForScreen(page, 'openai')
-  await typeInTerminal(page, 'mockoai')
-  await pressEnter(page)
-  // 2: its key, masked.
-  await waitForScreen(page, 'API key:')
-  await typeInTerminal(page, OPENAI_KEY)
-  await pressEnter(page)
-  await waitForScreen(page, '✓ Key for mockoai saved')
+  // 1: /model on the demo lists every way to a model; choose one. 2: its key, masked.
+  await chooseProviderWithKey(page, 'mockoai', OPENAI_KEY)
   await waitForScreen(page, 'Model: mock-model (the first mockoai lists).')
   // 3: the first prompt gets a real reply.
   await mock.script({ text: 'The first real reply.' })

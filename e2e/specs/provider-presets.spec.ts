@@ -8,7 +8,8 @@ import { openDemo } from '../support/app.ts'
 import { test, expect } from '../support/fixtures.ts'
 import type { MockModel } from '../support/mock-model.ts'
 import { readErrors } from '../support/model-turns.ts'
-import { pressEnter, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen } from '../support/screen.ts'
+import { chooseProviderWithKey, saveKey } from '../support/provider-keys.ts'
+import { pressEnter, readScreen, runSlashCommand, submitPrompt, waitForScreen } from '../support/screen.ts'
 
 /** One request the page sent to a hosted API, as it left the browser. */
 type Sent = { method: string; url: string; headers: Record<string, string> }
@@ -31,16 +32,6 @@ async function routeApi(context: BrowserContext, apiRoot: string, mock: MockMode
     await route.fulfill({ response })
   })
   return sent
-}
-
-/** /key <name>, the key pasted masked, Enter; waits for the saved line. */
-async function saveKey(page: Parameters<typeof runSlashCommand>[0], name: string, key: string): Promise<void> {
-  await runSlashCommand(page, `/key ${name}`)
-  await waitForScreen(page, 'API key:')
-  await typeInTerminal(page, key)
-  await waitForScreen(page, `API key: ${'•'.repeat(key.length)}`)
-  await pressEnter(page)
-  await waitForScreen(page, `✓ Key for ${name} saved`)
 }
 
 /** The headers a person's key and the wire's opt-ins travel in (the rest is the browser's). */
@@ -119,16 +110,8 @@ test('from a fresh page to an OpenAI reply: the provider, its key, a model from 
   const sent = await routeApi(page.context(), root, mock, ['gpt-5-mini', 'gpt-5'])
   await openDemo(page)
   await waitForScreen(page, '/model picks a real one')
-  await runSlashCommand(page, '/model')
-  await waitForScreen(page, 'Choose where your model runs')
-  // 1: the provider.
-  await typeInTerminal(page, 'openai')
-  await pressEnter(page)
-  // 2: its key, masked.
-  await waitForScreen(page, 'API key:')
-  await typeInTerminal(page, KEY)
-  await pressEnter(page)
-  await waitForScreen(page, '✓ Key for openai saved')
+  // 1: the provider /model lists first; 2: its key, masked.
+  await chooseProviderWithKey(page, 'openai', KEY)
   // 3: a model from its catalog (the default, gpt-5-mini, is selected; one down is gpt-5).
   await waitForScreen(page, 'Choose a model on openai')
   await page.keyboard.press('ArrowDown')
