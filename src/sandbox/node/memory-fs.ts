@@ -5,6 +5,7 @@
  * root are reported back to the workspace.
  */
 
+import { resolveWorkspacePath } from '../../workspace/workspace-paths'
 import type { SandboxFiles } from '../runtime-types'
 
 export type Stat = { kind: 'file' | 'dir'; size: number; mtimeMs: number }
@@ -35,17 +36,8 @@ const DESCRIPTIONS: Record<string, string> = {
 
 export const fsError = (code: string, syscall: string, path: string) => new FsError(code, syscall, path, DESCRIPTIONS[code] ?? code)
 
-/** Normalizes `path` against `cwd`: absolute, no '.', '..' or empty segments. */
-export function absolute(path: string, cwd: string): string {
-  const joined = path.startsWith('/') ? path : `${cwd}/${path}`
-  const parts: string[] = []
-  for (const part of joined.split('/')) {
-    if (part === '' || part === '.') continue
-    if (part === '..') parts.pop()
-    else parts.push(part)
-  }
-  return `/${parts.join('/')}`
-}
+/** Normalizes `path` against `cwd`: absolute, no '.', '..' or empty segments (as the workspace does). */
+export const absolute: (path: string, cwd: string) => string = resolveWorkspacePath
 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/')) || '/'
 
