@@ -5,13 +5,14 @@
 // same install in a plain Node 20 script and in a page of the app, with no `wasm` option.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
-import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Terminal } from '@xterm/xterm'
 import { test, expect } from '../support/fixtures.ts'
 import { textReply } from '../support/chunks.ts'
+import { runCommand } from '../support/run-code.ts'
 import type { ReceivedRequest, ScriptedResponse } from '../support/mock-model.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -25,11 +26,9 @@ import { createFxTerminal, xtermAdapter, createBashWorkspace } from 'fxterm'
 
 const term = new Terminal({ cols: 100, rows: 30 })
 term.open(document.getElementById('terminal'))
-const runtime = createFxTerminal({
-  terminal: xtermAdapter(term),
-  workspace: createBashWorkspace({ files: { 'README.md': '# From the packed library\\n' } }),
-})
-window.fxterm = { term, runtime }
+const workspace = createBashWorkspace({ files: { 'README.md': '# From the packed library\\n' } })
+const runtime = createFxTerminal({ terminal: xtermAdapter(term), workspace })
+window.fxterm = { term, runtime, workspace }
 `
 
 // The reference README's examples as a person would paste them (library-examples/): a plain Node
@@ -104,6 +103,17 @@ test.describe('the packed library', () => {
     await page.keyboard.type("what's in this project?")
     await page.keyboard.press('Enter')
     await expect.poll(screen, { timeout: 30_000 }).toContain('Ran ')
+  })
+
+  test("the packed workspace runs node and python3 in fxterm's sandbox, from the package's own files", async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.goto(`http://localhost:${PORT}/`)
+    await page.waitForFunction(() => (window as Window & { fxterm?: object }).fxterm !== undefined)
+    expect(await runCommand(page, `node -e 'console.log(6 * 7)'`)).toEqual({ stdout: '42\n', stderr: '', exitCode: 0 })
+    expect(await runCommand(page, `python3 -c 'print(6 * 7)'`, { timeoutMs: 60_000 })).toEqual({ stdout: '42\n', stderr: '', exitCode: 0 })
+    // Pyodide's files are assets of their own in the app, not megabytes of base64 in a script.
+    const scripts = readdirSync(join(app, 'dist/assets')).filter((name) => name.endsWith('.js'))
+    expect(scripts.filter((name) => statSync(join(app, 'dist/assets', name)).size > 4_000_000)).toEqual([])
   })
 
   test("a plain Node 20 script runs the reference's examples from the installed tarball, with no wasm option", async ({ mock }) => {
