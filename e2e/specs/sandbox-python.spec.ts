@@ -36,6 +36,22 @@ test('python3 runs workspace files that import each other, writes files, and kee
   expect(failed.stderr).toContain('ValueError: bad input')
 })
 
+test('a .py file written loads Python before python3 asks; a .js file does not', async ({ page }) => {
+  await openDemo(page)
+  const pyodideAsked = (request: { url(): string }) => /pyodide\.asm.*\.wasm$/.test(new URL(request.url()).pathname)
+  const asked: string[] = []
+  page.on('request', (request) => pyodideAsked(request) && asked.push(request.url()))
+  await writeWorkspaceFiles(page, { 'app.js': 'console.log("js")\n' })
+  expect(await runCommand(page, 'node app.js')).toMatchObject({ stdout: 'js\n', exitCode: 0 })
+  expect(asked).toEqual([])
+  // The agent writes a Python file: its next command is most likely python3, so Python loads now.
+  const loading = page.waitForRequest(pyodideAsked)
+  await writeWorkspaceFiles(page, { 'hello.py': 'print("hello from a file")\n' })
+  await loading
+  expect(await runCommand(page, 'python3 hello.py')).toEqual({ stdout: 'hello from a file\n', stderr: '', exitCode: 0 })
+  expect(asked.length).toBe(1) // loaded once, used by the run
+})
+
 test('python3 -m unittest passes with 0 and fails with 1', async ({ page }) => {
   await openDemo(page)
   await writeWorkspaceFiles(page, {

@@ -28,6 +28,8 @@ export type RunResult = {
 }
 export interface SandboxRuntime {
   run(request: RunRequest, io: RunIo): Promise<RunResult>
+  /** Loads what a first run would wait for (Python's interpreter), before any run asks. */
+  prepare?(io: Pick<RunIo, 'loadAsset'>): void
 }
 
 /** What the page answers the bash worker for one run: the result plus the output it collected. */

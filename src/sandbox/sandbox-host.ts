@@ -29,13 +29,15 @@ type Running = {
   finish(reply: CodeRunReply): void
 }
 
-export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { prewarm(): void; dispose(): void } {
+export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void } {
   let frame: Promise<SandboxFrame> | null = null
   let running: Running | null = null
   let queue: Promise<unknown> = Promise.resolve()
   const assets = new Map<string, Promise<Uint8Array>>()
   /** Runs cancelled while still queued. */
   const cancelled = new Set<number>()
+  /** The sandbox told to load Python ahead of its first run (a torn-down one forgets it). */
+  let pythonPrepared: Promise<SandboxFrame> | null = null
 
   function open(): Promise<SandboxFrame> {
     if (frame) return frame
@@ -144,9 +146,17 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
         stop('cancelled')
       } else cancelled.add(id)
     },
-    /** Opens the sandbox ahead of its first run (its frame and worker take a few hundred ms to start). */
-    prewarm() {
-      void open().catch(() => undefined)
+    /**
+     * Opens the sandbox ahead of its first run (its frame and worker take a few hundred ms to
+     * start); with 'python', also loads Python there (some seconds), once per sandbox.
+     */
+    prewarm(runtime) {
+      const opening = open()
+      if (runtime === 'python' && pythonPrepared !== opening) {
+        pythonPrepared = opening
+        void opening.then((opened) => opened.port.postMessage({ type: 'prepare', runtime } satisfies ToSandbox), () => undefined)
+      }
+      void opening.catch(() => undefined)
     },
     dispose() {
       teardown()

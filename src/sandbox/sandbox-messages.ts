@@ -8,6 +8,8 @@ import type { RunRequest, RunResult } from './runtime-types'
 
 export type ToSandbox =
   | { type: 'run'; id: number; request: RunRequest }
+  /** Load Python now: a .py file was just written, so python3 is likely next. */
+  | { type: 'prepare'; runtime: 'python' }
   | { type: 'asset'; ask: number; bytes: Uint8Array }
   | { type: 'asset'; ask: number; error: string }
 

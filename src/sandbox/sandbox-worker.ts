@@ -38,6 +38,16 @@ function start(port: MessagePort): void {
       return
     }
     if (message.type === 'run') queue = queue.then(() => run(message.id, message.request))
+    // Not in the queue: a `node` run need not wait for Python to load.
+    if (message.type === 'prepare') runtimes[message.runtime]().prepare?.({ loadAsset })
+  }
+
+  function loadAsset(name: string): Promise<Uint8Array> {
+    return new Promise((resolve, reject) => {
+      const ask = nextAsk++
+      asked.set(ask, { resolve, reject })
+      send({ type: 'asset', ask, name })
+    })
   }
 
   async function run(id: number, request: RunRequest): Promise<void> {
@@ -45,12 +55,7 @@ function start(port: MessagePort): void {
       stdout: (bytes) => send({ type: 'output', id, fd: 1, bytes }),
       stderr: (bytes) => send({ type: 'output', id, fd: 2, bytes }),
       progress: (line) => send({ type: 'progress', id, line }),
-      loadAsset: (name) =>
-        new Promise((resolve, reject) => {
-          const ask = nextAsk++
-          asked.set(ask, { resolve, reject })
-          send({ type: 'asset', ask, name })
-        }),
+      loadAsset,
     }
     try {
       const result = await runtimes[request.runtime]().run(request, io)

@@ -99,6 +99,8 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   const folder = createFolderMirror(root, (line) => notes.push(line)) // an /open'ed folder
   /** Applies a change reported by the worker, stores it with the session, and writes it to an opened folder. */
   const applyChange = (delta: SnapshotDelta) => {
+    // A Python file was just written: python3 is likely next, and its first load takes seconds.
+    if (pageRunner && delta.changed.some(([path]) => path.endsWith('.py'))) pageRunner.prewarm('python')
     applySnapshotDelta(snapshot, delta)
     sessionFiles?.changed(delta)
     folder.changed(delta)

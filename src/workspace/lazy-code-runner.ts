@@ -11,15 +11,17 @@ export type LazyCodeRunner = CodeRunner & {
   onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
   /**
    * Starts the sandbox before the first run, once the shell is in use: its frame and worker take
-   * a few hundred ms to start, which the first `node` would otherwise wait for.
+   * a few hundred ms to start, which the first `node` would otherwise wait for. With 'python',
+   * Python loads there too (a .py file was written: python3 is likely next, and its first load
+   * takes seconds).
    */
-  prewarm(): void
+  prewarm(runtime?: 'python'): void
   dispose(): void
 }
 
 export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
-  let runner: Promise<CodeRunner & { prewarm(): void; dispose(): void }> | null = null
+  let runner: Promise<CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void }> | null = null
   let disposed = false
   const marker = createCodeRunMarker(sessionStorageIfAllowed())
   const load = () =>
@@ -46,8 +48,8 @@ export function createLazyCodeRunner(): LazyCodeRunner {
       if (leftOver) queueMicrotask(() => listener(leftOver, 'notice'))
       return () => listeners.delete(listener)
     },
-    prewarm() {
-      if (!disposed) void load().then((loaded) => loaded.prewarm(), () => undefined)
+    prewarm(runtime) {
+      if (!disposed) void load().then((loaded) => loaded.prewarm(runtime), () => undefined)
     },
     dispose() {
       disposed = true

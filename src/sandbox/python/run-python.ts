@@ -45,11 +45,11 @@ function parseArgs(argv: string[], stdin: string | null, version: string): Mode 
 export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): string } = {}): SandboxRuntime {
   const moduleUrl = options.moduleUrl ?? ((bytes: Uint8Array) => URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/javascript' })))
   let loading: Promise<Pyodide> | null = null
+  let loaded = false
   /** The run whose output the interpreter's streams go to. */
   let current: RunIo | null = null
 
-  async function load(io: RunIo): Promise<Pyodide> {
-    io.progress('Loading Python (first use)…')
+  async function load(io: Pick<RunIo, 'loadAsset'>): Promise<Pyodide> {
     const names = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']
     const [loader, asm, wasm, stdlib, lock] = await Promise.all(names.map((name) => io.loadAsset(name)))
     const { loadPyodide } = (await import(/* @vite-ignore */ moduleUrl(loader!))) as { loadPyodide: typeof LoadPyodide }
@@ -84,6 +84,7 @@ export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): st
       pyodide.setStdout(stream(1))
       pyodide.setStderr(stream(2))
       pyodide.runPython(DRIVER)
+      loaded = true
       return pyodide
     } finally {
       globalThis.fetch = realFetch
@@ -97,6 +98,8 @@ export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): st
       ;(early.fd === 1 ? io.stdout : io.stderr)(new TextEncoder().encode(early.text))
       return { exitCode: early.exitCode, changes: {} }
     }
+    // Said while it loads, whether this run started the load or a `prepare` did.
+    if (!loaded) io.progress('Loading Python (first use)…')
     loading ??= load(io)
     let pyodide: Pyodide
     try {
@@ -120,13 +123,24 @@ export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): st
       // The interpreter itself failed (e.g. the JS stack overflowed inside C code): the next
       // run loads a fresh one.
       loading = null
+      loaded = false
       throw new Error(`Python crashed (${error instanceof Error ? error.message : String(error)}); the next python3 starts a fresh one`)
     } finally {
       current = null
     }
   }
 
-  return { run }
+  return {
+    run,
+    prepare(io) {
+      if (loading) return
+      const started = (loading = load(io))
+      // A failed early load is not an error yet: the next run tries again and says why.
+      started.catch(() => {
+        if (loading === started) loading = null
+      })
+    },
+  }
 }
 
 type Fs = Pyodide['FS']
