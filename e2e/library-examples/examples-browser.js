@@ -43,20 +43,30 @@ async function run() {
   });
   out(`settings ${(await review.prompt("Review the schema change.").result).stopReason}`);
 
-  // Tools, with the session's context
+  // Tools that change things, with the session's context
+  const refunds = [];
+  const byId = { type: "object", properties: { id: { type: "string" } }, required: ["id"] };
   const tools = [
     {
       name: "get_order",
       description: "Look up an order.",
-      inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
-      idempotent: true,
-      execute: ({ id }, { executionId, context }) => ({ id, total: 30, executionId, userId: context.userId }),
+      inputSchema: byId,
+      idempotent: true, // a lookup is harmless to repeat
+      execute: ({ id }, { context }) => ({ id, total: 30, userId: context.userId }),
+    },
+    {
+      name: "refund_order",
+      description: "Refund an order.",
+      inputSchema: byId,
+      writes: true,
+      execute: ({ id }, { executionId, sessionId }) => (refunds.push(`${id} ${executionId} ${sessionId}`), "refunded"),
     },
   ];
   const shop = createFxAgent({ provider: router, model: "qwen/qwen3-coder", tools });
-  for await (const event of shop.session("shop-1", { context: { userId: "u-7" } }).prompt("What does A1 cost?")) {
-    if (event.type === "tool_end") out(`tool ${event.output}`);
+  for await (const event of shop.session("shop-1", { context: { userId: "u-7" } }).prompt("Refund A1.")) {
+    if (event.type === "tool_end") out(`tool ${event.name} ${event.output}`);
   }
+  out(`refunds ${refunds.join(", ")}`);
   await shop.close();
 
   // A custom provider's key, asked for before each turn
