@@ -5,7 +5,7 @@
  * (`resizeImageInBrowser`); elsewhere pass a function (e.g. one built on sharp in Node).
  */
 import { ErrorCode, FxError } from '../errors.ts'
-import { base64Bytes, decodeHead, isBase64, MAX_IMAGE_BYTES, MAX_IMAGES_TOTAL_BYTES, sniffImageType, toBase64 } from './prompt-input.ts'
+import { base64Bytes, decodeHead, fromBase64, isBase64, MAX_IMAGE_BYTES, MAX_IMAGES_TOTAL_BYTES, sniffImageType, toBase64 } from './prompt-input.ts'
 import type { FxPromptBlock, FxPromptInput } from './types.ts'
 
 /** What an image must fit: at most `maxBytes`, as one of `mimeTypes`. */
@@ -18,13 +18,6 @@ export type FxResizeImage = (
 ) => Promise<{ mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }> | { mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
-
-function decode(data: string): Uint8Array {
-  const binary = atob(data)
-  const out = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
-  return out
-}
 
 /**
  * `input` (every image already base64) with each image that breaks a limit replaced by what
@@ -52,7 +45,7 @@ export async function fitImages(input: FxPromptInput, resize: FxResizeImage): Pr
       if (type !== null && size <= maxBytes) return block
       let fitted: Awaited<ReturnType<FxResizeImage>>
       try {
-        fitted = await resize({ mimeType: type ?? block.mimeType ?? '', data: decode(data) }, { maxBytes, mimeTypes: IMAGE_TYPES })
+        fitted = await resize({ mimeType: type ?? block.mimeType ?? '', data: fromBase64(data) }, { maxBytes, mimeTypes: IMAGE_TYPES })
       } catch (error) {
         throw new FxError(ErrorCode.FX_PROMPT_IMAGE_RESIZE_FAILED, `resizeImage failed on image ${index + 1}: ${error instanceof Error ? error.message : String(error)}`)
       }

@@ -111,6 +111,14 @@ export async function inlineImages(input: FxPromptInput): Promise<FxPromptInput>
   )
 }
 
+/** Base64 text's bytes. */
+export function fromBase64(data: string): Uint8Array {
+  const binary = atob(data)
+  const out = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
+  return out
+}
+
 export function toBase64(bytes: Uint8Array): string {
   let binary = ''
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
