@@ -74,6 +74,9 @@ const attempts = {
   caches: () => caches.keys(),
   fetch: () => fetch(bait + '/fetch').then((r) => r.text()),
   fetchNoCors: () => fetch(bait + '/no-cors', { mode: 'no-cors' }).then((r) => r.type),
+  // The run's fetch only says why; the browser's own, under it, meets the CSP.
+  // (Resolving, as a LEAK, if there were no such fetch to try: the attempt must be a real one.)
+  browserFetch: () => { const real = Object.getPrototypeOf(globalThis).fetch; return typeof real === 'function' ? real.call(globalThis, bait + '/browser-fetch').then((r) => r.text()) : 'no browser fetch found' },
   xhr: () => new Promise((resolve, reject) => { const x = new XMLHttpRequest(); x.open('GET', bait + '/xhr'); x.onload = () => resolve(x.responseText); x.onerror = () => reject(new Error('xhr failed')); x.send() }),
   webSocket: () => new Promise((resolve, reject) => { const w = new WebSocket(wsBait + '/ws'); w.onopen = () => resolve('open'); w.onerror = () => reject(new Error('websocket failed')) }),
   eventSource: () => new Promise((resolve, reject) => { const e = new EventSource(bait + '/sse'); e.onopen = () => resolve('open'); e.onerror = () => (e.close(), reject(new Error('eventsource failed'))) }),
@@ -165,7 +168,7 @@ test('hostile node and python3 scripts reach no storage, no network, no page and
     const node = await runCommand(page, `BAIT=${bait.url} node attack.mjs`)
     const fromNode = verdicts(node.stdout)
     expect(fromNode.leaks).toEqual([])
-    expect(fromNode.blocked).toHaveLength(18)
+    expect(fromNode.blocked).toHaveLength(19)
 
     const python = await runCommand(page, `BAIT=${bait.url} python3 attack.py`)
     const fromPython = verdicts(python.stdout)

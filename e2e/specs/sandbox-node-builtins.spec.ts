@@ -69,6 +69,7 @@ console.log(fileURLToPath(import.meta.url), twice(4), Buffer.from('fx').toString
     'cases/data.json': '{ "name": "fxterm" }\n',
     'cases/dyn.mjs': 'export const twice = (n) => n * 2\n',
     'cases/http.js': `require('http').createServer()\n`,
+    'cases/fetch.mjs': `try { await fetch('https://example.com') } catch (e) { console.log(e.message + ': ' + e.cause.message) }\n`,
     'cases/ask.js': `const readline = require('readline')
 const rl = readline.createInterface({ input: process.stdin })
 const lines = []
@@ -111,6 +112,7 @@ rl.on('close', () => console.log(lines.join('|')))
   const http = await run('node http.js')
   expect.soft(http).toMatchObject({ stdout: '', exitCode: 1 })
   expect.soft(http.stderr).toBe("fxterm's node has no 'http' module: code here cannot reach the network\n")
+  expect.soft(await run('node fetch.mjs')).toMatchObject({ stdout: "fetch failed: fxterm's node cannot reach the network: code here runs in a sandbox without it\n", exitCode: 0 })
 
   expect.soft(await run(`printf 'one\\ntwo\\n' | node ask.js`)).toMatchObject({ stdout: 'ONE|TWO\n', exitCode: 0 })
   expect.soft(await run(`node -p 'require("util").inspect({ a: [1, 2], m: new Map([["k", 1]]) })'`)).toMatchObject({ exitCode: 0, stdout: expect.stringContaining("{ a: [ 1, 2 ]") })

@@ -54,7 +54,14 @@ function parseArgs(argv: string[], hasStdin: boolean): Mode {
 }
 
 /** The globals a run replaces or adds, restored afterwards. */
-const GLOBALS = ['process', 'Buffer', 'global', 'console', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'require', '__fxNode']
+const GLOBALS = ['process', 'Buffer', 'global', 'console', 'fetch', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'require', '__fxNode']
+
+/**
+ * Node's `fetch`, failing as Node's does when the network is down ("fetch failed"), with the
+ * reason: the browser's own would only say "Failed to fetch" (the sandbox's CSP allows no
+ * connection at all, and stays the wall whichever fetch a script reaches for).
+ */
+const fetchWithoutNetwork = () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: new Error("fxterm's node cannot reach the network: code here runs in a sandbox without it") }))
 
 export function createNodeRuntime(options: { moduleUrl?(source: string): string } = {}): SandboxRuntime {
   const moduleUrl = options.moduleUrl ?? ((source: string) => URL.createObjectURL(new Blob([source], { type: 'text/javascript' })))
@@ -124,7 +131,7 @@ async function runNode(request: RunRequest, io: RunIo, moduleUrl: (source: strin
   const saved = new Map(GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]))
   const before = new Set(Object.getOwnPropertyNames(globalThis))
   const scope = globalThis as Record<string, unknown>
-  Object.assign(scope, { ...timerGlobals, process, Buffer, global: globalThis, console: createConsole(writeText), __fxNode: loader.bridge })
+  Object.assign(scope, { ...timerGlobals, process, Buffer, global: globalThis, console: createConsole(writeText), fetch: fetchWithoutNetwork, __fxNode: loader.bridge })
   const onRejection = (event: PromiseRejectionEvent) => {
     event.preventDefault()
     report(event.reason)
