@@ -111,6 +111,8 @@ def attempts():
     yield "openUrl", lambda: stolen(__import__("pyodide.http", fromlist=["open_url"]).open_url(bait + "/open-url").read())
     yield "urllib", lambda: stolen(__import__("urllib.request", fromlist=["urlopen"]).urlopen(bait + "/urllib").read())
     yield "socket", lambda: stolen(socket_get(bait))
+    # Under the socket module's connect (which only says why): the interpreter's own, and the CSP.
+    yield "rawSocket", lambda: stolen(raw_socket_get(bait))
     yield "importScripts", lambda: js.importScripts(bait + "/script.js")
     yield "parentPostMessage", lambda: js.parent.postMessage("steal", "*")
     yield "topPostMessage", lambda: js.top.postMessage("steal", "*")
@@ -125,6 +127,13 @@ def socket_get(url):
     import socket
     sock = socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1])), timeout=1)
     sock.sendall(b"GET /socket HTTP/1.0\\r\\n\\r\\n")
+    return sock.recv(200)
+def raw_socket_get(url):
+    import _socket
+    sock = _socket.socket(_socket.AF_INET, _socket.SOCK_STREAM)
+    sock.settimeout(1)
+    sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1])))
+    sock.sendall(b"GET /raw-socket HTTP/1.0\\r\\n\\r\\n")
     return sock.recv(200)
 def sync_xhr(js, url):
     x = js.XMLHttpRequest.new()
@@ -173,7 +182,7 @@ test('hostile node and python3 scripts reach no storage, no network, no page and
     const python = await runCommand(page, `BAIT=${bait.url} python3 attack.py`)
     const fromPython = verdicts(python.stdout)
     expect(fromPython.leaks).toEqual([])
-    expect(fromPython.blocked).toHaveLength(12)
+    expect(fromPython.blocked).toHaveLength(13)
     expect(python.stdout).toContain('started async attempts')
 
     await runCommand(page, `node -e 'require("fs").writeFileSync("/home/user/planted.txt", "overwritten")'`)

@@ -65,6 +65,9 @@ test('python3 -m unittest passes with 0 and fails with 1', async ({ page }) => {
   expect(failing.exitCode).toBe(1)
   expect(failing.stderr).toContain('FAILED (failures=1)')
   expect(await runCommand(page, 'pip install requests')).toMatchObject({ exitCode: 1, stderr: expect.stringContaining('packages cannot be installed here') })
+  const offline = await runCommand(page, `python3 -c 'import urllib.request; urllib.request.urlopen("https://example.com")'`)
+  expect(offline.exitCode).toBe(1)
+  expect(offline.stderr).toMatch(/urllib\.error\.URLError: <urlopen error \[Errno \d+\] fxterm's python3 cannot reach the network: code here runs in a sandbox without it>\n$/)
 })
 
 test('a Python loop that never ends is stopped by the time limit, and the next run works', async ({ page }) => {

@@ -3,12 +3,20 @@
  * interpreter look freshly started for each run — sys.argv, sys.path[0], the directory, the
  * environment, stdin, no module of the workspace left from a run before — then runs the code
  * as `python3 -c`, a file or `-m` would, and answers the exit code as CPython would set it.
+ * A socket fails at connect with a line saying there is no network here.
  */
 export const DRIVER = `
-import builtins, importlib, io, os, runpy, sys, traceback
+import builtins, errno, importlib, io, os, runpy, socket, sys, traceback
 
 _fx_base_path = list(sys.path)
 sys.dont_write_bytecode = True
+
+# The sandbox's CSP allows no connection; say so at connect, as an unreachable network does,
+# instead of failing later in a TLS handshake Pyodide cannot do.
+def _fx_no_network(self, *args, **kwargs):
+    raise OSError(errno.ENETUNREACH, "fxterm's python3 cannot reach the network: code here runs in a sandbox without it")
+socket.socket.connect = _fx_no_network
+socket.socket.connect_ex = _fx_no_network
 
 def _fx_run(kind, target, args, cwd, env, root, stdin_bytes):
     for name, module in list(sys.modules.items()):
