@@ -1,16 +1,19 @@
 // What the provider specs share: saving a provider's key with /key, and the first two steps a
 // person takes from the first screen (/model lists every way to a model; the key for the one
 // chosen), each waiting for what the screen says back.
-import type { Page } from '@playwright/test'
-import { pressEnter, runSlashCommand, typeInTerminal, waitForScreen } from './screen.ts'
+import { expect, type Page } from '@playwright/test'
+import { pressEnter, readScreen, runSlashCommand, typeInTerminal, waitForScreen } from './screen.ts'
 
-/** Types `key` at the masked prompt, Enter; waits for the saved line. */
+/** Types `key` at the masked prompt, Enter; waits for a new saved line (an earlier save's may be on screen). */
 async function enterKey(page: Page, name: string, key: string): Promise<void> {
+  const saved = `✓ Key for ${name} saved`
+  const savedLines = async () => (await readScreen(page)).split('\n').filter((line) => line.includes(saved)).length
+  const before = await savedLines()
   await waitForScreen(page, 'API key:')
   await typeInTerminal(page, key)
   await waitForScreen(page, `API key: ${'•'.repeat(key.length)}`)
   await pressEnter(page)
-  await waitForScreen(page, `✓ Key for ${name} saved`)
+  await expect.poll(savedLines).toBe(before + 1)
 }
 
 /** /key <name>, the key pasted masked, Enter; waits for the saved line. */

@@ -141,6 +141,8 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     if (conn === ABORTED) return stopped('cancel')
     if (typeof conn === 'string') return failureResult(conn, cwd)
 
+    // The last command's writes to an opened folder end first, so a failed one is told now.
+    await folder.settled()
     const stored = sessionFiles?.takeNotice()
     const told = [...notes.splice(0), ...(stored ? [stored] : [])]
     const outcome = await execWithWatchdog(
