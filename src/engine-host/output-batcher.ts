@@ -10,6 +10,7 @@
  * at once are not visibly different from one.
  */
 import { createFramePacer, FRAME_MS, realClock, type FrameClock } from './frame-pacer.ts'
+import { concatBytes } from '../protocol/bytes.ts'
 
 const FLOOD_BYTES = 16 * 1024
 const FLOOD_MS = 48
@@ -24,7 +25,7 @@ export function createOutputBatcher(post: (bytes: Uint8Array) => void, clock: Fr
   const pacer = createFramePacer(
     () => {
       if (size === 0) return false
-      const joined = chunks.length === 1 ? chunks[0]! : concat(chunks, size)
+      const joined = chunks.length === 1 ? chunks[0]! : concatBytes(chunks)
       chunks = []
       size = 0
       lastPost = joined.length
@@ -44,14 +45,4 @@ export function createOutputBatcher(post: (bytes: Uint8Array) => void, clock: Fr
     },
     flush: pacer.flushNow,
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.length
-  }
-  return out
 }

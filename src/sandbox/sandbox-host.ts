@@ -5,6 +5,7 @@
  * next run opens a fresh one. The sandbox may ask only for the asset names it is given.
  */
 
+import { concatBytes } from '../protocol/bytes'
 import { openSandboxFrame, type SandboxFrame } from './sandbox-frame'
 import { isFromSandbox, type ToSandbox } from './sandbox-messages'
 import type { CodeRunReply, CodeRunner, RunRequest } from './runtime-types'
@@ -166,17 +167,7 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
 }
 
 function collected(run: Running): { stdout: Uint8Array; stderr: Uint8Array } {
-  return { stdout: concat(run.out), stderr: concat(run.err) }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
-  let at = 0
-  for (const chunk of chunks) {
-    all.set(chunk, at)
-    at += chunk.length
-  }
-  return all
+  return { stdout: concatBytes(run.out), stderr: concatBytes(run.err) }
 }
 
 const EMPTY = new Uint8Array(0)

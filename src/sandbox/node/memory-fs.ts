@@ -5,6 +5,7 @@
  * root are reported back to the workspace.
  */
 
+import { concatBytes } from '../../protocol/bytes'
 import { resolveWorkspacePath } from '../../workspace/workspace-paths'
 import type { SandboxFiles } from '../runtime-types'
 
@@ -98,7 +99,7 @@ export class MemoryFs {
     if (this.files.has(parent)) throw fsError('ENOTDIR', 'open', path)
     if (!this.dirs.has(parent) || !this.inside(full)) throw fsError(this.inside(full) ? 'ENOENT' : 'EACCES', 'open', path)
     const before = append ? this.files.get(full)?.bytes : undefined
-    const next = before ? concat(before, bytes) : bytes.slice()
+    const next = before ? concatBytes([before, bytes]) : bytes.slice()
     this.files.set(full, { bytes: next, mtimeMs: Date.now() })
   }
 
@@ -183,13 +184,6 @@ export class MemoryFs {
     for (const path of Object.keys(this.original)) if (underRoot(path) && !this.files.has(path)) changes[path] = null
     return changes
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const all = new Uint8Array(a.length + b.length)
-  all.set(a)
-  all.set(b, a.length)
-  return all
 }
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
