@@ -4,6 +4,7 @@
  * envelope) and the events it hands on as text must not differ from that at any cut.
  */
 import { createParser } from 'eventsource-parser'
+import { concatBytes } from '../protocol/bytes.ts'
 import { describe, expect, test } from 'vitest'
 import { createSseByteScanner } from './sse-byte-scanner.ts'
 import { plainTextDelta } from './text-delta-fast-path.ts'
@@ -71,16 +72,7 @@ function expectSameAtEveryCut(body: Uint8Array) {
   for (const pieces of cuts(body)) expect(scan(pieces)).toEqual(expected)
 }
 
-const bytes = (...parts: (string | number[])[]) => {
-  const chunks = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : Uint8Array.from(part)))
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.length
-  }
-  return out
-}
+const bytes = (...parts: (string | number[])[]) => concatBytes(parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : Uint8Array.from(part))))
 
 describe('the SSE byte scanner', () => {
   test('plain deltas in one envelope, with multi-byte text, read the same at every cut', () => {
