@@ -1,32 +1,13 @@
 // Code the agent runs is untrusted (issue 22): scripts in both languages try every way out of
 // the sandbox — this origin's storage, the network (a local bait server), the page — and every
 // attempt fails, the bait server hears nothing, and the page's stores are as they were.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { test, expect } from '../support/fixtures.ts'
 import { openDemo } from '../support/app.ts'
 import { runCommand, writeWorkspaceFiles } from '../support/run-code.ts'
+import { startBait } from '../support/bait.ts'
 
 test.setTimeout(120_000)
-
-/** A server on this machine that records every request and connection made to it. */
-async function startBait(): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
-  const hits: string[] = []
-  const server = http.createServer((request, response) => {
-    hits.push(`${request.method} ${request.url}`)
-    response.setHeader('access-control-allow-origin', '*')
-    response.end('stolen')
-  })
-  server.on('upgrade', (request, socket) => {
-    hits.push(`upgrade ${request.url}`)
-    socket.destroy()
-  })
-  server.on('connection', () => hits.push('connection'))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) }
-}
 
 /** What a person's page holds: a value in localStorage and one in an IndexedDB database of its own. */
 async function plantSentinels(page: Page): Promise<void> {
