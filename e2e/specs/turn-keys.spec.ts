@@ -1,13 +1,13 @@
-// Keys that stop things: Esc and Ctrl+C during a slowly streaming reply, and Ctrl+C twice on an
-// idle composer to leave. The mock server's stream log shows the request was really abandoned.
+// Keys that stop things: Esc and Ctrl+C during a slowly streaming reply; no key ends the session
+// (only /exit does). The mock server's stream log shows the request was really abandoned.
 import type { Page } from '@playwright/test'
 import { test, expect } from '../support/fixtures.ts'
 import { openDemo, openWithMock } from '../support/app.ts'
 import { finish, roleChunk, textDelta, usage } from '../support/chunks.ts'
-import { readStatus, readViewport, pressKey, readScreen, submitPrompt, typeInTerminal, waitForComposer, waitForScreen } from '../support/screen.ts'
+import { readStatus, readViewport, pressKey, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForComposer, waitForScreen } from '../support/screen.ts'
 
 const INTERRUPTED = 'Interrupted · tell fxterm what to do instead'
-const EXIT_HINT = 'Press Ctrl+C again to exit'
+const EXIT_HINT = '/exit ends the session'
 const SESSION_ENDED = 'Session ended · reload the page to start again'
 /** Shown on the activity row while a turn runs. */
 const RUNNING = 'esc to interrupt'
@@ -56,20 +56,26 @@ test('Ctrl+C during a streaming reply stops the turn and says so', async ({ page
   await expectInterrupted(page, mock)
 })
 
-test('Ctrl+C on an idle composer asks for a second one, and the second ends the session', async ({ page }) => {
+test('Ctrl+C on an idle composer never ends the session; it says /exit does', async ({ page }) => {
   await openDemo(page)
 
   await pressKey(page, 'Control+c')
   await expect.poll(() => readStatus(page)).toContain(EXIT_HINT)
+  await pressKey(page, 'Control+c')
+  await pressKey(page, 'Control+d')
+  await typeInTerminal(page, 'still here')
+  await waitForComposer(page, 'still here')
   expect(await readScreen(page)).not.toContain(SESSION_ENDED)
 
   await pressKey(page, 'Control+c')
+  await waitForComposer(page, '')
+  await runSlashCommand(page, '/exit')
   await waitForScreen(page, SESSION_ENDED)
   const code = await page.evaluate(() => (window as ExitWindow).fxterm?.runtime.exited)
   expect(code).toBe(0)
 })
 
-test('Ctrl+C clears a draft, and once the exit hint is gone a later Ctrl+C does not exit', async ({ page }) => {
+test('Ctrl+C clears a draft and the footer says how to exit, for a while', async ({ page }) => {
   await openDemo(page)
   await typeInTerminal(page, 'never mind')
   await waitForComposer(page, 'never mind')
@@ -77,9 +83,7 @@ test('Ctrl+C clears a draft, and once the exit hint is gone a later Ctrl+C does 
   await pressKey(page, 'Control+c')
   await waitForComposer(page, '')
   await expect.poll(() => readStatus(page)).toContain(EXIT_HINT)
-  // The hint lasts 3 s; after it, Ctrl+C starts over instead of exiting.
+  // The hint lasts 3 s, then the status row is back.
   await expect.poll(() => readStatus(page), { timeout: 6_000 }).not.toContain(EXIT_HINT)
-  await pressKey(page, 'Control+c')
-  await expect.poll(() => readStatus(page)).toContain(EXIT_HINT)
   expect(await readScreen(page)).not.toContain(SESSION_ENDED)
 })

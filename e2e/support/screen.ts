@@ -132,3 +132,26 @@ export async function runSlashCommand(page: Page, command: string, timeout = 10_
     .toBe(true)
   await pressEnter(page)
 }
+
+/**
+ * Double-clicks a word on screen, as a person selects it: finds its cell in the viewport and
+ * clicks the middle of that cell on the terminal's screen element.
+ */
+export async function doubleClickWord(page: Page, word: string): Promise<void> {
+  const cell = await page.evaluate((word) => {
+    const term = (window as FxWindow).fxterm?.term
+    if (!term) return null
+    const buffer = term.buffer.active
+    for (let row = 0; row < term.rows; row++) {
+      const col = buffer.getLine(buffer.viewportY + row)?.translateToString(true).indexOf(word) ?? -1
+      if (col >= 0) return { row, col: col + Math.floor(word.length / 2), cols: term.cols, rows: term.rows }
+    }
+    return null
+  }, word)
+  if (!cell) throw new Error(`"${word}" is not on screen`)
+  const box = await page.locator('.xterm-screen').first().boundingBox()
+  if (!box) throw new Error('no terminal screen')
+  const x = box.x + ((cell.col + 0.5) * box.width) / cell.cols
+  const y = box.y + ((cell.row + 0.5) * box.height) / cell.rows
+  await page.mouse.dblclick(x, y)
+}

@@ -152,17 +152,19 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     sessionRemove: (id) => void sessionBridge?.remove(id),
     historyAppend: (value) => historyBridge.append(value),
     historyClear: () => historyBridge.clear(),
-    clipboard: (text) => {
-      const clipboard = options.clipboard ?? globalThis.navigator?.clipboard
-      if (!clipboard) {
-        void remote.notice({ text: 'There is no clipboard here, so nothing was copied.', level: 'warning' })
-        return
-      }
-      clipboard.writeText(text).catch((error: unknown) => {
-        void remote.notice({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}`, level: 'warning' })
-      })
-    },
+    clipboard: (text) => copyToClipboard(text),
   }
+  function copyToClipboard(text: string): void {
+    const clipboard = options.clipboard ?? globalThis.navigator?.clipboard
+    if (!clipboard) {
+      void remote.notice({ text: 'There is no clipboard here, so nothing was copied.', level: 'warning' })
+      return
+    }
+    clipboard.writeText(text).catch((error: unknown) => {
+      void remote.notice({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}`, level: 'warning' })
+    })
+  }
+  if (term.onCopy) unsubscribers.push(term.onCopy(copyToClipboard))
   if (options.dropTarget && extras) {
     unsubscribers.push(attachFileDrop(options.dropTarget, extras, (notice) => void remote.notice(notice)))
   }

@@ -12,6 +12,12 @@ export type TerminalAdapter = {
   onData(listener: (data: string) => void): () => void
   /** Subscribes to size changes; returns an unsubscribe. */
   onResize(listener: (size: { cols: number; rows: number }) => void): () => void
+  /**
+   * Subscribes to the person copying a selection of the terminal's own output (Ctrl+C,
+   * Ctrl+Shift+C, Cmd+C with a selection): the listener puts it on the clipboard. A copy is
+   * never input. Returns an unsubscribe.
+   */
+  onCopy?(listener: (text: string) => void): () => void
   focus?(): void
   /** Screen-reader mode on or off (/a11y). */
   setScreenReaderMode?(on: boolean): void

@@ -53,9 +53,16 @@ export function encodeXtermKeyEvent(event: KeyboardEvent, term?: XtermSelectionS
   return undefined
 }
 
+/** Ctrl+C, Ctrl+Shift+C (Linux terminals) or Cmd+C (macOS), as a key goes down. */
+export function isCopyChord(event: KeyboardEvent): boolean {
+  if (event.type !== 'keydown' || event.altKey || event.key.toLowerCase() !== 'c') return false
+  return event.metaKey ? !event.ctrlKey && !event.shiftKey : event.ctrlKey
+}
+
 /** Adapts an xterm.js `Terminal` to the `TerminalAdapter` fxterm drives. */
 export function xtermAdapter(term: Terminal): TerminalAdapter {
   const extra = new Set<(data: string) => void>()
+  const copyListeners = new Set<(text: string) => void>()
   const screenReader = createScreenReader(term)
   let appHandler: KeyHandler | undefined
 
@@ -63,6 +70,14 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
   // attachCustomKeyEventHandler install the app's handler behind ours.
   const ours: KeyHandler = (event) => {
     if (appHandler && appHandler(event) === false) return false
+    // A selection of xterm's own output is copied as every web terminal does, and the chord is
+    // not a key: a Ctrl+C that copies never interrupts, clears or counts toward anything.
+    if (copyListeners.size > 0 && isCopyChord(event) && term.hasSelection()) {
+      event.preventDefault()
+      const text = term.getSelection()
+      for (const listener of copyListeners) listener(text)
+      return false
+    }
     const encoded = encodeXtermKeyEvent(event, term)
     if (encoded === undefined) return true
     event.preventDefault()
@@ -95,6 +110,10 @@ export function xtermAdapter(term: Terminal): TerminalAdapter {
         disposable.dispose()
         extra.delete(listener)
       }
+    },
+    onCopy(listener) {
+      copyListeners.add(listener)
+      return () => copyListeners.delete(listener)
     },
     onResize(listener) {
       const disposable = term.onResize(listener)

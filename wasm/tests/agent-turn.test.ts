@@ -402,7 +402,7 @@ describe('when things go wrong', () => {
     expect(h.effects.slice(before)).toEqual([
       { kind: 'exec_cancel', id: 2 },
       { kind: 'event', event: { type: 'turn_end', stopReason: 'cancelled' } },
-      // the "press Ctrl+C again to exit" hint goes away after 3 s
+      // the "/exit ends the session" hint goes away after 3 s
       { kind: 'timer_set', id: 0xffff0002, delayMs: 3000 },
     ])
     expect(conversation(h)).toEqual(['❯ build it', '', '● Ran sleep 100 · cancelled', '', '  Interrupted · tell fxterm what to do instead'])

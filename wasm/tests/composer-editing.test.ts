@@ -128,10 +128,11 @@ describe('deleting', () => {
     expect(composer(h)).toEqual({ rows: ['❯ abcd'], caret: { row: 0, x: 4 } })
   })
 
-  test('Ctrl+D on an empty idle composer exits', async () => {
+  test('Ctrl+D on an empty idle composer says how to exit, and does not', async () => {
     const h = await createHarness()
     await h.type(K.ctrlD)
-    expect(h.lastOf('exit')).toEqual({ kind: 'exit', code: 0 })
+    expect(h.lastOf('exit')).toBeUndefined()
+    expect(h.screen()).toContain('/exit ends the session')
   })
 })
 

@@ -13,7 +13,7 @@ import { forkSession } from '../session/session'
 import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 
-const EXIT_CHORD_MS: f64 = 3000
+const EXIT_HINT_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
 
 export function handleKeys(engine: Engine, bytes: Uint8Array, start: i32, end: i32): void {
@@ -133,7 +133,8 @@ function ctrl(engine: Engine, letter: i32): void {
   else if (letter == 0x70) lineUp(engine)
   else if (letter == 0x6e) lineDown(engine)
   else if (letter == 0x64) {
-    if (c.isEmpty && !engine.loop.busy) engine.exit()
+    // In a browser tab no single key ends the session: Ctrl+D on an empty draft says how.
+    if (c.isEmpty && !engine.loop.busy) showExitHint(engine)
     else c.deleteForward()
   } else if (letter == 0x63) {
     // Ctrl+C with a selection copies it (and drops the selection, so the next one interrupts).
@@ -142,21 +143,23 @@ function ctrl(engine: Engine, letter: i32): void {
       c.deselect()
       return
     }
-    // Ctrl+C stops the turn, else clears the draft; a second one within 3 s exits.
-    if (engine.nowMs < engine.ui.ctrlCArmedUntil) {
-      engine.exit()
-      return
-    }
+    // Ctrl+C stops the turn, else clears the draft. It never exits, however often it is
+    // pressed (a tab has no shell to return to): the footer says /exit does that.
     if (engine.loop.busy) interruptTurn(engine)
     else if (!c.isEmpty) c.clear()
-    engine.ui.ctrlCArmedUntil = engine.nowMs + EXIT_CHORD_MS
-    engine.fx.timer(HINT_TIMER_ID, EXIT_CHORD_MS)
+    showExitHint(engine)
   } else if (letter == 0x6c) {
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J')
     engine.fx.write(w)
     engine.ui.screen.forget()
   }
+}
+
+/** For 3 s the footer says how a session ends, in place of the status row. */
+function showExitHint(engine: Engine): void {
+  engine.ui.exitHintUntil = engine.nowMs + EXIT_HINT_MS
+  engine.fx.timer(HINT_TIMER_ID, EXIT_HINT_MS)
 }
 
 /** Cmd+C / Ctrl+C copy the selection; Cmd+X / Ctrl+X cut it. Nothing without a selection. */

@@ -193,10 +193,10 @@ class StatusDrawn {
 const statusDrawn = new StatusDrawn()
 const statusText = new ByteBuf(256)
 
-/** mode · model · ⚡ · context used · provider · workspace · /help (or the Ctrl+C hint). */
+/** mode · model · ⚡ · context used · provider · workspace · /help (or the exit hint). */
 function statusRow(ui: Ui, live: Rows, cols: i32): void {
-  if (ui.loop.nowMs < ui.ctrlCArmedUntil) {
-    grayRow(live, cols, '  Press Ctrl+C again to exit', YELLOW)
+  if (ui.loop.nowMs < ui.exitHintUntil) {
+    grayRow(live, cols, '  /exit ends the session', YELLOW)
     return
   }
   const loop = ui.loop

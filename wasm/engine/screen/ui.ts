@@ -25,7 +25,7 @@ export class Ui {
   /** The approval row's highlighted answer: 1 yes, 2 yes always, 3 no. */
   approvalChoice: i32 = 1
   /** Until when a second Ctrl+C exits (the status line says so). */
-  ctrlCArmedUntil: f64 = 0
+  exitHintUntil: f64 = 0
 
   constructor(
     public fx: Effects,
