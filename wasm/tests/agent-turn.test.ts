@@ -501,10 +501,14 @@ describe('slash commands', () => {
     const lines = conversation(h)
     expect(lines.slice(0, 4)).toEqual([
       'Session',
-      '  /help               show commands and keys',
-      '  /new                start a new conversation',
-      '  /clear              start a new conversation and clear the screen',
+      '  /help                    show commands and keys',
+      '  /new                     start a new conversation',
+      '  /clear                   start a new conversation and clear the screen',
     ])
+    // One column for every description, clear of the longest usage.
+    expect(lines.find((l) => l.startsWith('  /key'))).toMatch(/^  \/key \[provider\] \[clear\]  save a provider's API key/)
+    const columns = new Set(lines.filter((l) => /^ {2}\//.test(l)).map((l) => l.search(/ {2}[a-z]/) + 2))
+    expect([...columns]).toEqual([27])
     expect(lines.filter((l) => /^[A-Z]/.test(l))).toEqual(['Session', 'Model', 'Workspace', 'Transcript', 'Account', 'Keys'])
     const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z0-9]+)/)?.[1] ?? [])
     expect(names).toEqual([

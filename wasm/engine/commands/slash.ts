@@ -74,13 +74,17 @@ const KEYS_HELP =
   'Keys\n' +
   '  Enter submits · Shift+Enter, Alt+Enter or Ctrl+J adds a line · Up/Down walk prompt history\n' +
   '  Enter during a turn queues a message for the model (↑ takes it back)\n' +
-  '  Esc or Ctrl+C interrupts a turn · Ctrl+C twice exits · Esc twice clears the draft\n' +
+  '  Esc or Ctrl+C interrupts a turn · Esc twice clears the draft · /exit ends the session\n' +
+  '  With a selection, Ctrl+C (Ctrl+Shift+C, Cmd+C) copies it\n' +
   '  Tab completes commands · Ctrl+O shows the whole transcript · Ctrl+Shift+F (Cmd+F) searches it\n' +
   '  Drop files onto the terminal to upload them into the workspace'
 
 /** /help: the commands by category, then the keys. */
 export function helpText(): string {
   const lines = new Array<string>()
+  // The widest usage sets the column, so no description ever touches its command.
+  let width = 0
+  for (let i = 0; i < COMMANDS.length; i++) width = max(width, usageOf(COMMANDS[i]).length + 2)
   let category = ''
   for (let i = 0; i < COMMANDS.length; i++) {
     const c = COMMANDS[i]
@@ -89,12 +93,15 @@ export function helpText(): string {
       category = c.category
       lines.push(category)
     }
-    const usage = c.args.length > 0 ? c.name + ' ' + c.args : c.name
-    lines.push('  ' + usage.padEnd(20) + c.about)
+    lines.push('  ' + usageOf(c).padEnd(width) + c.about)
   }
   lines.push('')
   lines.push(KEYS_HELP)
   return lines.join('\n')
+}
+
+function usageOf(c: SlashCommand): string {
+  return c.args.length > 0 ? c.name + ' ' + c.args : c.name
 }
 
 function nameOf(text: string): string {
