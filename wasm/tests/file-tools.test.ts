@@ -92,8 +92,20 @@ describe('/undo', () => {
     await h.type('go on\r')
     const messages = h.lastOf('model_request')?.request.messages ?? []
     expect(messages.slice(1).map((m) => m.content)).toEqual([
-      '[fxterm: the person ran /undo. These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
+      '[fxterm: the person ran /undo: Restored 1 file to how it was before the last turn: a.txt These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
       'go on',
     ])
+  })
+
+  test('a resume draws the note as the line the person saw, never as their prompt', async () => {
+    const a = await createHarness({ fileTools: true, sessions: true })
+    await a.type('/undo\r')
+    await a.workspace(a.lastOf('workspace_op')!.id, { restored: ['a.txt'], message: 'Restored 1 file to how it was before the last turn: a.txt' })
+    await a.type('go on\r')
+    const b = await createHarness({ fileTools: true, sessions: true })
+    await b.session(a.allOf('session_commit').at(-1)!.bytes)
+    expect(b.screen()).toContain('Restored 1 file to how it was before the last turn: a.txt')
+    expect(b.screen()).not.toContain('[fxterm:')
+    expect(b.screen()).toContain('❯ go on')
   })
 })

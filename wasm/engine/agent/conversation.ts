@@ -56,6 +56,22 @@ export class Message {
     this.text = text
   }
 
+  /** Whether the text starts with `prefix` (ASCII), without reading a resumed message's text. */
+  startsWith(prefix: string): bool {
+    const n = prefix.length
+    const src = this.laterSrc
+    if (src != null) {
+      // After the literal's opening quote, ASCII that needs no escape reads as itself.
+      if (this.laterLength < n || this.laterAt + 1 + n > src.length) return false
+      for (let i = 0; i < n; i++) if (<i32>src[this.laterAt + 1 + i] != prefix.charCodeAt(i)) return false
+      return true
+    }
+    const text = this.text
+    if (text == null || text.length < n) return false
+    for (let i = 0; i < n; i++) if (<i32>text.u8At(i) != prefix.charCodeAt(i)) return false
+    return true
+  }
+
   /** The text's length in bytes, without reading a resumed message's text. */
   contentLength(): i32 {
     if (this.laterSrc != null) return this.laterLength
@@ -103,12 +119,12 @@ export class Message {
   }
 }
 
+// What the workspace offers (its commands, node, python3, limits, whether files are kept) is
+// said once, by the tool descriptions the host sends, generated from the workspace itself: the
+// system prompt names none of it, so the model is never told two stories.
 const SYSTEM_PROMPT =
   'You are fxterm, a coding agent that runs entirely in the user\'s browser tab. ' +
-  'You can run shell commands with the run_command tool in an in-memory bash (just-bash: a bash ' +
-  'emulator with coreutils-style commands such as ls, cat, grep, sed, awk, sort, head, tail, wc, ' +
-  'find, and heredocs; there is no network, no git, no node or python). Files live in memory and ' +
-  'are gone when the tab closes unless the user downloads them. ' +
+  'When tools are offered, their descriptions say what the workspace has and what it lacks: rely on them. ' +
   'Inspect files before changing them, keep answers short, and use Markdown sparingly.'
 
 /** Sent (not kept) after a reply cut off by a network error, so the retry continues it. */

@@ -12,6 +12,7 @@ import { Transcript } from '../screen/transcript'
 import { GRAY, YELLOW } from '../screen/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
+import { INTERRUPTED_NOTE, shellNote, undoNote } from './fxterm-notes'
 import { announce, announceCommand } from './announce'
 import { CUT_CALL_RESULT, callProblem, commandOf, cutByLimit, emitExec } from './tool-calls'
 import { changesFiles, emitFileOp, emitWorkspaceOp, fileToolVerb, isFileTool } from './file-tools'
@@ -22,15 +23,7 @@ import { DEFAULT_CONTEXT_WINDOW } from './catalog'
 export { COMMAND_MAX_BYTES, OUTPUT_LIMIT_BYTES, COMMAND_TIMEOUT_MS } from './tool-calls'
 export const DEFAULT_MAX_STEPS = 100
 export const RETRY_TIMER_ID: u32 = 0xffff0003
-/** What the model is told when a saved turn continues. */
-export const INTERRUPTED_NOTE = '[The previous turn was interrupted: the tab closed or fxterm stopped before it ended. Continue where it stopped.]'
-
-const INTERRUPTED_NOTE_BYTES = String.UTF8.byteLength(INTERRUPTED_NOTE)
-
-/** The engine's own note to the model (not a prompt): not counted as a turn, not replayed. */
-export function isInterruptedNote(m: Message): bool {
-  return m.role == ROLE_USER && m.contentLength() == INTERRUPTED_NOTE_BYTES && m.content.toString() == INTERRUPTED_NOTE
-}
+export { INTERRUPTED_NOTE, isInterruptedNote } from './fxterm-notes'
 
 export class AgentLoop implements CompactionLoop {
   conv: Conversation = new Conversation()
@@ -58,6 +51,8 @@ export class AgentLoop implements CompactionLoop {
   nextId: u32 = 1
   private requestId: u32 = 0
   private execId: u32 = 0
+  /** The exec of a `!command` the person runs (0: none); it is not a tool call and has no turn. */
+  private personExecId: u32 = 0
   /** The host tool call running now (0: none). */
   private hostCallId: u32 = 0
   /** Screen-reader mode (/a11y): finished replies and command results are announced. */
@@ -464,11 +459,35 @@ export class AgentLoop implements CompactionLoop {
     if (this.withTools && this.conv.fileTools) emitWorkspaceOp(this.fx, 0, 'session')
   }
 
-  /** /undo restored files: the model hears it before the next prompt. */
-  filesReverted(paths: string): void {
+  /** /undo restored files (`message`: what the person was shown): the model hears it before the next prompt. */
+  filesReverted(message: string, paths: string): void {
     const m = new Message(ROLE_USER)
-    m.content.str('[fxterm: the person ran /undo. These files were put back as they were before the last turn that changed them: ' + paths + '. Read them again before relying on what you wrote.]')
+    m.content.str(undoNote(message, paths))
     this.conv.add(m)
+    this.commitDue = true
+  }
+
+  /**
+   * `!command`: the person runs a command in the workspace shell, with no model request. It is
+   * drawn as the model's commands are, and the model reads it (a note) with the next prompt.
+   */
+  runPersonCommand(command: ByteBuf, nowMs: f64): void {
+    this.busy = true
+    this.turnStartMs = nowMs
+    this.execId = this.nextId++
+    this.personExecId = this.execId
+    this.runningCommand = command
+    emitExec(this.fx, this.execId, command, this.cwd)
+  }
+
+  private personCommandEnded(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
+    this.personExecId = 0
+    this.transcript.toolRan(command, stdout, stderr, exitCode, cancelled)
+    const m = new Message(ROLE_USER)
+    m.content = shellNote(command, toolResultText(stdout, stderr, exitCode, this.cwd))
+    this.conv.add(m)
+    this.busy = false
+    this.activityNote = ''
     this.commitDue = true
   }
 
@@ -527,9 +546,13 @@ export class AgentLoop implements CompactionLoop {
     if (cwd.length > 0) this.cwd = cwd
     this.execId = 0
     this.activityNote = ''
-    const call = this.reply.toolCalls[this.nextCall]
     const command = this.runningCommand as ByteBuf
     this.runningCommand = null
+    if (this.personExecId != 0) {
+      this.personCommandEnded(command, stdout, stderr, exitCode, false)
+      return
+    }
+    const call = this.reply.toolCalls[this.nextCall]
     this.transcript.toolRan(command, stdout, stderr, exitCode, false)
     if (this.announce) announceCommand(this.fx, command, exitCode, stdout, stderr)
     const m = new Message(ROLE_TOOL)
@@ -552,6 +575,14 @@ export class AgentLoop implements CompactionLoop {
   /** Esc / Ctrl+C during a turn: stop what runs and answer every open tool call. */
   interrupt(): void {
     if (!this.busy) return
+    if (this.personExecId != 0) {
+      this.fx.emit(OUT_EXEC_CANCEL, this.execId, null)
+      this.execId = 0
+      const command = this.runningCommand as ByteBuf
+      this.runningCommand = null
+      this.personCommandEnded(command, new Uint8Array(0), new Uint8Array(0), 130, true)
+      return
+    }
     if (this.compaction.running) {
       this.compaction.cancel()
       return

@@ -50,12 +50,13 @@ export function changeAnswer(s: Settings, view: TranscriptView, screenRows: i32,
   if (id == s.undoRequestId) {
     s.undoRequestId = 0
     if (v == null) return true
-    s.transcript.notice(v.getString('message', 'Undo gave no answer.'), GRAY)
+    const message = v.getString('message', 'Undo gave no answer.')
+    s.transcript.notice(message, GRAY)
     const restored = v.get('restored')
     if (restored != null && restored.kind == J_ARR && restored.items.length > 0) {
       const names = new Array<string>()
       for (let i = 0; i < restored.items.length; i++) if (restored.items[i].kind == J_STR) names.push(restored.items[i].str)
-      s.loop.filesReverted(names.join(', '))
+      s.loop.filesReverted(message, names.join(', '))
     }
     return true
   }

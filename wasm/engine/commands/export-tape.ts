@@ -6,7 +6,7 @@
 import { ByteBuf, stringBuf } from '../util/byte-buf'
 import { parseJson, writeJsonBuf, J_OBJ } from '../util/json'
 import { Conversation, ROLE_ASSISTANT, ROLE_USER } from '../agent/conversation'
-import { isInterruptedNote } from '../agent/loop'
+import { isFxtermNote } from '../agent/fxterm-notes'
 
 const FALLBACK = 'This demo was recorded with other questions: try the one suggested below, or connect a model with /login, /key or /provider.'
 
@@ -20,7 +20,7 @@ export function tapeJson(conv: Conversation): ByteBuf {
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]
     if (m.role == ROLE_USER) {
-      if (isInterruptedNote(m)) continue
+      if (isFxtermNote(m)) continue
       if (turns > 0) out.str(']}')
       if (turns > 0) out.byte(0x2c)
       out.str('{"prompt":')
@@ -62,6 +62,6 @@ export function tapeJson(conv: Conversation): ByteBuf {
 export function tapeTurns(conv: Conversation): i32 {
   const messages = conv.all()
   let n = 0
-  for (let i = 0; i < messages.length; i++) if (messages[i].role == ROLE_USER && !isInterruptedNote(messages[i])) n++
+  for (let i = 0; i < messages.length; i++) if (messages[i].role == ROLE_USER && !isFxtermNote(messages[i])) n++
   return n
 }

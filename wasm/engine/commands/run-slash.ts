@@ -8,6 +8,7 @@ import { formatCount } from '../util/format'
 import { OUT_ACTION, OUT_CLIPBOARD } from '../abi/frames'
 import { GRAY } from '../screen/ansi'
 import { ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { isFxtermNote, readShellNote } from '../agent/fxterm-notes'
 import { SessionState } from '../session/session-state'
 import * as S from './slash'
 import { Settings } from './settings'
@@ -75,7 +76,7 @@ function mode(s: Settings, arg: string): void {
 function statusText(s: Settings, auth: AuthPanel): string {
   const loop = s.loop
   let turns = 0
-  for (let i = 0; i < loop.conv.messages.length; i++) if (loop.conv.messages[i].role == ROLE_USER) turns++
+  for (let i = 0; i < loop.conv.messages.length; i++) if (loop.conv.messages[i].role == ROLE_USER && !isFxtermNote(loop.conv.messages[i])) turns++
   return (
     'Status\n' +
     '  model      ' + loop.model + (loop.fast ? ' ⚡ fast' : '') + '\n' +
@@ -143,9 +144,14 @@ function transcriptMarkdown(s: Settings): ByteBuf {
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]
     if (m.role == ROLE_USER) {
-      out.str('\n## You\n\n')
-      out.append(m.content)
-      out.str('\n')
+      const shell = readShellNote(m.content.toString())
+      if (shell != null) out.str('\n## You ran\n\n```\n$ ' + shell[0] + '\n' + shell[1] + '\n```\n')
+      else {
+        // fxterm's notes to the model are told apart from what the person wrote.
+        out.str(isFxtermNote(m) ? '\n## fxterm, to the model\n\n' : '\n## You\n\n')
+        out.append(m.content)
+        out.str('\n')
+      }
     } else if (m.role == ROLE_ASSISTANT) {
       if (m.content.length > 0) {
         out.str('\n## fxterm\n\n')

@@ -77,6 +77,7 @@ const KEYS_HELP =
   '  Esc or Ctrl+C interrupts a turn · Esc twice clears the draft · /exit ends the session\n' +
   '  With a selection, Ctrl+C (Ctrl+Shift+C, Cmd+C) copies it\n' +
   '  Tab completes commands · Ctrl+O shows the whole transcript · Ctrl+Shift+F (Cmd+F) searches it\n' +
+  '  !command runs a command in the workspace shell yourself: the model sees it with your next prompt\n' +
   '  Drop files onto the terminal to upload them into the workspace'
 
 /** /help: the commands by category, then the keys. */

@@ -240,6 +240,10 @@ function enter(engine: Engine): void {
     slash(engine, s)
     return
   }
+  if (s.charCodeAt(0) == 0x21 && s.substring(1).trim().length > 0) {
+    personCommand(engine, s.substring(1).trim())
+    return
+  }
   if (engine.loop.model.length == 0) {
     engine.transcript.error(stringBytes('No model is chosen on ' + engine.settings.label + ' yet: pick one with /model.'))
     engine.ui.composer.setText(text)
@@ -251,6 +255,21 @@ function enter(engine: Engine): void {
     return
   }
   engine.loop.submit(text, engine.nowMs)
+}
+
+/** `!command`: the person's own command in the workspace shell, with no model request. */
+function personCommand(engine: Engine, command: string): void {
+  const t = engine.transcript
+  if (!engine.loop.withTools) {
+    t.error(stringBytes('There is no workspace here to run commands in.'))
+    return
+  }
+  if (engine.loop.busy) {
+    t.error(stringBytes('A turn is running: run !' + command + ' once it ends, or stop it with Esc first.'))
+    return
+  }
+  if (engine.sessions.session.readOnly) forkSession(engine.sessions, 'This session is open in another tab.')
+  engine.loop.runPersonCommand(stringBuf(command), engine.nowMs)
 }
 
 function remember(engine: Engine, text: ByteBuf): void {

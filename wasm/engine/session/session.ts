@@ -9,7 +9,7 @@ import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversa
 import { commandText } from '../agent/compaction'
 import { decodeSnapshot, encodeSnapshotInto, Snapshot } from './snapshot'
 import { findHostTool } from '../agent/host-tools'
-import { INTERRUPTED_NOTE, isInterruptedNote } from '../agent/loop'
+import { INTERRUPTED_NOTE, isFxtermNote, readShellNote, undoNoteMessage } from '../agent/fxterm-notes'
 import { SessionState as Engine } from './session-state' // the session functions' part of the engine
 
 /**
@@ -43,7 +43,7 @@ export function commitIfDue(engine: Engine): void {
   let turns = 0
   let first = ''
   for (let i = 0; i < all.length; i++) {
-    if (all[i].role != ROLE_USER || isInterruptedNote(all[i])) continue
+    if (all[i].role != ROLE_USER || isFxtermNote(all[i])) continue
     if (turns == 0) first = all[i].content.toString()
     turns++
   }
@@ -146,7 +146,7 @@ function replay(engine: Engine, s: Snapshot): void {
   for (let i = messages.length - 1; i >= 0 && !cut; i--) {
     const m = messages[i]
     turnBytes += m.contentLength()
-    if (m.role != ROLE_USER || isInterruptedNote(m)) continue
+    if (m.role != ROLE_USER || isFxtermNote(m)) continue
     cut = users > 0 && bytes + turnBytes > REPLAY_BYTES // `from` stays at the turn after this one
     if (cut) break
     bytes += turnBytes
@@ -161,7 +161,8 @@ function replay(engine: Engine, s: Snapshot): void {
   for (let i = from; i < messages.length; i++) {
     const m = messages[i]
     if (m.role == ROLE_USER) {
-      if (!isInterruptedNote(m)) t.promptCard(m.content)
+      if (isFxtermNote(m)) replayNote(engine, m)
+      else t.promptCard(m.content)
     } else if (m.role == ROLE_ASSISTANT) {
       if (m.content.length > 0) {
         if (m.refusal) t.refusalDelta(m.content.data, 0, m.content.length)
@@ -173,9 +174,27 @@ function replay(engine: Engine, s: Snapshot): void {
   }
 }
 
+/** A note of fxterm's drawn as it was live: a `!command`'s row, /undo's line, or nothing. */
+function replayNote(engine: Engine, m: Message): void {
+  const text = m.content.toString()
+  const shell = readShellNote(text)
+  if (shell != null) {
+    const command = new ByteBuf(shell[0].length)
+    command.str(shell[0])
+    replayResult(engine, command, shell[1])
+    return
+  }
+  const undo = undoNoteMessage(text)
+  if (undo.length > 0) engine.transcript.notice(undo, GRAY)
+}
+
 /** A command row from a stored result: its `[exit code N]` and `[cwd: …]` markers say the rest. */
 function replayTool(engine: Engine, command: ByteBuf, m: Message): void {
-  let text = m.content.toString()
+  replayResult(engine, command, m.content.toString())
+}
+
+function replayResult(engine: Engine, command: ByteBuf, result: string): void {
+  let text = result
   const cwdAt = text.lastIndexOf('\n[cwd: ')
   if (cwdAt >= 0) text = text.substring(0, cwdAt)
   let exitCode = 0
