@@ -8,6 +8,7 @@
 import { Bash, type BashOptions } from 'just-bash/browser'
 import { COMMAND_TIMEOUT_MS, type ExecResult } from '../protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
+import { refuseSilentLimits } from './shell-limits'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import {
   clampOutputLimit,
@@ -92,6 +93,15 @@ export type BashSession = {
 }
 
 /** Creates a session; its file system holds `entries` plus the root, home and /tmp. */
+/** just-bash's parse of a command (the browser build exports no parser of its own), or null. */
+function parsed(bash: Bash, command: string): unknown {
+  try {
+    return bash.transform(command).ast
+  } catch {
+    return null
+  }
+}
+
 export async function createBashSession(options: BashSessionOptions = {}): Promise<BashSession> {
   const root = options.root ?? '/workspace'
   const home = options.home ?? '/home/user'
@@ -130,7 +140,8 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     const timeoutMs = clampTimeoutMs(input.timeoutMs)
     const start = await startDirectory(input.cwd)
     const notes = [...(input.notes ?? []), ...(start.note ? [start.note] : [])]
-    const refused = refuseOversizedCommand(input.command, start.cwd)
+    const refused =
+      refuseOversizedCommand(input.command, start.cwd) ?? refuseSilentLimits(parsed(bashFor(timeoutMs), input.command), start.cwd)
     if (refused) return refused
     let cwdAfter = start.cwd
     const finish = (raw: ExecResult, stop: StopReason) =>

@@ -266,13 +266,20 @@ export class Engine {
     this.dirty = true
   }
 
-  /** /clear: a fresh conversation and a clean screen. */
-  clearAll(): void {
+  /** A fresh conversation, every counter with it; the screen stays as it is. */
+  newConversation(): void {
     if (this.loop.busy) this.loop.interrupt()
     this.loop.conv.clear()
     this.loop.forgetContextCount()
+    this.loop.inputTokens = 0
+    this.loop.outputTokens = 0
     this.sessions.session.reset()
     this.loop.sessionChanged()
+  }
+
+  /** /new, /clear: a fresh conversation and a clean screen. */
+  clearAll(): void {
+    this.newConversation()
     const w = new ByteBuf(16)
     w.str('\x1b[H\x1b[2J\x1b[3J')
     this.fx.write(w)
@@ -290,6 +297,12 @@ export class Engine {
 
   /** After each input: start the next queued prompt, keep the spinner ticking, redraw. */
   settle(): void {
+    if (this.settings.leftDemo) {
+      this.settings.leftDemo = false
+      this.newConversation()
+      this.transcript.notice('A new conversation with ' + this.settings.label + ': the demo\'s turns are not sent to it.', GRAY)
+      this.dirty = true
+    }
     if (!this.loop.busy && this.loop.steers.length > 0 && !this.ui.exited) {
       this.loop.submitSteers(this.nowMs)
       this.dirty = true

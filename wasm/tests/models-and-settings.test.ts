@@ -173,3 +173,41 @@ describe('settings restored at boot', () => {
     expect(status(h)).toBe('  auto · claude-sonnet-4.5 · /workspace · /help')
   })
 })
+
+describe('leaving the offline demo', () => {
+  test("a real model starts a new conversation: none of the demo's turns is sent to it", async () => {
+    const h = await createHarness({ ...boot, provider: 'demo', model: 'demo' })
+    await h.type('what is in this project?\r')
+    await modelEvents(h, h.lastOf('model_request')!.id, [{ type: 'text_delta', delta: 'A greeter.' }, { type: 'finish', reason: 'stop' }])
+    await h.type('/provider ollama\r')
+    await h.catalog({ provider: 'ollama', models: [{ id: 'llama3.2' }] })
+    expect(text(h)).toContain("A new conversation with localhost:11434: the demo's turns are not sent to it.")
+    await h.type('hello\r')
+    const request = h.lastOf('model_request')!.request
+    expect(request).toMatchObject({ provider: 'ollama', model: 'llama3.2' })
+    expect(request.messages.slice(1)).toEqual([{ role: 'user', content: 'hello' }])
+  })
+
+  test('one real provider to another keeps the conversation', async () => {
+    const h = await createHarness(boot)
+    await h.type('first\r')
+    await modelEvents(h, h.lastOf('model_request')!.id, [{ type: 'text_delta', delta: 'ok' }, { type: 'finish', reason: 'stop' }])
+    await h.type('/provider ollama\r')
+    await h.catalog({ provider: 'ollama', models: [{ id: 'llama3.2' }] })
+    await h.type('second\r')
+    expect(h.lastOf('model_request')!.request.messages.slice(1).map((m) => m.content)).toEqual(['first', 'ok', 'second'])
+  })
+
+  test('/new resets the token counters of the activity row', async () => {
+    const h = await createHarness(boot)
+    await h.type('first\r')
+    const id = h.lastOf('model_request')!.id
+    await modelEvents(h, id, [{ type: 'text_delta', delta: 'ok' }, { type: 'usage', inputTokens: 1234, outputTokens: 56 }])
+    expect(h.viewport().join('\n')).toContain('↓56')
+    await modelEvents(h, id, [{ type: 'finish', reason: 'stop' }])
+    await h.type('/new\r')
+    await h.type('second\r')
+    expect(h.viewport().join('\n')).toContain('esc to interrupt')
+    expect(h.viewport().join('\n')).not.toContain('↓56')
+  })
+})

@@ -78,6 +78,7 @@ function applySetting(s: Settings, id: string, value: string): string {
 }
 
 function activate(s: Settings, p: ProviderInfo): void {
+  if (s.providers.active.name == 'demo' && p.name != 'demo' && s.loop.conv.messages.length > 0) s.leftDemo = true
   s.providers.active = p
   s.loop.provider = p.name
   s.loop.model = p.defaultModel

@@ -21,6 +21,11 @@ export class Settings {
   /** The /diff and /undo waiting for the workspace's answer (0: none); commands/change-commands.ts. */
   diffRequestId: u32 = 0
   undoRequestId: u32 = 0
+  /**
+   * The offline demo was left for a real model with the demo's talk on screen: the engine starts
+   * a new conversation, so none of the recorded turns is sent to a real model.
+   */
+  leftDemo: bool = false
 
   constructor(
     public fx: Effects,
