@@ -238,6 +238,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         args: options.args ?? [],
         useHostFetch: Boolean(options.fetch),
         ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
         ...(options.providers ? { customProviders: options.providers } : {}),
         ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
         ...(workspace ? { permission: workspace.permission } : {}),
