@@ -12,6 +12,7 @@ import { createAnthropicEventDecoder } from './anthropic-event-decoder.ts'
 import { toAnthropicBody } from './anthropic-wire.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, serverErrorText } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
+import { anthropicMessageEvents, emitJsonReply, isJsonReply } from './json-completion.ts'
 import { ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { readByteStream } from './read-byte-stream.ts'
@@ -91,6 +92,10 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
         const bodyText = await response.text().catch(() => '')
         const failure = { status: response.status, bodyText, headers: response.headers, now: options.now?.() ?? Date.now(), baseUrl, model: body.model, label, fetch: fetchFn(), signal, apiKey: key }
         emit({ type: 'error', ...(await diagnoseHttpFailure(failure)) })
+        return
+      }
+      if (isJsonReply(response)) {
+        await emitJsonReply(response, signal, emit, (text) => anthropicMessageEvents(text, { label, secret: key }), label)
         return
       }
       const decoder = createAnthropicEventDecoder({ emit, label, secret: key })
