@@ -74,18 +74,19 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
       emit({ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: `${label} needs an API key: ${keyHint}`, retryable: false })
       return
     }
+    const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...anthropicHeaders(key) }
     try {
       let response: Response
       try {
         response = await fetchFn()(`${baseUrl}/messages`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...anthropicHeaders(key) },
+          headers,
           body: JSON.stringify(body),
           signal,
         })
       } catch {
         if (signal.aborted) return
-        emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true })) })
+        emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true, headers })) })
         return
       }
       if (!response.ok) {

@@ -142,7 +142,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       } catch {
         if (signal.aborted) return
         const origin = options.origin ?? defaultOrigin()
-        const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), ...probeOptions })
+        const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), headers, ...probeOptions })
         emit({ type: 'error', ...diagnosis })
         return
       }
