@@ -121,7 +121,8 @@ test('a JSON completion with a tool call runs the tool, and its result goes to t
   await mock.script({ status: 200, body: completion({ content: null, tool_calls: [call] }, 'tool_calls') }, { chunks: textReply('The command ran.') })
   await open(page, mock)
   await submitPrompt(page, 'run something')
-  await waitForScreen(page, 'The command ran.')
+  // The first command starts the shell's worker: slow on a busy machine.
+  await waitForScreen(page, 'The command ran.', 45_000)
   await waitForTurnOver(page)
   expect(await readScreen(page)).toContain('echo from-json-call')
   const requests = await mock.requests()
