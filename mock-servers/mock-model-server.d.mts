@@ -21,13 +21,19 @@ export type ScriptedResponse = {
   headers?: Record<string, string>
   /** Send the first N chunks (after any hold), then destroy the socket: no finish_reason, no [DONE]. */
   cutAfter?: number
+  /** Written verbatim at the `cutAfter` point, where the body then ends cleanly: a body that stops inside a line. */
+  partial?: string
+  /** Send the first N chunks, then reset the connection (TCP RST). */
+  resetAfter?: number
+  /** Send only `: keep-alive` comments, one every N ms, until the client leaves. */
+  keepAliveEveryMs?: number
 }
 
 /** How one answered stream went: chunks handed to the socket, of how many, and how it ended. */
 export type StreamRecord = {
   sent: number
   total: number
-  outcome: 'open' | 'done' | 'aborted' | 'cut'
+  outcome: 'open' | 'done' | 'aborted' | 'cut' | 'reset'
   /** When the body's first byte was handed to the socket, on the server's /__clock clock. */
   firstByteAtMs?: number
 }
@@ -36,7 +42,7 @@ export type StreamRecord = {
  * One request to a model path (not a /__ control path): preflights and probes included; the
  * Anthropic headers only when the request carried x-api-key.
  */
-export type Hit = { method: string; path: string; origin: string | null; authorization: string | null; apiKey?: string; anthropicVersion?: string | null; browserAccess?: string | null; atMs: number }
+export type Hit = { method: string; path: string; origin: string | null; authorization: string | null; apiKey?: string; anthropicVersion?: string | null; browserAccess?: string | null; atMs: number; /** The request body's size, for a model request. */ bytes?: number }
 
 export type MockModelServer = {
   port: number

@@ -29,7 +29,13 @@
 // access-control-expose-headers, as a server must for a page to read them (only a few headers
 // are CORS-safelisted, and Retry-After is not);
 // `cutAfter: N` sends the first N chunks (after any hold) and then destroys the socket: no
-// finish_reason, no [DONE], the way a dropped connection looks to the client.
+// finish_reason, no [DONE], the way a dropped connection looks to the client;
+// `partial: "<text>"` is written verbatim at that point, and the body then ends (cleanly, so the
+// client reads every byte) inside that line;
+// `resetAfter: N` sends the first N chunks and then resets the connection (a TCP RST, not a close);
+// `keepAliveEveryMs: N` sends only `: keep-alive` comments, one every N ms, until the client leaves.
+// Every hit that carried a body records its size in bytes (`bytes`), so a spec can see how big a
+// request was.
 // Paths under /nocors/ (e.g. baseUrl `<url>/nocors/v1`) are served the same way but without any
 // access-control-* header, preflights included: the browser's fetch then fails with the opaque
 // TypeError a real origin-refusing server (Ollama without OLLAMA_ORIGINS) causes.
@@ -122,8 +128,9 @@ function readBody(req) {
 }
 
 /** A model request's JSON body; `{ unparsable }` with the text when it is not JSON, so a spec sees it. */
-async function readRequestJson(req) {
+async function readRequestJson(req, hit) {
   const text = await readBody(req)
+  if (hit) hit.bytes = Buffer.byteLength(text)
   try {
     return JSON.parse(text)
   } catch {
@@ -143,7 +150,7 @@ function sendJson(res, status, value, cors = CORS) {
 export async function startMockModelServer(options = {}) {
   /** @type {object[]} */ let queue = []
   /** @type {unknown[]} */ let requests = []
-  /** @type {{ sent: number, total: number, outcome: 'open' | 'done' | 'aborted' | 'cut', firstByteAtMs?: number }[]} */ let streams = []
+  /** @type {{ sent: number, total: number, outcome: 'open' | 'done' | 'aborted' | 'cut' | 'reset', firstByteAtMs?: number }[]} */ let streams = []
   /** @type {{ method: string, path: string, origin: string | null, atMs: number }[]} */ let hits = []
   /** @type {Set<() => void>} */ const held = new Set()
   let nextId = 1
@@ -167,7 +174,7 @@ export async function startMockModelServer(options = {}) {
     // A stream with no timing of its own (no hold, pause, delay or cut) is encoded here once,
     // before any request is timed: a megabyte reply (~45 MB of SSE) then costs this process a
     // few large writes per request, so a bench measures the client rather than the mock.
-    const plain = script.holdAfter === undefined && script.cutAfter === undefined && !script.intervalMs && !script.firstDelayMs
+    const plain = script.holdAfter === undefined && script.cutAfter === undefined && script.resetAfter === undefined && !script.keepAliveEveryMs && !script.intervalMs && !script.firstDelayMs
     const wire = plain ? Buffer.from(events.join('') + DONE_EVENT) : undefined
     return { ...script, events, wire }
   }
@@ -217,6 +224,16 @@ export async function startMockModelServer(options = {}) {
     res.on('close', () => {
       if (log.outcome === 'open') log.outcome = 'aborted'
     })
+    if (script.keepAliveEveryMs) {
+      // Bytes, but never an event: the stream a stalled upstream behind a proxy looks like.
+      log.firstByteAtMs = clockMs()
+      while (!closed) {
+        res.write(': keep-alive\n\n')
+        log.sent++
+        await delay(script.keepAliveEveryMs)
+      }
+      return
+    }
     if (prepared.wire !== undefined) {
       log.firstByteAtMs = clockMs()
       if (await writeWire(res, prepared.wire, () => closed)) {
@@ -244,12 +261,28 @@ export async function startMockModelServer(options = {}) {
         await hold()
       }
       if (script.cutAfter === i && !closed) {
+        if (script.partial !== undefined) {
+          // Ended cleanly, so every byte reaches the client: the body stops inside a line.
+          batch += script.partial
+          await flush()
+          log.outcome = 'cut'
+          res.end()
+          return
+        }
         await flush()
         // Let the bytes reach the client first: a body that errors drops what it had not read.
         while (res.writableLength > 0 && !closed) await delay(5)
         await delay(CUT_GRACE_MS)
         log.outcome = 'cut'
         res.destroy()
+        return
+      }
+      if (script.resetAfter === i && !closed) {
+        await flush()
+        while (res.writableLength > 0 && !closed) await delay(5)
+        await delay(CUT_GRACE_MS)
+        log.outcome = 'reset'
+        res.socket?.resetAndDestroy()
         return
       }
       if (closed || i === events.length) break
@@ -293,13 +326,13 @@ export async function startMockModelServer(options = {}) {
         return
       }
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
-        requests.push(await readRequestJson(req))
+        requests.push(await readRequestJson(req, hits.at(-1)))
         await streamCompletion(res, queue.shift() ?? FALLBACK, cors)
         return
       }
       if (req.method === 'POST' && path.endsWith('/messages')) {
         // Anthropic's Messages API: the scripted response's `text` as one streamed text block.
-        const body = await readRequestJson(req)
+        const body = await readRequestJson(req, hits.at(-1))
         requests.push(body)
         const reply = queue.shift()?.text ?? 'mock: no scripted response'
         const events = [

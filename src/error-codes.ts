@@ -55,6 +55,12 @@ export const FX_MODEL_STREAM_MALFORMED = 'FX_MODEL_STREAM_MALFORMED'
 /** the stream ended, or the connection dropped, before a finish_reason */
 export const FX_MODEL_STREAM_TRUNCATED = 'FX_MODEL_STREAM_TRUNCATED'
 
+/** one stream event (or a non-streamed reply) was over 4 MB; it is refused at once, not read whole */
+export const FX_MODEL_EVENT_TOO_LARGE = 'FX_MODEL_EVENT_TOO_LARGE'
+
+/** no progress on the stream for the idle limit (60 s by default; keep-alive comments do not count) */
+export const FX_MODEL_STREAM_IDLE = 'FX_MODEL_STREAM_IDLE'
+
 /** the server sent an error in the middle of a 200 stream */
 export const FX_MODEL_STREAM_ERROR = 'FX_MODEL_STREAM_ERROR'
 

@@ -33,6 +33,8 @@ export const ERROR_REGISTRY = {
   FX_MODEL_NETWORK_ERROR: { meaning: 'the connection failed although the server is up and accepts this origin', retryable: true, hint: "try again; if it keeps failing, allow our headers in the server's CORS settings" },
   FX_MODEL_STREAM_MALFORMED: { meaning: 'a line of the stream was not valid JSON or not an event', retryable: false, hint: 'check that the base URL serves OpenAI Chat Completions' },
   FX_MODEL_STREAM_TRUNCATED: { meaning: 'the stream ended, or the connection dropped, before a finish_reason', retryable: true, hint: 'try again' },
+  FX_MODEL_EVENT_TOO_LARGE: { meaning: 'one stream event (or a non-streamed reply) was over 4 MB; it is refused at once, not read whole', retryable: false, hint: 'ask for the work in smaller steps (write a large file in parts)' },
+  FX_MODEL_STREAM_IDLE: { meaning: 'no progress on the stream for the idle limit (60 s by default; keep-alive comments do not count)', retryable: true, hint: 'try again; raise `streamIdleTimeoutMs` for a model that is silent longer' },
   FX_MODEL_STREAM_ERROR: { meaning: 'the server sent an error in the middle of a 200 stream', retryable: 'depends', hint: "the message quotes the server; try again if it says so" },
   FX_MODEL_NOT_CHOSEN: { meaning: 'no model named and the provider has no default', retryable: false, hint: 'pick one with `/model <id>` (`/models` lists them)' },
   FX_MODEL_UNSUPPORTED_FAST: { meaning: 'fast mode asked of a provider without a faster tier', retryable: false, hint: 'turn fast mode off with `/fast`' },

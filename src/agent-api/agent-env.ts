@@ -181,6 +181,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
               providers: () => current.get(sessionId) ?? built.providers,
               ...(catalog ? { catalog } : {}),
               ...(workspace ? { exec: async (request, signal) => workspace.exec({ ...request, signal }) } : {}),
+              ...(options.streamIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.streamIdleTimeoutMs } : {}),
               hooks,
             })
           }
@@ -205,6 +206,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
             ultrafast,
             workspace: workspace !== undefined,
             images: stored,
+            ...(options.streamIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.streamIdleTimeoutMs } : {}),
           }
           return createWorkerRunner(worker, config, hooks, { ...(workspace ? { workspace } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) })
         },

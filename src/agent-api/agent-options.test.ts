@@ -58,6 +58,19 @@ describe('agent options', () => {
     await second.close()
   })
 
+  it.each([
+    ['in this thread', () => ({ worker: false as const })],
+    ['in its worker', () => ({ worker: () => createInProcessWorker(createAgentWorkerApi()) })],
+  ])('streamIdleTimeoutMs cuts off a keep-alive-only stream, and the retry answers (%s)', async (_where, where) => {
+    // The first attempt sends only keep-alive comments; at the limit it counts as dropped and is retried.
+    await mock.script({ keepAliveEveryMs: 20 }, reply('after the stall'))
+    const agent = mockAgent(mock, { streamIdleTimeoutMs: 1_000, ...where() })
+    expect(await agent.session('idle').prompt('hello').result).toMatchObject({ stopReason: 'end_turn' })
+    const streams = (await (await fetch(`${mock.server.url}/__streams`)).json()) as Array<{ outcome: string }>
+    expect(streams.map((stream) => stream.outcome)).toEqual(['aborted', 'done'])
+    await agent.close()
+  })
+
   it('an agent keeps at most MAX_LIVE_ENGINES engines; a session whose engine was let go continues from its snapshot', async () => {
     const count = MAX_LIVE_ENGINES + 2
     await mock.script(...Array.from({ length: count + 1 }, (_, i) => reply(`answer ${i}`)))

@@ -9,7 +9,7 @@ import type { FxAgentOptions } from './types.ts'
 
 const KNOWN: ReadonlySet<string> = new Set<keyof FxAgentOptions>([
   'model', 'instructions', 'tools', 'provider', 'apiKey', 'credentials', 'fetch', 'configStore', 'sessionStore',
-  'durability', 'onEvent', 'modelCatalog', 'maxSteps', 'workspace', 'worker', 'demoTapeUrl', 'wasm', 'resizeImage',
+  'durability', 'onEvent', 'modelCatalog', 'maxSteps', 'streamIdleTimeoutMs', 'workspace', 'worker', 'demoTapeUrl', 'wasm', 'resizeImage',
 ])
 
 const INSTEAD: Record<string, string> = {

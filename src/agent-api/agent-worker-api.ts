@@ -26,6 +26,8 @@ export type HookName = 'onRequest' | 'onModelEvent' | 'onEngineEvent' | 'onCommi
 /** What the worker needs to run one session's engine; all of it crosses postMessage. */
 export type WorkerRunnerConfig = {
   module: WebAssembly.Module
+  /** The `streamIdleTimeoutMs` option. */
+  idleTimeoutMs?: number
   boot: RunnerOptions['boot']
   catalog?: ModelInfo[]
   /** The provider (its name resolved by the page), its catalog, and the model. */
@@ -95,6 +97,7 @@ export function createAgentWorkerApi(): AgentWorkerApi {
         module: config.module,
         boot: config.boot,
         ...(config.catalog ? { catalog: config.catalog } : {}),
+        ...(config.idleTimeoutMs !== undefined ? { idleTimeoutMs: config.idleTimeoutMs } : {}),
         providers: () => wrapped,
         ...(config.workspace
           ? {

@@ -48,6 +48,8 @@ export type RunnerOptions = {
   exec?: (request: ExecRequest, signal: AbortSignal) => Promise<ExecResult>
   hooks: RunnerHooks
   now?: () => number
+  /** A model request with no progress for this long ends as dropped (the `streamIdleTimeoutMs` option). */
+  idleTimeoutMs?: number
 }
 
 /** Drives one headless engine; every call feeds one input frame. */
@@ -82,6 +84,7 @@ export async function createEngineRunner(options: RunnerOptions): Promise<Engine
     providers: options.providers,
     ...(options.boot.provider !== undefined ? { defaultProvider: options.boot.provider } : {}),
     textIntervalMs: TEXT_INTERVAL_MS,
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
     ...(exec ? { exec: (_id: number, request: ExecRequest, signal: AbortSignal) => exec(request, signal) } : {}),
     onModelRequest: (id, request) => {
       if (compacting) quiet.add(id)

@@ -89,6 +89,8 @@ export type FxAgentOptions = {
   modelCatalog?: ModelCatalog
   /** Model requests per turn (default 100). */
   maxSteps?: number
+  /** A model stream with no progress for this long is dropped and retried (default 60000 ms; keep-alive comments do not count; 0: no limit). */
+  streamIdleTimeoutMs?: number
   /** A workspace adapter: the model gets `run_command`. */
   workspace?: WorkspaceAdapter
   /**

@@ -30,6 +30,8 @@ const container = document.getElementById('terminal')!
 followVisualViewport(container)
 
 const baseUrl = params.get('baseUrl') ?? undefined
+/** ?streamIdleTimeoutMs=<ms>: how long a model stream may go without progress (tests shorten it). */
+const streamIdleTimeoutMs = Number(params.get('streamIdleTimeoutMs') ?? Number.NaN)
 const model = params.get('model') ?? undefined
 /** ?demo=<tape URL> plays another demo tape (the default is demos/tour.json). */
 const demo = params.get('demo')
@@ -74,6 +76,7 @@ const { term, runtime } = mountFxTerminal(container, {
     if (event.type === 'turn_start' || event.type === 'session.resumed') noteSavedSessions()
   },
   ...(demo ? { demoTapeUrl: demo } : {}),
+  ...(streamIdleTimeoutMs > 0 ? { streamIdleTimeoutMs } : {}),
   ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace; openedUrls: string[]; events: unknown[] } = {

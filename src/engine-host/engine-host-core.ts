@@ -38,6 +38,8 @@ export type EngineHostCoreOptions = {
   defaultProvider?: string
   /** Text batching: during a burst, text deltas reach the engine at most this often. */
   textIntervalMs: number
+  /** A model request with no progress for this long ends as dropped (model-requests.ts). */
+  idleTimeoutMs?: number
   /** Runs a command; `signal` aborts it (Ctrl+C, a cancelled turn, a trap). Absent: no workspace. */
   exec?(id: number, request: ExecRequest, signal: AbortSignal): Promise<ExecResult>
   effects: EffectHandlers
@@ -73,6 +75,7 @@ export async function createEngineHostCore(options: EngineHostCoreOptions): Prom
     providers: options.providers,
     ...(options.defaultProvider !== undefined ? { defaultProvider: options.defaultProvider } : {}),
     textIntervalMs: options.textIntervalMs,
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
     deliver: (id, event) => {
       options.onModelEvent?.(id, event)
       feed((e) => e.modelEvent(id, event, now()))

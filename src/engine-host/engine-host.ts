@@ -130,6 +130,7 @@ const api: EngineWorkerApi = {
     const opened = await openResume(config.resume)
     loop = await createHostLoop({
       module,
+      ...(config.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: config.streamIdleTimeoutMs } : {}),
       boot: {
         cols: config.cols,
         rows: config.rows,

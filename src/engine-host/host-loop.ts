@@ -25,6 +25,8 @@ export type HostLoopOptions = {
   boot: Omit<BootOptions, 'seed'>
   /** The model providers; a request goes to the one it names (else the first). */
   providers: ModelProvider[]
+  /** How long a model stream may go without progress (model-requests.ts; default 60 s). */
+  streamIdleTimeoutMs?: number
   workspace: ExecBridge | null
   write(bytes: Uint8Array): void
   /**
@@ -116,6 +118,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     providers: () => options.providers,
     ...(options.boot.provider !== undefined ? { defaultProvider: options.boot.provider } : {}),
     textIntervalMs: FRAME_MS,
+    ...(options.streamIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.streamIdleTimeoutMs } : {}),
     ...(bridge
       ? {
           exec: (id: number, request: ExecRequest, signal: AbortSignal) => {

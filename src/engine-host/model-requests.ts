@@ -3,6 +3,13 @@
  * (delta-coalescer.ts) and every event is handed back in order. A request ends with finish or
  * error; a provider that returns without either, or throws, ends it with an error event, so a
  * turn never hangs.
+ *
+ * Nor does a stream that stalls: a request with no progress for `idleTimeoutMs` is aborted and
+ * ends as a dropped connection (retryable, so the engine retries and continues the reply as for
+ * a cut). Progress is an event from the provider, so bytes that carry none (SSE keep-alive
+ * comments, Anthropic's `ping`s, a half-received event) do not count: a server that sends only
+ * keep-alives forever is cut off too. It is watched here, not in each wire's adapter, so every
+ * provider (an app's own included) gets it.
  */
 import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
@@ -17,7 +24,14 @@ export type ModelRequestsOptions = {
   textIntervalMs: number
   /** Every event of request `id`, in order, joined; finish or error is the last. */
   deliver(id: number, event: ModelEvent): void
+  /** How long a request may go without an event before it counts as dropped (default 60 s; 0: never). */
+  idleTimeoutMs?: number
+  /** The clock progress is measured with (default `Date.now`). */
+  now?: () => number
 }
+
+/** The default of `idleTimeoutMs` (the `streamIdleTimeoutMs` option). */
+export const STREAM_IDLE_TIMEOUT_MS = 60_000
 
 export type ModelRequests = {
   start(id: number, request: ModelRequest): void
@@ -27,6 +41,8 @@ export type ModelRequests = {
 
 export function createModelRequests(options: ModelRequestsOptions): ModelRequests {
   const requests = new Map<number, AbortController>()
+  const idleMs = options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS
+  const now = options.now ?? Date.now
 
   const providerFor = (name: string | undefined) => {
     const providers = options.providers()
@@ -47,15 +63,25 @@ export function createModelRequests(options: ModelRequestsOptions): ModelRequest
       },
       { once: true },
     )
+    const provider = providerFor(request.provider)
+    const idle = watchIdle(idleMs, now, () => {
+      const seconds = Number.isInteger(idleMs / 1000) ? idleMs / 1000 : (idleMs / 1000).toFixed(1)
+      const message = `${provider.label} sent nothing for ${seconds} s (keep-alives do not count), so the connection was treated as dropped; try again`
+      emit({ type: 'error', code: ErrorCode.FX_MODEL_STREAM_IDLE, message, retryable: true })
+      controller.abort()
+    })
     const emit = (event: ModelEvent) => {
       if (!open) return
+      idle.progress()
       if (event.type === 'finish' || event.type === 'error') {
         open = false
+        idle.stop()
         requests.delete(id)
       }
       coalescer.push(event)
     }
-    providerFor(request.provider).stream(request, emit, controller.signal).then(
+    controller.signal.addEventListener('abort', idle.stop, { once: true })
+    provider.stream(request, emit, controller.signal).then(
       () => emit({ type: 'error', code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, message: 'The model stream ended without finishing.' }),
       (error: unknown) => emit({ type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: `The model request failed: ${error instanceof Error ? error.message : String(error)}` }),
     )
@@ -70,6 +96,33 @@ export function createModelRequests(options: ModelRequestsOptions): ModelRequest
     cancelAll() {
       for (const c of requests.values()) c.abort()
       requests.clear()
+    },
+  }
+}
+
+/**
+ * One timer per request, not one per event (a fast stream has an event per network read): each
+ * event only notes the time, and the timer, when it fires early, waits out the rest.
+ */
+function watchIdle(limitMs: number, now: () => number, onIdle: () => void) {
+  if (!(limitMs > 0 && Number.isFinite(limitMs))) return { progress() {}, stop() {} }
+  let last = now()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const check = () => {
+    const quiet = now() - last
+    if (quiet >= limitMs) {
+      timer = undefined
+      onIdle()
+    } else timer = setTimeout(check, limitMs - quiet)
+  }
+  timer = setTimeout(check, limitMs)
+  return {
+    progress() {
+      last = now()
+    },
+    stop() {
+      clearTimeout(timer)
+      timer = undefined
     },
   }
 }

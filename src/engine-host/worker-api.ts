@@ -44,6 +44,8 @@ export type WorkerStartConfig = {
   config?: Record<string, string>
   /** Model requests allowed per turn. */
   maxSteps?: number
+  /** How long a model stream may go without progress (the `streamIdleTimeoutMs` option). */
+  streamIdleTimeoutMs?: number
   /** Custom OpenAI-compatible providers (`/provider` lists them). */
   customProviders?: CustomProviderConfig[]
   /** The configured provider's catalog, so it is never fetched. */

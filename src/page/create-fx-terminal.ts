@@ -240,6 +240,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
         args: options.args ?? [],
         useHostFetch: Boolean(options.fetch),
         ...(options.maxSteps ? { maxSteps: options.maxSteps } : {}),
+        ...(options.streamIdleTimeoutMs !== undefined ? { streamIdleTimeoutMs: options.streamIdleTimeoutMs } : {}),
         ...(options.providers ? { customProviders: options.providers } : {}),
         ...(options.modelCatalog ? { modelCatalog: options.modelCatalog } : {}),
         ...(workspace ? { permission: workspace.permission } : {}),

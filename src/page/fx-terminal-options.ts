@@ -58,6 +58,8 @@ export type FxTerminalOptions = {
   modelCatalog?: ModelCatalog
   /** Model requests allowed in one turn (default 100). */
   maxSteps?: number
+  /** A model stream with no progress for this long is dropped and retried (default 60000 ms; keep-alive comments do not count; 0: no limit). */
+  streamIdleTimeoutMs?: number
   /** The offline demo tape (default: the tour shipped with this module). */
   demoTapeUrl?: string
   /** Creates the engine worker (for bundlers that need their own worker URL). */

@@ -12,9 +12,11 @@ import { createAnthropicEventDecoder } from './anthropic-event-decoder.ts'
 import { toAnthropicBody } from './anthropic-wire.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, serverErrorText } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
+import { anthropicMessageEvents, emitJsonReply, isJsonReply } from './json-completion.ts'
 import { ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { readByteStream } from './read-byte-stream.ts'
+import { createEventSizeGuard, eventTooLarge } from './sse-event-size.ts'
 
 /** The API version every request names; the event shapes decoded here are this version's. */
 export const ANTHROPIC_VERSION = '2023-06-01'
@@ -72,18 +74,19 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
       emit({ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: `${label} needs an API key: ${keyHint}`, retryable: false })
       return
     }
+    const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...anthropicHeaders(key) }
     try {
       let response: Response
       try {
         response = await fetchFn()(`${baseUrl}/messages`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...anthropicHeaders(key) },
+          headers,
           body: JSON.stringify(body),
           signal,
         })
       } catch {
         if (signal.aborted) return
-        emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true })) })
+        emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true, headers })) })
         return
       }
       if (!response.ok) {
@@ -92,24 +95,47 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
         emit({ type: 'error', ...(await diagnoseHttpFailure(failure)) })
         return
       }
+      if (isJsonReply(response)) {
+        await emitJsonReply(response, signal, emit, (text) => anthropicMessageEvents(text, { label, secret: key }), label)
+        return
+      }
       const decoder = createAnthropicEventDecoder({ emit, label, secret: key })
-      const parser = createParser({ onEvent: (message) => decoder.event(message.data) })
+      // A body that ends inside an event is a cut (see sse-chat-stream.ts): its fragment is not read.
+      let endingCut = false
+      let cut = false
+      const parser = createParser({
+        onEvent: (message) => {
+          if (endingCut && !isJson(message.data)) cut = true
+          else decoder.event(message.data)
+        },
+      })
       const text = new TextDecoder()
       if (response.body === null) {
         decoder.end()
         return
       }
+      const sizes = createEventSizeGuard()
+      let tooLarge = false
+      let lineOpen = false
       let dropped = false
       try {
         await readByteStream(response.body, signal, (bytes) => {
+          if (bytes.length === 0) return decoder.done
+          if (!sizes.add(bytes)) return (tooLarge = true)
+          lineOpen = bytes[bytes.length - 1] !== 0x0a && bytes[bytes.length - 1] !== 0x0d
           parser.feed(text.decode(bytes, { stream: true }))
           return decoder.done
         })
       } catch {
         dropped = true
       }
+      if (tooLarge) {
+        emit(eventTooLarge(label))
+        return
+      }
+      endingCut = lineOpen
       if (!decoder.done) parser.feed(text.decode() + '\n\n')
-      decoder.end(dropped)
+      decoder.end(dropped || cut)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       emit({ type: 'error', code: ErrorCode.FX_MODEL_PROVIDER_FAILED, message: `the ${label} adapter failed: ${quoteForMessage(message, 200, key)}`, retryable: false })
@@ -142,4 +168,13 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
   }
 
   return { name, label, defaultModel: options.model, stream, listModels }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -90,6 +90,28 @@ describe('diagnosing a fetch that failed without a response', () => {
     })
   })
 
+  test('a reset connection to a server whose preflight passes is a dropped connection, without CORS advice', async () => {
+    // The probe with the request's own headers gets through its preflight: CORS was not the cause.
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 401 }))
+    const headers = { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: 'Bearer sk-x' }
+    expect(await diagnoseNetworkFailure({ baseUrl: 'https://llm.corp.example/v1', origin: PAGE, sentKey: true, headers, fetch })).toEqual({
+      code: ErrorCode.FX_MODEL_NETWORK_ERROR,
+      message: "the connection to llm.corp.example was dropped before the answer was complete (the server is up and accepts this page's requests); try again",
+      retryable: true,
+    })
+    expect(calls.map((call) => [call.url, call.init?.mode, call.init?.headers])).toEqual([
+      ['https://llm.corp.example/v1/models', 'no-cors', undefined],
+      ['https://llm.corp.example/v1/models', 'cors', undefined],
+      ['https://llm.corp.example/v1/models', 'cors', headers],
+    ])
+    // When that preflight is refused, the CORS advice stays.
+    const refused = fakeFetch((_url, init) => {
+      if (init?.headers !== undefined) throw new TypeError('Failed to fetch')
+      return new Response(null, { status: 200 })
+    })
+    expect((await diagnoseNetworkFailure({ baseUrl: 'https://llm.corp.example/v1', origin: PAGE, sentKey: true, headers, fetch: refused.fetch })).message).toMatch(/allow the Authorization and Content-Type headers in its CORS settings$/)
+  })
+
   test('a local server that does not answer is not running, with the way to start it, and is not retried', async () => {
     const fetch = probeFetch({ listening: false }).fetch
     expect(await diagnoseNetworkFailure({ baseUrl: 'http://localhost:8080/v1', origin: 'http://localhost:5173', fetch })).toEqual({

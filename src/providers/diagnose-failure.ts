@@ -45,6 +45,11 @@ export type NetworkFailure = {
   /** True when the failed request carried an Authorization header (changes the CORS story). */
   sentKey?: boolean
   /**
+   * The failed request's headers. With them a last probe sends the same preflight (to the same
+   * base URL): when that passes too, the request's connection was reset, not refused by CORS.
+   */
+  headers?: Record<string, string>
+  /**
    * The Permissions API, for Chrome's Local Network Access; defaults to `navigator.permissions`.
    * `null` skips the check (a browser without it).
    */
@@ -139,9 +144,9 @@ export async function diagnoseHttpFailure(failure: HttpFailure): Promise<Diagnos
 }
 
 /** Resolves to true when `url` answered at all, even with a response CORS hides from us. */
-async function answers(fetchFn: typeof fetch, url: string, mode: RequestMode, signal: AbortSignal | undefined): Promise<boolean> {
+async function answers(fetchFn: typeof fetch, url: string, mode: RequestMode, signal: AbortSignal | undefined, headers?: Record<string, string>): Promise<boolean> {
   try {
-    const init: RequestInit = { mode }
+    const init: RequestInit = headers ? { mode, headers } : { mode }
     if (signal) init.signal = signal
     await fetchFn(url, init)
     return true
@@ -219,6 +224,13 @@ export async function diagnoseNetworkFailure(failure: NetworkFailure): Promise<D
     // the preflight for our POST (Content-Type, Authorization) was refused.
     if (failure.sentKey && kind === 'llamacpp') {
       return { code: ErrorCode.FX_MODEL_CORS_REFUSED, message: `${url.host} refused the request that carries the key (CORS); ${LLAMACPP_KEY_FIX}`, retryable: false }
+    }
+    if (failure.headers !== undefined && (await answers(failure.fetch, `${baseUrl}/models`, 'cors', signal, failure.headers))) {
+      return {
+        code: ErrorCode.FX_MODEL_NETWORK_ERROR,
+        message: `the connection to ${url.host} was dropped before the answer was complete (the server is up and accepts this page's requests); try again`,
+        retryable: true,
+      }
     }
     const headers = failure.sentKey ? 'the Authorization and Content-Type headers' : 'the Content-Type header'
     return {

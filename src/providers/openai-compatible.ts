@@ -8,6 +8,7 @@ import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../protocol/model-events.ts'
 import { diagnoseHttpFailure, diagnoseNetworkFailure, type PermissionsLike } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
+import { chatCompletionEvents, emitJsonReply, isJsonReply } from './json-completion.ts'
 import { listServerModels, ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
@@ -141,7 +142,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       } catch {
         if (signal.aborted) return
         const origin = options.origin ?? defaultOrigin()
-        const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), ...probeOptions })
+        const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), headers, ...probeOptions })
         emit({ type: 'error', ...diagnosis })
         return
       }
@@ -160,6 +161,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           ...(apiKey ? { apiKey } : {}),
         }
         emit({ type: 'error', ...(await diagnoseHttpFailure(failure)) })
+        return
+      }
+      if (isJsonReply(response)) {
+        await emitJsonReply(response, signal, emit, (text) => chatCompletionEvents(text, { label, ...(apiKey ? { secret: apiKey } : {}) }), label)
         return
       }
       const sse = createSseChatStream({ emit, label, ...(apiKey ? { secret: apiKey } : {}) })

@@ -94,11 +94,12 @@ describe('a stream of plain deltas and other events', () => {
     ])
   })
 
-  test('a body that stops inside an event ends with its cut line called malformed', async () => {
+  test('a body that stops inside an event ends as a dropped connection, which the engine retries', async () => {
+    // Issue 31: this was reported as a malformed line (not retried); a cut is a dropped connection.
     const body = text('a') + text('b') + text('c').slice(0, 40)
     const events = joinTextDeltas(await eventsOf([new TextEncoder().encode(body)]))
     expect(events.map((e) => e.type)).toEqual(['text_delta', 'error'])
-    expect(events[1]).toMatchObject({ code: ErrorCode.FX_MODEL_STREAM_MALFORMED })
+    expect(events[1]).toMatchObject({ code: ErrorCode.FX_MODEL_STREAM_TRUNCATED, retryable: true })
   })
 
   test('a body that stops after a whole plain event, without finishing, is a truncated stream', async () => {

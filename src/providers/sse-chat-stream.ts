@@ -4,12 +4,17 @@
  * sse-delta-scanner.ts, the rest with `eventsource-parser`) and hands each `data:` payload to the
  * chunk decoder. Sans-IO: the caller reads the body (see `read-byte-stream.ts`) and feeds its
  * bytes in whatever pieces arrive.
+ *
+ * A body that ends inside a line (the connection dropped mid-event) is a cut, not a malformed
+ * line: an unfinished last line is read only if it is a whole payload, otherwise the stream is
+ * reported as dropped (retryable). One event over MAX_EVENT_BYTES is refused at once.
  */
 import { ErrorCode } from '../errors.ts'
 import type { ModelEvent } from '../protocol/model-events.ts'
 import { createChatChunkDecoder } from './chat-chunk-decoder.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { createSseByteScanner } from './sse-byte-scanner.ts'
+import { createEventSizeGuard, eventTooLarge } from './sse-event-size.ts'
 import { createParser } from 'eventsource-parser'
 
 /** Options for {@link createSseChatStream}. */
@@ -42,26 +47,48 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
   // without an answer, quoting it explains far more than "the stream was truncated".
   let strayLine: string | undefined
   let failed = false
+  const sizes = createEventSizeGuard()
+  /** The last byte fed was inside a line (not CR or LF). */
+  let lineOpen = false
+  /** Set while the body's end flushes an unfinished last line: what it holds may be cut. */
+  let endingCut = false
+  /** The unfinished last line was a fragment, so the body was cut mid-line. */
+  let cut = false
   const isDone = (): boolean => failed || decoder.done
+  const payload = (data: string, event?: string, notPlain?: boolean): void => {
+    if (endingCut && !isWholePayload(data)) {
+      cut = true
+      return
+    }
+    decoder.payload(data, event, notPlain)
+  }
   const parser = createParser({
-    onEvent: (message) => decoder.payload(message.data, message.event),
+    onEvent: (message) => payload(message.data, message.event),
     onError: (error) => {
-      if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
+      // A field name cut short by the end of the body is a cut too, not a stray line.
+      if (endingCut) cut = true
+      else if (error.type === 'unknown-field' && strayLine === undefined) strayLine = error.line
     },
   })
   const scanner = createSseByteScanner({
     text: (delta) => decoder.text(delta),
-    data: (payload) => decoder.payload(payload, undefined, true),
+    data: (data) => payload(data, undefined, true),
     other: (text) => parser.feed(text),
     done: isDone,
   })
 
   const finish = (dropped: boolean): void => {
     if (isDone()) return
+    endingCut = lineOpen
     scanner.end()
     // Servers that end the body without the final blank line still meant their last event.
     parser.feed('\n\n')
+    endingCut = false
     if (decoder.done) return
+    if (cut) {
+      decoder.end(true)
+      return
+    }
     if (strayLine !== undefined) {
       failed = true
       options.emit({
@@ -77,7 +104,15 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
 
   return {
     feed(bytes) {
-      if (isDone()) return
+      if (isDone() || bytes.length === 0) return
+      if (!sizes.add(bytes)) {
+        decoder.flush()
+        failed = true
+        options.emit(eventTooLarge(options.label))
+        return
+      }
+      const last = bytes[bytes.length - 1]
+      lineOpen = last !== 0x0a && last !== 0x0d
       scanner.feed(bytes)
       decoder.flush()
     },
@@ -87,5 +122,16 @@ export function createSseChatStream(options: SseChatStreamOptions): SseChatStrea
     get done() {
       return isDone()
     },
+  }
+}
+
+/** Whether a payload an unfinished last line held is whole: `[DONE]` or a JSON value. */
+function isWholePayload(data: string): boolean {
+  if (data.trim() === '[DONE]') return true
+  try {
+    JSON.parse(data)
+    return true
+  } catch {
+    return false
   }
 }

@@ -56,6 +56,12 @@
 /** the stream ended, or the connection dropped, before a finish_reason */
 @lazy export const FX_MODEL_STREAM_TRUNCATED: string = 'FX_MODEL_STREAM_TRUNCATED'
 
+/** one stream event (or a non-streamed reply) was over 4 MB; it is refused at once, not read whole */
+@lazy export const FX_MODEL_EVENT_TOO_LARGE: string = 'FX_MODEL_EVENT_TOO_LARGE'
+
+/** no progress on the stream for the idle limit (60 s by default; keep-alive comments do not count) */
+@lazy export const FX_MODEL_STREAM_IDLE: string = 'FX_MODEL_STREAM_IDLE'
+
 /** the server sent an error in the middle of a 200 stream */
 @lazy export const FX_MODEL_STREAM_ERROR: string = 'FX_MODEL_STREAM_ERROR'
 

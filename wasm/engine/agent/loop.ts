@@ -14,7 +14,7 @@ import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
 import { toolResultText } from './tool-results'
 import { INTERRUPTED_NOTE, shellNote, undoNote } from './fxterm-notes'
 import { announce, announceCommand } from './announce'
-import { CUT_CALL_RESULT, callProblem, commandOf, cutByLimit, emitExec } from './tool-calls'
+import { CUT_CALL_RESULT, callProblem, commandOf, cutByLimit, emitExec, sizeProblem } from './tool-calls'
 import { changesFiles, emitFileOp, emitWorkspaceOp, fileToolVerb, isFileTool } from './file-tools'
 import { FileChange } from '../screen/file-rows'
 import { Compaction, CompactionLoop } from './compaction-run'
@@ -339,6 +339,13 @@ export class AgentLoop implements CompactionLoop {
       if (cutByLimit(this.reply.toolCalls, this.nextCall, this.stoppedAtLimit)) {
         this.transcript.notice("The model's output limit cut a tool call short; it did not run.", YELLOW)
         this.toolResult(call.id, CUT_CALL_RESULT)
+        this.nextCall++
+        continue
+      }
+      const tooLarge = sizeProblem(call, this.withTools && this.conv.fileTools)
+      if (tooLarge.length > 0) {
+        this.transcript.error(Uint8Array.wrap(String.UTF8.encode(tooLarge)))
+        this.toolResult(call.id, tooLarge)
         this.nextCall++
         continue
       }
