@@ -55,6 +55,8 @@ const { term, runtime } = mountFxTerminal(container, {
   onTheme: (_name, theme) => (document.body.style.background = theme.background ?? ''),
   workspace: createBashWorkspace(files ? { filesUrl: new URL(files, location.href).href } : {}),
   namespace,
+  // The provisional first frame is kept in localStorage: not for a scope that keeps nothing.
+  ...(scope.persistent ? {} : { typeAhead: false }),
   configStore: stores.config,
   promptHistoryStore: stores.history,
   ...(demo ? { demoTapeUrl: new URL(demo, location.href).href } : {}),

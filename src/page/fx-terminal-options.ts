@@ -91,9 +91,10 @@ export type FxTerminal = {
   /** Sends input to fxterm as if it was typed (the adapter already forwards the terminal's). */
   write(data: string | Uint8Array): void
   /**
-   * Sends `text` as a prompt, as if typed and sent, except that it is never read as keys: a
-   * leading `/` is not a command and nothing on screen (a question, a picker) is answered by it.
-   * It waits for the stored settings, so it never goes out with the default model.
+   * Sends `text` as a prompt (or steers the running turn with it). It is never read as keys: a
+   * leading `/` is not a command, nothing on screen (a question, a picker) is answered by it,
+   * and it is not kept in the prompt history. It waits for the stored settings, so it never goes
+   * out with the default model.
    */
   prompt(text: string): void
   /** Tells fxterm the terminal's size (the adapter already forwards resizes). */
