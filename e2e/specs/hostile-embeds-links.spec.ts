@@ -2,13 +2,13 @@
 // to reach the main page's settings, history and tab channel, and to run commands by postMessage;
 // replies and command output carry links whose text is not their target. The bait server fails
 // any test it hears from; every attempt below asserts what a person would notice.
-import type { BrowserContext, Page } from '@playwright/test'
+import { devices, type BrowserContext, type Page } from '@playwright/test'
 import { hostileTest as test, expect } from '../support/bait.ts'
 import { openWithMock } from '../support/app.ts'
 import { commandReply, textReply } from '../support/chunks.ts'
 import { submitPrompt, waitForScreen } from '../support/screen.ts'
 import { databaseNames, databaseRecords, deliveries, frameOf, frameScreen, heard, recordDeliveries, startForeignOrigin, type ForeignOrigin } from '../support/foreign-origin.ts'
-import { clickLink, clickText } from '../support/terminal-links.ts'
+import { clickLink, clickText, pointAt } from '../support/terminal-links.ts'
 
 let foreign: ForeignOrigin
 test.beforeAll(async () => (foreign = await startForeignOrigin()))
@@ -253,4 +253,29 @@ test('an OSC 8 link printed by a command shows as plain text and opens nothing',
   await Promise.all([page.context().waitForEvent('page'), clickLink(page, `${mock.url}/after-cmd`)])
   expect(popups).toEqual([`${mock.url}/after-cmd`])
   await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test.describe('on a phone', () => {
+  const { defaultBrowserType: _, ...pixel } = devices['Pixel 7']!
+  test.use(pixel)
+
+  test('a tap on a lying link asks in a dialog that fits the screen and answers to a tap', async ({ page, mock, bait }) => {
+    await mock.script({ chunks: textReply('Keys: [https://platform.openai.com/api-keys](', `${bait.url}/phone) ok`) })
+    await openWithMock(page, mock)
+    await submitPrompt(page, 'keys?')
+    await waitForScreen(page, 'ok')
+    const popups: string[] = []
+    page.context().on('page', (p) => popups.push(p.url()))
+    const { x, y } = await pointAt(page, 'https://platform')
+    await page.touchscreen.tap(x, y)
+    const dialog = page.getByRole('dialog', { name: 'Open this link?' })
+    await expect(dialog.locator('.fxterm-link-target')).toHaveText(`${bait.url}/phone`)
+    const box = (await dialog.boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(box.x >= 0 && box.x + box.width <= viewport.width).toBe(true)
+    expect((await dialog.getByRole('button', { name: 'Cancel' }).boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await dialog.getByRole('button', { name: 'Cancel' }).tap()
+    await expect(dialog).toHaveCount(0)
+    expect(popups).toEqual([])
+  })
 })
