@@ -7,7 +7,7 @@ import { hostileTest as test, expect } from '../support/bait.ts'
 import { openWithMock } from '../support/app.ts'
 import { commandReply, textReply } from '../support/chunks.ts'
 import { submitPrompt, waitForScreen } from '../support/screen.ts'
-import { databaseNames, databaseRecords, deliveries, frameOf, frameScreen, heard, recordDeliveries, startForeignOrigin, type ForeignOrigin } from '../support/foreign-origin.ts'
+import { databaseRecords, deliveries, frameOf, frameScreen, heard, recordDeliveries, startForeignOrigin, type ForeignOrigin } from '../support/foreign-origin.ts'
 import { clickLink, clickText, pointAt } from '../support/terminal-links.ts'
 
 let foreign: ForeignOrigin
@@ -100,6 +100,22 @@ test('a foreign embed keeps its settings and history in a scope of its own, neve
   expect((await channelHeard(page)).filter((m) => JSON.stringify(m) !== '{"type":"config","id":"mode","value":"ask"}')).toEqual([])
 })
 
+test('fxterm\'s own example page, framed by a foreign page, does not lend an embed the main scope', async ({ page, context, baseURL }) => {
+  await openMainPage(page)
+  const before = await mainState(page)
+  // foreign top page → fxterm's examples/iframe.html (this origin) → embed.html?namespace=fxterm
+  const example = `${baseURL}/examples/iframe.html?embed=${encodeURIComponent(`${baseURL}/embed.html?namespace=fxterm`)}`
+  const attacker = await context.newPage()
+  await attacker.goto(`${foreign.origin}/frame?src=${encodeURIComponent(example)}`)
+  const frame = await frameOf(attacker, '/embed.html')
+  await expect.poll(() => frameScreen(frame), { timeout: 20_000 }).toMatch(/Run \/help for commands/)
+  await frame.locator('.xterm-helper-textarea').pressSequentially('/mode auto')
+  await frame.locator('.xterm-helper-textarea').press('Enter')
+  await expect.poll(() => databaseRecords(page, `${encodeURIComponent(foreign.origin)}@fxterm-config`)).toMatchObject({ '"mode"': 'auto' })
+  expect(await mainState(page)).toEqual(before)
+  expect(await channelHeard(page)).toEqual([])
+})
+
 test('a message from a window other than the parent is ignored, even from the embedding origin', async ({ context, baseURL }) => {
   const { attacker, frame } = await openForeignEmbed(context, baseURL!, `origins=${foreign.origin}&namespace=fxterm`)
   const sibling = await frameOf(attacker, '/sibling')
@@ -153,7 +169,7 @@ test('an allow-list naming the main origin grants nothing to the page that actua
 
 test('a cross-site page (127.0.0.1) gets nothing either, and its embed stores nothing in the main scope', async ({ page, context, baseURL }) => {
   await openMainPage(page)
-  const before = await databaseNames(page)
+  const before = await mainState(page)
   const host = baseURL!.replace('localhost', '127.0.0.1')
   const attacker = await context.newPage()
   await attacker.goto(`${host}/examples/iframe.html?embed=${encodeURIComponent(`${baseURL}/embed.html?origins=${host}&namespace=fxterm`)}`)
@@ -161,7 +177,7 @@ test('a cross-site page (127.0.0.1) gets nothing either, and its embed stores no
   await expect.poll(() => frameScreen(frame), { timeout: 20_000 }).toMatch(/Run \/help for commands/)
   await attacker.evaluate(() => (window as unknown as { fxEmbed: { send(m: unknown): void } }).fxEmbed.send({ type: 'run', text: '/mode auto' }))
   await expect.poll(() => attacker.locator('#events li').allTextContents()).toContain(`{"fxterm":1,"type":"refused","request":"run","message":"${REFUSAL}"}`)
-  expect(await databaseNames(page)).toEqual(before)
+  expect(await mainState(page)).toEqual(before)
   expect(await channelHeard(page)).toEqual([])
 })
 

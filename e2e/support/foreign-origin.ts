@@ -104,8 +104,3 @@ export function databaseRecords(page: Page | Frame, name: string): Promise<Recor
     }
   }, name)
 }
-
-/** The names of this origin's IndexedDB databases. */
-export function databaseNames(page: Page | Frame): Promise<string[]> {
-  return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').sort())
-}

@@ -42,3 +42,12 @@ test('a frame whose parent cannot be known shares nobody\'s scope and keeps noth
     expect(embedScope('fxterm', view, random)).toEqual({ namespace: 'unknown-embedder-r1@fxterm', embedder: null, persistent: false })
   }
 })
+
+test('a page of this origin framed by another origin does not lend the embed its scope', () => {
+  // embed ← fxterm's own example page ← a foreign top page: the foreign origin's scope; messages
+  // still come from the parent.
+  const view = { self, framed: true, ancestorOrigins: [self, 'https://evil.example'], referrer: `${self}/examples/iframe.html` }
+  expect(embedScope('fxterm', view, random)).toEqual({ namespace: 'https%3A%2F%2Fevil.example@fxterm', embedder: self, persistent: true })
+  expect(embedScope('fxterm', { ...view, ancestorOrigins: [self, 'null'] }, random)).toEqual({ namespace: 'unknown-embedder-r1@fxterm', embedder: self, persistent: false })
+  expect(embedScope('fxterm', { ...view, ancestorOrigins: [self, self] }, random).namespace).toBe('fxterm')
+})

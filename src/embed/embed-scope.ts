@@ -5,8 +5,9 @@
  * therefore the origin that embeds it as well as the namespace: every database, the tab channel,
  * the Web Lock names and the type-ahead frame key all derive from the scoped name.
  *
- * The embedding origin comes from `location.ancestorOrigins` (Chromium, Safari), else from
- * `document.referrer` (Firefox). A frame whose parent's origin cannot be known (no ancestor
+ * The embedding origin comes from `location.ancestorOrigins` (Chromium, Safari: the nearest
+ * ancestor of another origin counts, not only the parent), else from `document.referrer`
+ * (Firefox: the parent only). A frame whose parent's origin cannot be known (no ancestor
  * origins and no referrer, or an opaque parent) gets a scope of its own for this load only and
  * keeps nothing: it must never fall back to the top-level page's scope.
  */
@@ -53,6 +54,22 @@ export function embeddingOrigin(view: EmbedView): string | null {
 }
 
 /**
+ * The origin whose scope the embed uses: the nearest ancestor of another origin (a page of this
+ * origin framed by a foreign one, which could load any embed URL, is no more trusted than the
+ * foreign page), this origin when every ancestor is this origin, null when one cannot be known.
+ * Without ancestorOrigins only the parent is known (its referrer).
+ */
+function scopeOrigin(view: EmbedView): string | null {
+  if (!view.framed) return view.self
+  if (!view.ancestorOrigins || view.ancestorOrigins.length === 0) return httpOrigin(view.referrer)
+  for (let i = 0; i < view.ancestorOrigins.length; i++) {
+    const origin = httpOrigin(view.ancestorOrigins[i])
+    if (origin !== view.self) return origin
+  }
+  return view.self
+}
+
+/**
  * The scope of an embed asked for `namespace`. Embedded by its own origin (or opened directly)
  * it is the namespace as given, as before. Embedded by another origin it is
  * `<encoded origin>@<namespace>`: the origin comes first and is percent-encoded (no `@` in it), so
@@ -61,7 +78,8 @@ export function embeddingOrigin(view: EmbedView): string | null {
  */
 export function embedScope(namespace: string, view: EmbedView, random: () => string = () => crypto.randomUUID()): EmbedScope {
   const embedder = embeddingOrigin(view)
-  if (embedder === view.self) return { namespace, embedder, persistent: true }
-  if (embedder === null) return { namespace: `unknown-embedder-${random()}@${namespace}`, embedder, persistent: false }
-  return { namespace: `${encodeURIComponent(embedder)}@${namespace}`, embedder, persistent: true }
+  const owner = scopeOrigin(view)
+  if (owner === view.self) return { namespace, embedder, persistent: true }
+  if (owner === null) return { namespace: `unknown-embedder-${random()}@${namespace}`, embedder, persistent: false }
+  return { namespace: `${encodeURIComponent(owner)}@${namespace}`, embedder, persistent: true }
 }
