@@ -167,6 +167,30 @@ test('an allow-list naming the main origin grants nothing to the page that actua
   expect(await mainState(page)).toEqual(before)
 })
 
+test('an embedding page\'s type, run and reset answer no "Run this command?" question', async ({ context, baseURL, mock }) => {
+  await mock.script({ chunks: commandReply('call_ask_1', 'echo approved-by-a-message') }, { chunks: textReply('Understood.') })
+  const query = `origins=${foreign.origin}&provider=${encodeURIComponent(mock.baseUrl)}&model=mock-model`
+  const { attacker, frame } = await openForeignEmbed(context, baseURL!, query)
+  const keys = frame.locator('.xterm-helper-textarea')
+  await keys.pressSequentially('/mode ask') // the person's own choice, typed in the frame
+  await keys.press('Enter')
+  await expect.poll(() => frameScreen(frame)).toContain('Mode: ask')
+  const send = (m: Record<string, unknown>) => attacker.evaluate((message) => (window as unknown as { send(m: unknown): void }).send(message), m)
+  await send({ type: 'run', text: 'say hello' })
+  await expect.poll(() => frameScreen(frame)).toContain('Run this command?')
+  // "1" would be "Yes" and Enter the highlighted "Yes", were they keys.
+  await send({ type: 'type', text: '1' })
+  await send({ type: 'run', text: '1' })
+  await expect.poll(() => frameScreen(frame)).toMatch(/^❯ 1\s*$/m) // pasted into the draft, not an answer
+  expect(await frameScreen(frame)).toContain('Run this command?')
+  // Reset's Esc stops the turn: it ends without the command having run (its output would have
+  // gone to the model in a second request before the turn could end).
+  await send({ type: 'reset' })
+  await expect.poll(() => heard(attacker)).toContainEqual(expect.objectContaining({ type: 'turn_end' }))
+  expect((await heard(attacker)).filter((m) => (m as { type: string }).type === 'turn_end')).not.toContainEqual(expect.objectContaining({ stopReason: 'end_turn' }))
+  expect(await mock.requests()).toHaveLength(1)
+})
+
 test('a cross-site page (127.0.0.1) gets nothing either, and its embed stores nothing in the main scope', async ({ page, context, baseURL }) => {
   await openMainPage(page)
   const before = await mainState(page)
