@@ -45,7 +45,8 @@ const post = (message: Record<string, unknown>) => {
 const container = document.getElementById('terminal')!
 const { namespace } = scope
 // An embedder that cannot be known keeps nothing: its settings and history live in memory.
-const stores = scope.persistent ? openDeferredStores({ namespace }).stores : { config: memoryConfigStore(), history: memoryPromptHistoryStore() }
+const opened = scope.persistent ? openDeferredStores({ namespace }) : null
+const stores = opened?.stores ?? { config: memoryConfigStore(), history: memoryPromptHistoryStore() }
 const files = params.get('files')
 const demo = params.get('demo')
 const provider = params.get('provider')
@@ -66,6 +67,8 @@ const { term, runtime } = mountFxTerminal(container, {
   },
 })
 Object.assign(window, { fxterm: { term, runtime } })
+// Storage that does not answer (or is blocked) leaves the stores in memory: the person is told.
+void opened?.opening.then((result) => result.notice && runtime.notice(result.notice, 'warning'))
 void runtime.interactive.then(() => post({ type: 'ready' }))
 
 window.addEventListener('message', (event) => {
