@@ -1,6 +1,7 @@
 /**
- * The iframe embed's message rules, kept pure for tests: which origins may drive it, and which
- * messages it accepts. Anything else is ignored without a word (a page cannot probe it).
+ * The iframe embed's message rules, kept pure for tests: who may drive it, which messages it
+ * accepts, and which texts it refuses. Anything else is ignored without a word (a page cannot
+ * probe it).
  */
 
 export type EmbedMessage = { type: 'run'; text: string } | { type: 'type'; text: string } | { type: 'reset' }
@@ -41,4 +42,35 @@ export function readEmbedMessage(data: unknown): EmbedMessage | null {
     return { type, text: text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '') }
   }
   return null
+}
+
+/** What the embed knows when a message arrives (see embed-scope.ts for `embedder`). */
+export type MessageGate = {
+  /** `window.parent`; the same as `self` when the embed is the top-level page. */
+  parent: unknown
+  self: unknown
+  /** The `origins` allow-list (allowedOrigins). */
+  allowed: readonly string[]
+  /** The origin of the page that embeds this one, null when it cannot be known. */
+  embedder: string | null
+}
+
+/**
+ * Whether a message may drive the embed: it comes from the parent window itself (not a sibling
+ * frame, a popup or an opener), and its origin is both on the allow-list and the embedding
+ * page's. A list naming an origin that does not embed this frame grants that origin nothing.
+ */
+export function acceptsMessage(event: { source: unknown; origin: string }, gate: MessageGate): boolean {
+  if (gate.parent === gate.self || event.source !== gate.parent) return false
+  return gate.embedder !== null && event.origin === gate.embedder && gate.allowed.includes(event.origin)
+}
+
+/**
+ * Why a `run` or `type` text is refused, or null when it may go. A text whose first character
+ * (after spaces) is `/` would be a slash command once sent: commands change providers, keys,
+ * sign-in and settings, so they take a person's own keystrokes inside the frame.
+ */
+export function refusalOf(message: EmbedMessage): string | null {
+  if (message.type === 'reset' || !/^\s*\//.test(message.text)) return null
+  return 'Slash commands are not taken from the embedding page: type them in the terminal.'
 }

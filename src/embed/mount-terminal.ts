@@ -1,14 +1,15 @@
 /**
- * An fxterm in a box: xterm.js with fxterm's look, the theme, clickable http(s) links, the
- * scrollback search bar, and resizing that follows the box (only while it is visible, one size at
- * a time). The static page and the <fx-terminal> element both mount through here.
+ * An fxterm in a box: xterm.js with fxterm's look, the theme, http(s) links (asking first when a
+ * link's text is not its target), the scrollback search bar, and resizing that follows the box
+ * (only while it is visible, one size at a time). The static page and the <fx-terminal> element
+ * both mount through here.
  */
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
 import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../page/create-fx-terminal.ts'
 import { xtermAdapter } from '../page/xterm-adapter.ts'
 import { fitBetweenWrites } from '../page/fit-between-writes.ts'
-import { attachLinks, safeLinkHandler } from '../page/links.ts'
+import { attachLinks } from '../page/links.ts'
 import type { SearchBar } from '../page/search-bar.ts'
 import { isSearchKey } from '../page/search-key.ts'
 import { attachTouchKeys, hasCoarsePointer } from '../page/touch-keys.ts'
@@ -49,7 +50,6 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
     // reactions (the palette computed twice, say) while the page is starting.
     theme: THEMES[paletteOf(theme ?? 'dark')],
     minimumContrastRatio: MIN_CONTRAST,
-    linkHandler: safeLinkHandler(),
   })
   let stopTheme = applyTheme(term, theme ?? 'dark', onTheme)
   // The key row takes its room (the container's bottom padding) before the first fit, so the

@@ -192,6 +192,10 @@ const api: EngineWorkerApi = {
     if (loop) feed(loop)
     else pending.push(feed)
   },
+  prompt(text) {
+    if (loop) loop.prompt(text)
+    else pending.push((l) => l.prompt(text))
+  },
   async resize(cols, rows) {
     if (!loop) {
       pending.push((l) => l.resize(cols, rows))

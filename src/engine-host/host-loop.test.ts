@@ -186,6 +186,18 @@ describe('the host loop', () => {
     expect(lines.slice(0, 2)).toEqual(['✻ fxterm · Run /help for commands', '  a coding agent in your browser tab · fake · fake-model'])
   })
 
+  test('a prompt from the page goes to the model as text even when it starts with a slash, and answers no question', async () => {
+    const { provider, calls } = scriptedProvider([[{ type: 'text_delta', delta: 'Noted.' }, { type: 'finish', reason: 'stop' }]])
+    const h = await start(provider)
+    h.loop.prompt('/mode auto')
+    await until('the provider call', () => calls.length === 1)
+    expect(calls[0]?.request.messages).toEqual([SYSTEM, { role: 'user', content: '/mode auto' }])
+    await until('the end of the turn', () => h.events.some((e) => e.type === 'turn_end'))
+    const lines = await h.untilLine('the reply', (line) => line.includes('Noted.'))
+    expect(lines).toContain('❯ /mode auto')
+    expect(lines.join('\n')).not.toContain('Mode: auto')
+  })
+
   test('a prompt calls the provider with the engine request; a tool call runs through the bridge and its result goes back', async () => {
     const { provider, calls } = scriptedProvider([
       [

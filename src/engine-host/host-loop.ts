@@ -7,6 +7,7 @@
 import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { AuthAction, AuthDisplayState, BootOptions, BootProvider, ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
+import { AGENT_SUB } from './engine-frames.ts'
 import { createEngineHostCore } from './engine-host-core.ts'
 import type { EngineInstance, EngineTrap } from './engine-instance.ts'
 import { FRAME_MS } from './frame-pacer.ts'
@@ -74,6 +75,8 @@ export type SessionHost = {
 
 export type HostLoop = {
   keys(bytes: Uint8Array): void
+  /** Text sent as a prompt (never keys, so never a slash command or an answer to a question). */
+  prompt(text: string): void
   resize(cols: number, rows: number): void
   /** Shows a message from the host in the transcript. */
   notice(notice: HostNotice): void
@@ -251,6 +254,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
 
   return {
     keys: (bytes) => run((e) => e.keys(bytes, now())),
+    prompt: (text) => run((e) => e.agent(AGENT_SUB.prompt, text, now())),
     resize: (cols, rows) => {
       boot = { ...boot, cols, rows }
       run((e) => e.resize(cols, rows, now()))

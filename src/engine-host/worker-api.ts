@@ -116,6 +116,8 @@ export type StartResult = { ok: true; provider: string; model: string } | FxFail
 export type EngineWorkerApi = {
   start(config: WorkerStartConfig, host: HostCallbacks): Promise<StartResult>
   keys(bytes: Uint8Array): void
+  /** Sends `text` as a prompt: it starts a turn, or steers the running one. Never keys. */
+  prompt(text: string): void
   /** Resolves once the engine's frame for this size has been handed to the page's terminal. */
   resize(cols: number, rows: number): Promise<void>
   notice(notice: HostNotice): void

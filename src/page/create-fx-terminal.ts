@@ -205,6 +205,8 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
     return read ? sessionBridge.resumeRead(read.found) : sessionBridge.resume(which)
   }
 
+  /** Resolves once the stored state that followed the boot (if any) has been handed over. */
+  let restoreSent: Promise<unknown> = Promise.resolve()
   const interactive = (async () => {
     // Read while engine.wasm loads; the engine boots with them if they are in by then, else
     // they follow in a restore (page-stored-at-start.ts), so a slow IndexedDB never delays typing.
@@ -259,8 +261,10 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       term.write(`\r\n\x1b[31m✗ fxterm could not start: ${result.message}\x1b[0m\r\n`)
       throw new FxError(result.code, result.message)
     }
-    if (!ready) void stored.later.then(({ state, session }) => remote.restore(state, session))
+    if (!ready) restoreSent = stored.later.then(({ state, session }) => remote.restore(state, session))
   })()
+  // A prompt waits for the restore (above): sent before it, it would use the default model.
+  const restored = interactive.then(() => restoreSent).catch(() => {})
   interactive.catch(() => end(1))
 
   return {
@@ -271,6 +275,7 @@ export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
       localEcho.keyTyped(typeof data === 'string' ? data : '\ufffd') // counted; echoed only if typed-like
       void remote.keys(typeof data === 'string' ? encoder.encode(data) : data)
     },
+    prompt: (text) => void restored.then(() => remote.prompt(text)),
     resize,
     resized: () => resizing,
     notice: (text, level = 'info') => void remote.notice({ text, level }),

@@ -92,6 +92,13 @@ export type FxTerminal = {
   exited: Promise<number>
   /** Sends input to fxterm as if it was typed (the adapter already forwards the terminal's). */
   write(data: string | Uint8Array): void
+  /**
+   * Sends `text` as a prompt (or steers the running turn with it). It is never read as keys: a
+   * leading `/` is not a command, nothing on screen (a question, a picker) is answered by it,
+   * and it is not kept in the prompt history. It waits for the stored settings, so it never goes
+   * out with the default model.
+   */
+  prompt(text: string): void
   /** Tells fxterm the terminal's size (the adapter already forwards resizes). */
   resize(cols: number, rows: number): void
   /**
