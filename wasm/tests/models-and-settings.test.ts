@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { createHarness, type Harness } from './harness.ts'
-import { conversation, modelEvents } from './turn-helpers.ts'
+import { composerRows, conversation, modelEvents } from './turn-helpers.ts'
 
 const providers = [
   { name: 'ai-gateway', label: 'ai-gateway', model: 'anthropic/claude-sonnet-4.5', baseUrl: 'https://ai-gateway.vercel.sh/v1', key: 'account' as const },
@@ -209,5 +209,25 @@ describe('leaving the offline demo', () => {
     await h.type('second\r')
     expect(h.viewport().join('\n')).toContain('esc to interrupt')
     expect(h.viewport().join('\n')).not.toContain('↓56')
+  })
+})
+
+describe('dead ends', () => {
+  test('a prompt refused for want of a model is cleared from the composer and kept in history', async () => {
+    const h = await createHarness({ ...boot, provider: 'ollama', model: '' })
+    await h.type('hello\r')
+    expect(text(h)).toContain('No model is chosen on localhost:11434 yet: pick one with /model, then press Up to get this prompt back.')
+    expect(h.allOf('model_request')).toEqual([])
+    expect(composerRows(h)).toEqual(['❯ '])
+    await h.type('\x1b[A')
+    expect(composerRows(h)).toEqual(['❯ hello'])
+  })
+
+  test('a model list that could not be loaded is said in sentences', async () => {
+    const h = await createHarness(boot)
+    await h.type('/provider ollama\r')
+    await h.catalog({ provider: 'ollama', models: [], error: 'the server said 500' })
+    await h.type('/model\r')
+    expect(text(h)).toContain('could not be loaded: the server said 500. Set one with /model <id>.')
   })
 })

@@ -93,7 +93,8 @@ describe('sign-in as the engine shows it', () => {
     expect(effects.filter((e) => e.kind === 'echo_hint').at(-1)).toEqual({ kind: 'echo_hint', columns: 0 })
     expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'ai-gateway' }])
     await show(h, { state: 'key_entry', length: 6 })
-    expect(h.screen()).toContain('API key: ••••••  (paste it · Enter saves · Esc cancels)')
+    // The prompt names whose key it is.
+    expect(h.screen()).toContain('  ai-gateway API key: ••••••  (paste it · Enter saves · Esc cancels)')
     await show(h, { state: 'key_saved', provider: 'ai-gateway', credential: 'key' })
     expect(h.screen().replace(/\s+/g, ' ')).toContain('✓ Key for ai-gateway saved (sealed in this browser; sent only to ai-gateway.vercel.sh).')
     expect(h.screen()).toContain('Provider: ai-gateway')

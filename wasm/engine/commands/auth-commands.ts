@@ -321,10 +321,11 @@ export function authRows(a: AuthPanel, live: Rows, cols: i32): void {
   if (a.phase == AUTH_PREPARING) grayRow(live, cols, '  Preparing sign-in…  (Esc cancels)', YELLOW)
   else if (a.phase == AUTH_WAITING) grayRow(live, cols, '  Waiting for authorization…  (Enter opens the page again · Esc cancels)', YELLOW)
   else {
-    const dots = min(a.keyLength, max(0, cols - 40))
+    const dots = min(a.keyLength, max(0, cols - 40 - a.keyFor.length))
     let masked = ''
     for (let i = 0; i < dots; i++) masked += '•'
-    grayRow(live, cols, '  API key: ' + masked + (a.keyLength > dots ? '…' : '') + '  (paste it · Enter saves · Esc cancels)', YELLOW)
+    const label = a.keyFor.length > 0 ? a.keyFor + ' API key: ' : 'API key: '
+    grayRow(live, cols, '  ' + label + masked + (a.keyLength > dots ? '…' : '') + '  (paste it · Enter saves · Esc cancels)', YELLOW)
   }
 }
 

@@ -139,7 +139,7 @@ export function modelCommand(s: Settings, arg: string): void {
     }
     s.requestCatalog(p)
     if (p.loaded && p.error.length > 0) {
-      t.error(stringBytes('The model list of ' + p.label + ' could not be loaded: ' + p.error + ' Set one with /model <id>.'))
+      t.error(stringBytes('The model list of ' + p.label + ' could not be loaded: ' + sentence(p.error) + ' Set one with /model <id>.'))
       return
     }
     openModelPicker(s)
@@ -293,4 +293,12 @@ function addProviderCommand(s: Settings, arg: string): void {
   writeJsonString(s.fx.buf, words.length == 3 ? words[2] : 'openai')
   s.fx.buf.byte(0x7d)
   s.fx.end(at)
+}
+
+/** `text` ending as a sentence does: a full stop added unless it already ends in one. */
+function sentence(text: string): string {
+  const t = text.trimEnd()
+  if (t.length == 0) return t
+  const last = t.charCodeAt(t.length - 1)
+  return last == 0x2e || last == 0x21 || last == 0x3f ? t : t + '.'
 }

@@ -245,8 +245,9 @@ function enter(engine: Engine): void {
     return
   }
   if (engine.loop.model.length == 0) {
-    engine.transcript.error(stringBytes('No model is chosen on ' + engine.settings.label + ' yet: pick one with /model.'))
-    engine.ui.composer.setText(text)
+    // Refused, so cleared: it stays in history (Up brings it back), and the next thing typed
+    // does not run into it.
+    engine.transcript.error(stringBytes('No model is chosen on ' + engine.settings.label + ' yet: pick one with /model, then press Up to get this prompt back.'))
     return
   }
   if (engine.sessions.session.readOnly) forkSession(engine.sessions, 'This session is open in another tab.')
