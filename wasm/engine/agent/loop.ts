@@ -91,6 +91,13 @@ export class AgentLoop implements CompactionLoop {
   pendingFile: FileChange | null = null
   /** "Yes, and allow file changes for this session". */
   private fileChangesAllowed: bool = false
+  /**
+   * A resumed turn stopped while this command ran: the person is asked whether to continue
+   * (session/interrupted-turn.ts) and nothing runs until they answer. The command as shown, or null.
+   */
+  resumeCommand: ByteBuf | null = null
+  /** The call of `resumeCommand`. */
+  resumeCallId: string = ''
   /** A commit point passed (prompt accepted, tool step, turn end): the session is saved. */
   commitDue: bool = false
   /** The reply whose calls run now stopped at the output limit, so its last call may be cut. */
