@@ -139,6 +139,8 @@ async function applyChanges(fs: IFileSystem, root: string, changes: Record<strin
       else {
         await fs.mkdir(real.real.slice(0, real.real.lastIndexOf('/')), { recursive: true })
         await fs.writeFile(real.real, bytes)
+        // The shell must find it by the path the code used: a write that went nowhere is no write.
+        if (!(await fs.exists(path))) throw new Error('it is not there after the write')
       }
     } catch (error) {
       failures += `fxterm: could not ${bytes === null ? 'remove' : 'write'} ${path}: ${error instanceof Error ? error.message : String(error)}\n`

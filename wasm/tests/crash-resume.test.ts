@@ -119,6 +119,28 @@ describe('a turn interrupted while a command ran', () => {
     expect(b.allOf('model_request').length).toBe(1)
   })
 
+  test('a command that was waiting for approval had not run: reopening neither asks nor calls it partly run', async () => {
+    const a = await createHarness({ sessions: true, permission: 'prompt' })
+    await a.type('list then build\r')
+    await modelEvents(a, 1, [
+      ...toolCall(0, 'call_0', 'run_command', '{"command":"ls"}'),
+      ...toolCall(1, 'call_1', 'run_command', '{"command":"node build.js"}'),
+      { type: 'finish', reason: 'tool_calls' },
+    ])
+    await a.type('1') // ls: yes
+    await a.exec(a.lastOf('exec')!.id, { stdout: 'build.js\n', stderr: '', exitCode: 0 })
+    expect(a.screen()).toContain('Run this command?') // node build.js waits for approval
+    expect(body(lastCommit(a)).turn).toEqual({ active: true, runningCallId: '' })
+
+    const b = await reopened(lastCommit(a))
+    expect(b.screen()).not.toContain('Continue the interrupted turn?')
+    const request = b.lastOf('model_request')!.request
+    expect(request.messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual([
+      expect.stringContaining('build.js'),
+      'Not run: the session was interrupted before this command started.',
+    ])
+  })
+
   test('the headless agent has no one to ask: it continues as documented (maybe partly run)', async () => {
     const b = await reopened(await savedMidCommand('node bomb.js'), { headless: true })
     expect(b.allOf('exec')).toEqual([])

@@ -149,9 +149,12 @@ export class AgentLoop implements CompactionLoop {
     this.commitDue = true
   }
 
-  /** The tool call whose command runs or waits for approval now ('' when none). */
+  /**
+   * The tool call that runs now ('' when none). One waiting for approval has not run: a session
+   * saved then reopens with it "not run", and without asking whether it crashed the tab.
+   */
   get runningCallId(): string {
-    if (this.execId == 0 && this.hostCallId == 0 && this.fileOpId == 0 && this.pendingApproval == null) return ''
+    if (this.execId == 0 && this.hostCallId == 0 && this.fileOpId == 0) return ''
     return this.nextCall < this.reply.toolCalls.length ? this.reply.toolCalls[this.nextCall].id : ''
   }
 
