@@ -2,7 +2,8 @@
 // find saved. Session snapshots: "FXSN" · u16 version · u16 0 · u32 metaLen · meta · body.
 import type { Page } from '@playwright/test'
 
-export type SavedSession = { id: string; title: string; turns: number; prompts: string[]; active: boolean }
+/** `runningCallId`: the tool call whose command was running when the snapshot was saved ('' when none). */
+export type SavedSession = { id: string; title: string; turns: number; prompts: string[]; active: boolean; runningCallId: string }
 
 type Query = { what: 'sessions' } | { what: 'parts' } | { what: 'prompts'; namespace?: string } | { what: 'setting'; id: string }
 
@@ -56,9 +57,9 @@ async function readInPage(query: Query): Promise<unknown> {
         if (!(bytes instanceof Uint8Array)) return []
         const metaLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true)
         const meta = JSON.parse(text.decode(bytes.subarray(12, 12 + metaLen))) as { id: string; title: string; turns: number }
-        const body = JSON.parse(text.decode(bytes.subarray(12 + metaLen))) as { messages: Array<{ role: string; content: string }>; turn?: { active?: boolean } }
+        const body = JSON.parse(text.decode(bytes.subarray(12 + metaLen))) as { messages: Array<{ role: string; content: string }>; turn?: { active?: boolean; runningCallId?: string } }
         const prompts = body.messages.filter((m) => m.role === 'user').map((m) => m.content)
-        return [{ id: meta.id, title: meta.title, turns: meta.turns, prompts, active: body.turn?.active === true }]
+        return [{ id: meta.id, title: meta.title, turns: meta.turns, prompts, active: body.turn?.active === true, runningCallId: body.turn?.runningCallId ?? '' }]
       })
       .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
   } finally {

@@ -76,6 +76,37 @@ describe('node and python3 in the shell', () => {
     expect(await session.readFile('ok.txt')).toBe('ok')
   })
 
+  it('leaves a link to a file outside the root out of what the code sees', async () => {
+    const { runner, requests } = fakeRunner()
+    const session = await createBashSession({ entries: seed, codeRunner: runner })
+    await session.exec(input('ln -s /home/user/secret.txt leak.txt && ln -s src/a.txt inside.txt'))
+    await session.exec(input('node -e 1'))
+    const files = requests[0]!.files
+    expect(Object.keys(files).sort()).toEqual(['/workspace/greet.js', '/workspace/inside.txt', '/workspace/package.json', '/workspace/src/a.txt'])
+    expect(decode(files['/workspace/inside.txt']!)).toBe('a\n')
+  })
+
+  it('refuses a change the code makes through a link leading outside, and writes through a link inside', async () => {
+    const { runner } = fakeRunner(() => ({
+      changes: {
+        '/workspace/leak.txt': encode('overwritten'),
+        '/workspace/out-dir/new.txt': encode('new'),
+        '/workspace/inside.txt': encode('through the link\n'),
+      },
+    }))
+    const session = await createBashSession({ entries: seed, codeRunner: runner })
+    await session.exec(input('ln -s /home/user/secret.txt leak.txt && ln -s /home/user out-dir && ln -s src/a.txt inside.txt'))
+    const result = await session.exec(input('python3 -c 1'))
+    expect(result.stderr).toBe(
+      "fxterm: the code's change to /workspace/leak.txt was not kept: a symlink leads it outside /workspace, to /home/user/secret.txt\n" +
+        "fxterm: the code's change to /workspace/out-dir/new.txt was not kept: a symlink leads it outside /workspace, to /home/user/new.txt\n",
+    )
+    expect(await session.readFile('/home/user/secret.txt')).toBe('not for the sandbox\n')
+    expect(await session.readFile('/home/user/new.txt')).toBeNull()
+    expect(await session.readFile('src/a.txt')).toBe('through the link\n')
+    expect((await session.exec(input('readlink inside.txt'))).stdout).toBe('src/a.txt\n')
+  })
+
   it('keeps the exit code and says when the sandbox stopped', async () => {
     const { runner } = fakeRunner(() => ({ exitCode: 1, stopped: 'crashed', reason: 'out of memory', changes: { '/workspace/x': encode('x') } }))
     const session = await createBashSession({ entries: seed, codeRunner: runner })

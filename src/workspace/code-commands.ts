@@ -7,6 +7,7 @@
 
 import { defineCommand, type Command, type IFileSystem, type ResolvedCommandContext } from 'just-bash/browser'
 import type { CodeRunReply, RunRequest, SandboxFiles } from '../sandbox/runtime-types'
+import { isUnder, resolveRealPath } from './real-path'
 import { resolveWorkspacePath } from './workspace-paths'
 import { npmCommand } from './npm-command'
 
@@ -98,20 +99,27 @@ function stdinBytes(ctx: ResolvedCommandContext): Uint8Array | null {
   return Uint8Array.from(text, (char) => char.charCodeAt(0))
 }
 
-/** Every file under `root` (symlinks followed as the shell would), by absolute path. */
+/**
+ * Every file under `root` (a symlink as a copy of its file, as the shell reads it), by absolute
+ * path. A link that leads outside the root is left out: what is outside does not exist for the code.
+ */
 async function filesUnder(fs: IFileSystem, root: string): Promise<SandboxFiles> {
   const files: SandboxFiles = {}
   for (const path of fs.getAllPaths()) {
     if (!path.startsWith(`${root}/`)) continue
     const stat = await fs.stat(path).catch(() => null)
-    if (stat?.isFile) files[path] = await fs.readFileBuffer(path)
+    if (!stat?.isFile) continue
+    const real = await resolveRealPath(fs, path)
+    if (real.ok && isUnder(real.real, root)) files[path] = await fs.readFileBuffer(path)
   }
   return files
 }
 
 /**
- * Writes what the run changed, only under the root: a path from the sandbox is not trusted.
- * Answers a line for each change that could not be made (for stderr), or ''.
+ * Writes what the run changed, only under the root: a path from the sandbox is not trusted, and
+ * neither is a symlink in the workspace along it (the code saw a copy, so its write through a
+ * link lands here). A link inside the root is written through, and stays a link; one leading out
+ * is refused. Answers a line for each change that could not be made (for stderr), or ''.
  */
 async function applyChanges(fs: IFileSystem, root: string, changes: Record<string, Uint8Array | null>): Promise<string> {
   let failures = ''
@@ -120,11 +128,19 @@ async function applyChanges(fs: IFileSystem, root: string, changes: Record<strin
       failures += `fxterm: the code's change to ${path} was not kept: it is outside ${root}\n`
       continue
     }
+    // A removal takes the link itself away (as rm does), so only writes follow links.
+    const real = bytes === null ? { ok: true as const, real: path } : await resolveRealPath(fs, path)
+    if (!real.ok || !isUnder(real.real, root) || real.real === root) {
+      failures += `fxterm: the code's change to ${path} was not kept: ${real.ok ? `a symlink leads it outside ${root}, to ${real.real}` : 'its symlinks loop'}\n`
+      continue
+    }
     try {
       if (bytes === null) await fs.rm(path, { force: true })
       else {
-        await fs.mkdir(path.slice(0, path.lastIndexOf('/')), { recursive: true })
-        await fs.writeFile(path, bytes)
+        await fs.mkdir(real.real.slice(0, real.real.lastIndexOf('/')), { recursive: true })
+        await fs.writeFile(real.real, bytes)
+        // The shell must find it by the path the code used: a write that went nowhere is no write.
+        if (!(await fs.exists(path))) throw new Error('it is not there after the write')
       }
     } catch (error) {
       failures += `fxterm: could not ${bytes === null ? 'remove' : 'write'} ${path}: ${error instanceof Error ? error.message : String(error)}\n`

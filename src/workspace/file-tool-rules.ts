@@ -4,6 +4,7 @@
  * the model reads as the tool's result, and nothing is written when one applies.
  */
 
+import type { RealPath } from './real-path'
 import { resolveWorkspacePath } from './workspace-paths'
 
 /** The largest file edit_file opens, and the most write_file writes (10 MB). */
@@ -71,7 +72,7 @@ function optionalCount(value: unknown): number | undefined | null {
  * holds a NUL or resolves outside the root (`../../x`, `/etc/passwd`) or to the root itself.
  */
 export function resolveToolPath(path: string, cwd: string, root: string): { ok: true; absolute: string; relative: string } | Refusal {
-  const shown = JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path)
+  const shown = shownPath(path)
   if (path.includes('\0')) return { ok: false, reason: `Refused: the path ${shown.replace(/\\u0000/g, '\\0')} contains a NUL byte; nothing was changed.` }
   const absolute = resolveWorkspacePath(path, cwd)
   const prefix = root === '/' ? '/' : `${root}/`
@@ -79,6 +80,22 @@ export function resolveToolPath(path: string, cwd: string, root: string): { ok: 
     return { ok: false, reason: `Refused: ${shown} is outside the workspace (${root}); only files under it can be used. Nothing was changed.` }
   }
   return { ok: true, absolute, relative: absolute.slice(prefix.length) }
+}
+
+const shownPath = (path: string) => JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path)
+
+/**
+ * Where a call's path really leads once symlinks are followed (real-path.ts), or a refusal when
+ * that is outside the root or the links loop: a link inside the workspace is no door out of it.
+ */
+export function checkRealPath(path: string, real: RealPath, root: string): { ok: true; absolute: string; relative: string } | Refusal {
+  const shown = shownPath(path)
+  if (!real.ok) return { ok: false, reason: `Refused: ${shown} is a chain of symlinks that does not end (a loop); nothing was changed.` }
+  const prefix = root === '/' ? '/' : `${root}/`
+  if (!real.real.startsWith(prefix)) {
+    return { ok: false, reason: `Refused: ${shown} is a symlink that leads outside the workspace (${root}), to ${real.real}; only files under it can be used. Nothing was changed.` }
+  }
+  return { ok: true, absolute: real.real, relative: real.real.slice(prefix.length) }
 }
 
 /** The text after an edit, or why the edit cannot be made (the file is then left as it was). */

@@ -104,6 +104,7 @@ export class Engine {
       this.loop.conv.fileTools = v.getBool('fileTools', false)
       bootAuth(this.auth, v)
       this.headless = v.getBool('headless', false)
+      this.sessions.headless = this.headless
       this.transcript.off = this.headless
       if (v.get('systemPrompt') != null) this.loop.conv.systemPrompt = v.getString('systemPrompt', '')
       readHostTools(v.get('hostTools'), this.loop.conv.hostTools)

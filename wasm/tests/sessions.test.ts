@@ -253,7 +253,7 @@ test("an agent's session record in a shared store is refused clearly and never w
 })
 
 describe('crashes, tabs and conflicts', () => {
-  test('a session saved mid-command continues: the command is reported as maybe partly run, not re-run', async () => {
+  test('a session saved mid-command continues once the person says so: the command is reported as maybe partly run, not re-run', async () => {
     const a = await withSessions()
     await a.type('delete the logs\r')
     await modelEvents(a, 1, [...toolCall(0, 'c9', 'run_command', '{"command":"rm -r logs"}'), { type: 'finish', reason: 'tool_calls' }])
@@ -262,6 +262,7 @@ describe('crashes, tabs and conflicts', () => {
     const b = await withSessions()
     await b.session(saved)
     expect(b.allOf('exec')).toEqual([]) // never re-run on its own
+    await b.type('1') // "Continue the interrupted turn?" (crash-resume.test.ts): yes
     expect(text(b)).toContain('The last turn was interrupted; fxterm is continuing it.')
     const request = b.lastOf('model_request')!.request
     expect(request.messages.slice(1)).toEqual([

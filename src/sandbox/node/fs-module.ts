@@ -121,6 +121,13 @@ export function createFsModule(fs: MemoryFs, defer: (run: () => void) => void, w
     },
     rmSync: (path: unknown, options?: { recursive?: boolean; force?: boolean }) => fs.remove(pathOf(path), { ...options }, 'rm'),
     rmdirSync: (path: unknown, options?: { recursive?: boolean }) => fs.remove(pathOf(path), { ...options, dirOnly: true }, 'rmdir'),
+    // The run's files are a copy: a link made here could not be carried back as a link, so none is made.
+    symlinkSync: (_target: unknown, path: unknown) => {
+      throw fsError('EPERM', 'symlink', pathOf(path))
+    },
+    linkSync: (_existing: unknown, path: unknown) => {
+      throw fsError('EPERM', 'link', pathOf(path))
+    },
     unlinkSync: (path: unknown) => fs.remove(pathOf(path), { fileOnly: true }, 'unlink'),
     renameSync: (from: unknown, to: unknown) => fs.rename(pathOf(from), pathOf(to)),
     copyFileSync: (from: unknown, to: unknown) => fs.write(pathOf(to), fs.read(pathOf(from))),

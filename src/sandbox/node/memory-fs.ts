@@ -22,7 +22,7 @@ export class FsError extends Error {
     this.name = 'Error'
   }
   get errno(): number {
-    return { ENOENT: -2, EEXIST: -17, EISDIR: -21, ENOTDIR: -20, ENOTEMPTY: -39, EACCES: -13 }[this.code] ?? -1
+    return { ENOENT: -2, EEXIST: -17, EISDIR: -21, ENOTDIR: -20, ENOTEMPTY: -39, EACCES: -13, EPERM: -1 }[this.code] ?? -1
   }
 }
 
@@ -33,6 +33,7 @@ const DESCRIPTIONS: Record<string, string> = {
   ENOTDIR: 'not a directory',
   ENOTEMPTY: 'directory not empty',
   EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
 }
 
 export const fsError = (code: string, syscall: string, path: string) => new FsError(code, syscall, path, DESCRIPTIONS[code] ?? code)

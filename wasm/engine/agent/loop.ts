@@ -86,6 +86,13 @@ export class AgentLoop implements CompactionLoop {
   pendingFile: FileChange | null = null
   /** "Yes, and allow file changes for this session". */
   private fileChangesAllowed: bool = false
+  /**
+   * A resumed turn stopped while this command ran: the person is asked whether to continue
+   * (session/interrupted-turn.ts) and nothing runs until they answer. The command as shown, or null.
+   */
+  resumeCommand: ByteBuf | null = null
+  /** The call of `resumeCommand`. */
+  resumeCallId: string = ''
   /** A commit point passed (prompt accepted, tool step, turn end): the session is saved. */
   commitDue: bool = false
   /** The reply whose calls run now stopped at the output limit, so its last call may be cut. */
@@ -137,9 +144,13 @@ export class AgentLoop implements CompactionLoop {
     this.commitDue = true
   }
 
-  /** The tool call whose command runs or waits for approval now ('' when none). */
+  /**
+   * The tool call that runs now ('' when none). One waiting for approval has not run: a session
+   * saved then reopens with it "not run", and without asking whether it crashed the tab.
+   */
   get runningCallId(): string {
-    if (this.execId == 0 && this.hostCallId == 0 && this.fileOpId == 0 && this.pendingApproval == null) return ''
+    if (this.personExecId != 0) return ''
+    if (this.execId == 0 && this.hostCallId == 0 && this.fileOpId == 0) return ''
     return this.nextCall < this.reply.toolCalls.length ? this.reply.toolCalls[this.nextCall].id : ''
   }
 
@@ -541,6 +552,11 @@ export class AgentLoop implements CompactionLoop {
     this.steers.push(note)
     this.event('{"type":"turn_start"}')
     this.startHostTool(reply.toolCalls[index], true)
+  }
+
+  /** A turn with the model runs now (a `!command` of the person's is not one). */
+  get inTurn(): bool {
+    return this.busy && this.personExecId == 0
   }
 
   /** Whether a command is running in the workspace now. */

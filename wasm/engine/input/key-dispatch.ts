@@ -10,6 +10,7 @@ import { runSlash } from '../commands/run-slash'
 import { CMD_CLEAR, CMD_EXIT } from '../commands/slash'
 import { pickerKey } from '../commands/pickers'
 import { forkSession } from '../session/session'
+import { answerResumeQuestion } from '../session/interrupted-turn'
 import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 
@@ -46,7 +47,7 @@ function viewKey(engine: Engine, k: K.Key): void {
 
 /** The command menu takes Up/Down, Tab, Enter and Esc while it is open. */
 function menuKey(engine: Engine, k: K.Key): bool {
-  if (engine.loop.pendingApproval != null) return false
+  if (engine.loop.pendingApproval != null || engine.loop.resumeCommand != null) return false
   const draft = engine.ui.composer.toBuf().toString()
   const matches = engine.ui.menu.matches(draft)
   if (matches.length == 0) return false
@@ -68,6 +69,7 @@ function completeCommand(engine: Engine, matches: Array<i32>): void {
 
 function key(engine: Engine, k: K.Key): void {
   if (engine.loop.pendingApproval != null && approvalKey(engine, k)) return
+  if (engine.loop.resumeCommand != null && resumeKey(engine, k)) return
   const c = engine.ui.composer
   switch (k.kind) {
     case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
@@ -111,6 +113,24 @@ function approvalKey(engine: Engine, k: K.Key): bool {
   else if (k.kind == K.K_ESCAPE) answer(engine, 3)
   else return false
   return true
+}
+
+/** Keys while a resumed turn asks whether to go on: 1/y continue, 2/n or Esc stop, arrows and Enter. */
+function resumeKey(engine: Engine, k: K.Key): bool {
+  const ui = engine.ui
+  if (k.kind == K.K_CHAR && (k.cp == 0x31 || k.cp == 0x79 || k.cp == 0x59)) answerResume(engine, true)
+  else if (k.kind == K.K_CHAR && (k.cp == 0x32 || k.cp == 0x6e || k.cp == 0x4e)) answerResume(engine, false)
+  else if (k.kind == K.K_UP) ui.approvalChoice = 1
+  else if (k.kind == K.K_DOWN) ui.approvalChoice = 2
+  else if (k.kind == K.K_ENTER) answerResume(engine, ui.approvalChoice == 1)
+  else if (k.kind == K.K_ESCAPE) answerResume(engine, false)
+  else return false
+  return true
+}
+
+function answerResume(engine: Engine, goOn: bool): void {
+  engine.ui.approvalChoice = 1
+  answerResumeQuestion(engine.sessions, goOn)
 }
 
 function answer(engine: Engine, choice: i32): void {

@@ -3,6 +3,7 @@
 // redrawn in place after the rows the transcript committed during this feed.
 
 import { changeApprovalRows } from './file-rows'
+import { resumeQuestionRows } from './resume-question-rows'
 import { formatCount, formatElapsed } from '../util/format'
 import { ByteBuf } from '../util/byte-buf'
 import { OUT_ECHO_HINT, OUT_WRITE } from '../abi/frames'
@@ -42,6 +43,7 @@ export function render(ui: Ui): void {
   const change = ui.loop.pendingFile
   if (change != null) changeApprovalRows(live, change, cols, ui.screen.rows, ui.approvalChoice)
   else if (pending != null) ui.transcript.approvalRows(live, pending, ui.approvalChoice)
+  else if (ui.loop.resumeCommand != null) resumeQuestionRows(live, min(2, ui.approvalChoice))
   if (ui.exited) {
     live.add(new ByteBuf(0), 0)
     const end = new ByteBuf(64)

@@ -16,6 +16,8 @@ export class SessionState {
   listFor: i32 = 0
   /** The last commit failed: the next failure is not reported again. */
   commitFailing: bool = false
+  /** The agent API (boot `headless`): no one to ask, so an interrupted turn just continues. */
+  headless: bool = false
 
   constructor(
     public fx: Effects,

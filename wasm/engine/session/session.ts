@@ -8,8 +8,8 @@ import { GRAY, YELLOW } from '../screen/ansi'
 import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { commandText } from '../agent/compaction'
 import { decodeSnapshot, encodeSnapshotInto, Snapshot } from './snapshot'
-import { findHostTool } from '../agent/host-tools'
-import { INTERRUPTED_NOTE, isFxtermNote, readShellNote, undoNoteMessage } from '../agent/fxterm-notes'
+import { isFxtermNote, readShellNote, undoNoteMessage } from '../agent/fxterm-notes'
+import { continueInterrupted } from './interrupted-turn'
 import { SessionState as Engine } from './session-state' // the session functions' part of the engine
 
 /**
@@ -57,7 +57,7 @@ export function commitIfDue(engine: Engine): void {
   s.fast = loop.fast
   s.messages = loop.conv.messages
   s.archived = loop.conv.archived
-  s.turnActive = loop.busy
+  s.turnActive = loop.inTurn
   s.runningCallId = loop.runningCallId
   const at = engine.fx.begin(OUT_SESSION_COMMIT, 0)
   encodeSnapshotInto(engine.fx.buf, s)
@@ -105,6 +105,8 @@ export function restoreSession(engine: Engine, bytes: Uint8Array, start: i32, en
   }
   const loop = engine.loop
   if (loop.busy) loop.interrupt()
+  loop.resumeCallId = ''
+  loop.resumeCommand = null // a question about the session this one replaces is moot
   const session = engine.session
   session.reset()
   session.id = s.meta.id
@@ -205,53 +207,6 @@ function replayResult(engine: Engine, command: ByteBuf, result: string): void {
   }
   if (text == '(no output)') text = ''
   engine.transcript.toolRan(command, Uint8Array.wrap(String.UTF8.encode(text)), new Uint8Array(0), exitCode, false)
-}
-
-/**
- * The session was saved mid-turn. Every open tool call gets an answer — the one that may have
- * been running is reported as possibly partly run, never re-run — and the model is asked to go on.
- */
-function continueInterrupted(engine: Engine, runningCallId: string): void {
-  const loop = engine.loop
-  const messages = loop.conv.messages
-  let last: Message | null = null
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i].role == ROLE_ASSISTANT) {
-      last = messages[i]
-      break
-    }
-    if (messages[i].role == ROLE_USER) break
-  }
-  if (last != null) {
-    for (let j = 0; j < last.toolCalls.length; j++) {
-      const call = last.toolCalls[j]
-      if (hasResult(messages, call.id)) continue
-      const host = findHostTool(loop.conv.hostTools, call.name)
-      if (call.id == runningCallId && host != null && host.idempotent && !engine.session.readOnly) {
-        // Safe to run twice: it runs again, and the calls after it run as usual.
-        const note = new ByteBuf(160)
-        note.str(INTERRUPTED_NOTE)
-        loop.resumeAtCall(last, j, note, engine.nowMs)
-        return
-      }
-      const m = new Message(ROLE_TOOL)
-      m.toolCallId = call.id
-      m.content.str(
-        call.id == runningCallId
-          ? 'This command may have partly run when the session was interrupted (the tab closed or fxterm stopped). It was not run again; check its effects before retrying it.'
-          : 'Not run: the session was interrupted before this command started.',
-      )
-      loop.conv.add(m)
-    }
-  }
-  engine.transcript.notice('The last turn was interrupted; fxterm is continuing it.', YELLOW)
-  if (engine.session.readOnly) return
-  loop.resumeTurn(engine.nowMs)
-}
-
-function hasResult(messages: Array<Message>, callId: string): bool {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role == ROLE_TOOL && messages[i].toolCallId == callId) return true
-  return false
 }
 
 /** A commit conflicted (another tab wrote the same session): save ours as a fork, never drop it. */
