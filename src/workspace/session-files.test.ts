@@ -38,6 +38,16 @@ describe('files kept with their session', () => {
     expect(await run(again.workspace, 'cat src/a.txt b.txt; ls')).toBe('one\ntwo\nb.txt\nsrc\n')
   })
 
+  it('a command answers only once its files are stored: a reload right after has 300 of them', async () => {
+    const idb = freshIndexedDB()
+    const first = await load(idb, 's1', 'fork')
+    await run(first.workspace, 'mkdir many && for i in $(seq 1 300); do echo "n $i" > many/f$i.txt; done')
+    // No persisted(): the page reloads as soon as the result is on screen.
+    const loaded = await openStoredFiles('test', idb).load('s1')
+    expect(loaded?.entries.filter(([path]) => path.startsWith('/workspace/many/f')).length).toBe(300)
+    first.workspace.dispose()
+  })
+
   it('/diff and /undo work after a reload, turn by turn, and an undo is stored too', async () => {
     const idb = freshIndexedDB()
     const first = await load(idb, 's', 'fork')

@@ -11,8 +11,20 @@ import { databaseName, keyvalStore } from '../stores/keyval-database'
 import type { HistoryEntry } from './change-history'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 
-/** A session's stored files and history, and the paths whose records could not be read. */
-export type LoadedFiles = { entries: Array<[string, SnapshotEntry]>; history: HistoryEntry[]; unreadable: string[] }
+/**
+ * A session's stored files and history, as they can be read back: `unreadable` paths had no
+ * readable version and are left out; `recovered` paths came back as their last good version;
+ * `damaged` counts stored changes whose list of paths itself could not be read; `heal` asks for
+ * the loaded state to be stored again as a whole (so the damage is not met on every load).
+ */
+export type LoadedFiles = {
+  entries: Array<[string, SnapshotEntry]>
+  history: HistoryEntry[]
+  unreadable: string[]
+  recovered: string[]
+  damaged: number
+  heal: boolean
+}
 
 /** A change to store: the files' delta, the history's new "befores", and turns taken off it. */
 export type StoredChange = { delta?: SnapshotDelta; noted?: HistoryEntry[]; popped?: Array<[turn: number, paths: string[]]> }
@@ -27,6 +39,8 @@ export type StoredFiles = {
   replace(sessionId: string, entries: Iterable<[string, SnapshotEntry]>, history?: HistoryEntry[]): Promise<void>
   /** Removes the session's files. */
   remove(sessionId: string): Promise<void>
+  /** Whether the session's changes should now be folded into one `replace` (a journal's base). */
+  needsBase?(sessionId: string): boolean
 }
 
 const MARKER = ''
@@ -48,7 +62,7 @@ export function openStoredFiles(namespace: string, factory?: IDBFactory): Stored
         const range = sessionRange(id)
         const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))])
         if (keys.length === 0) return null
-        const loaded: LoadedFiles = { entries: [], history: [], unreadable: [] }
+        const loaded: LoadedFiles = { entries: [], history: [], unreadable: [], recovered: [], damaged: 0, heal: false }
         keys.forEach((key, i) => {
           const [, path, turn] = key as [string, string, number?]
           if (path === MARKER) return
