@@ -4,7 +4,8 @@
  * marker `[sessionId, '']` that says the session has stored files (even none), and the change
  * history for /diff and /undo as `[sessionId, path, turn]` → the file before that turn. Each
  * change is one transaction, so a tab closed mid-write leaves every file as it was before or
- * after.
+ * after. A file's version before its last change is kept as `[sessionId, path, 'prev']`: a
+ * record that can no longer be read comes back as that last good version.
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval'
 import { databaseName, keyvalStore } from '../stores/keyval-database'
@@ -44,6 +45,7 @@ export type StoredFiles = {
 }
 
 const MARKER = ''
+const PREV = 'prev'
 const MARKER_ENTRY: SnapshotEntry = { kind: 'dir' }
 
 /** The file store of `namespace` (a fresh IndexedDB factory in tests). */
@@ -63,15 +65,25 @@ export function openStoredFiles(namespace: string, factory?: IDBFactory): Stored
         const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))])
         if (keys.length === 0) return null
         const loaded: LoadedFiles = { entries: [], history: [], unreadable: [], recovered: [], damaged: 0, heal: false }
+        const previous = new Map<string, unknown>()
         keys.forEach((key, i) => {
-          const [, path, turn] = key as [string, string, number?]
-          if (path === MARKER) return
+          const [, path, third] = key as [string, string, (number | string)?]
+          if (third === PREV) previous.set(path, values[i])
+        })
+        keys.forEach((key, i) => {
+          const [, path, turn] = key as [string, string, (number | string)?]
+          if (path === MARKER || turn === PREV) return
           const value = values[i]
           if (typeof turn === 'number') {
             // A history record that cannot be read is left out: /undo then skips that file.
             if (value === null || (isEntry(value) && value.kind !== 'dir')) loaded.history.push([turn, path, value])
           } else if (isEntry(value)) loaded.entries.push([path, value])
-          else loaded.unreadable.push(path)
+          else {
+            const last = previous.get(path)
+            // The last good version is stored again as the file (heal); with none, the record stays set aside.
+            if (isEntry(last)) (loaded.entries.push([path, last]), loaded.recovered.push(path), (loaded.heal = true))
+            else loaded.unreadable.push(path)
+          }
         })
         return loaded
       }),
@@ -80,8 +92,15 @@ export function openStoredFiles(namespace: string, factory?: IDBFactory): Stored
         store.put(MARKER_ENTRY, [id, MARKER])
         for (const [turn, paths] of popped) for (const path of paths) store.delete([id, path, turn])
         for (const [turn, path, before] of noted) store.put(before, [id, path, turn])
-        for (const path of delta?.removed ?? []) store.delete([id, path])
-        for (const [path, entry] of delta?.changed ?? []) store.put(entry, [id, path])
+        for (const path of delta?.removed ?? []) (store.delete([id, path]), store.delete([id, path, PREV]))
+        for (const [path, entry] of delta?.changed ?? []) {
+          // Requests run in order: the get sees the version the put replaces, kept if it is readable.
+          const before = store.get([id, path])
+          before.onsuccess = () => {
+            if (isEntry(before.result)) store.put(before.result, [id, path, PREV])
+          }
+          store.put(entry, [id, path])
+        }
       }),
     replace: (id, entries, history = []) =>
       inOneTransaction((store) => {
