@@ -75,12 +75,14 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
       })
     return writes
   }
-  /** Folds the journal into one base when the store asks, with the state as it is now. */
+  /** Folds the journal into one base when the store asks, with the state as it is now (one at a time). */
+  let basing = false
   const baseIfDue = (id: string) => {
-    if (!store.needsBase?.(id)) return
+    if (basing || !store.needsBase?.(id)) return
+    basing = true
     const copy = [...snapshot]
     const history = deps.history()
-    void queue(() => store.replace(id, copy, history))
+    void queue(() => store.replace(id, copy, history)).finally(() => (basing = false))
   }
   const replaceWith = (entries: Iterable<[string, SnapshotEntry]>, history: HistoryEntry[]) => {
     const next = [...entries]
@@ -109,7 +111,9 @@ export function createSessionFiles(deps: SessionFilesDeps): SessionFiles {
         await writes // the session's own last changes may still be on their way
         loaded = await store.load(id)
       } catch (error) {
-        return `fxterm: the files of this session could not be read (${messageOf(error)}); the workspace keeps the files it has`
+        const told = `fxterm: the files of this session could not be read (${messageOf(error)}); the workspace keeps the files it has`
+        deps.notify?.(told)
+        return told
       }
       if (!loaded) {
         // A session saved before its files were: it gets the files at hand from now on.
