@@ -72,6 +72,9 @@ try {
     const workspace = window.fxterm.workspace
     await workspace.writeFiles([{ path: 'kept.txt', data: new TextEncoder().encode('still here\n') }])
     await workspace.persisted()
+    // Then a command writes 300 files and a 2 MB one, and the page reloads as soon as it answers.
+    const many = 'mkdir -p many && for i in $(seq 1 300); do echo "n $i" > many/f$i.txt; done && printf "%01048576d" 0 > m && cat m m > big.bin && rm m'
+    await workspace.exec({ command: many, cwd: '/workspace', signal: new AbortController().signal, timeoutMs: 30_000, outputLimitBytes: 65_536 })
   })
   await page.reload()
   await waitFor(/Session resumed/, 20_000)
@@ -82,6 +85,10 @@ try {
     if (kept === null) await new Promise((resolve) => setTimeout(resolve, 100))
   }
   if (kept !== 'still here\n') throw new Error(`Firefox: after a reload kept.txt held ${JSON.stringify(kept)}, not "still here"`)
+  const written = await page.evaluate(
+    () => window.fxterm.workspace.exec({ command: 'ls many | wc -l; cat many/f300.txt; wc -c < big.bin', cwd: '/workspace', signal: new AbortController().signal, timeoutMs: 30_000, outputLimitBytes: 65_536 }),
+  )
+  if (written.stdout !== '300\nn 300\n2097152\n') throw new Error(`Firefox: after a reload right after a command, its files were ${JSON.stringify(written.stdout + written.stderr)}`)
   // Code runs in the sandbox: node on the browser's engine, python3 in Pyodide.
   const run = (command) =>
     page.evaluate(
@@ -92,7 +99,7 @@ try {
     const result = await run(command)
     if (result.stdout !== expected || result.exitCode !== 0) throw new Error(`Firefox: ${command} gave ${JSON.stringify(result)}`)
   }
-  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file survived a reload, node and python3 ran`)
+  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file and a command's 300 files survived a reload, node and python3 ran`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

@@ -31,9 +31,10 @@ export type BashWorkspaceOptions = {
    * Keeps the files with each saved session, in the Origin Private File System where the page
    * can write there, in IndexedDB elsewhere (both `<namespace>-files`): the page tells the
    * workspace which session is current (`useSession`). Off by default; the static page and
-   * `<fx-terminal>` turn it on. `indexedDB` (tests) picks IndexedDB on that factory.
+   * `<fx-terminal>` turn it on. `indexedDB` (tests) picks IndexedDB on that factory, `opfs`
+   * (tests) the OPFS store on that directory.
    */
-  persist?: { namespace: string; indexedDB?: IDBFactory }
+  persist?: { namespace: string; indexedDB?: IDBFactory; opfs?: () => Promise<FileSystemDirectoryHandle> }
   /**
    * Runs `node` and `python3`. In a page the default is fxterm's sandbox (an opaque-origin iframe,
    * loaded on first use); elsewhere (a worker, Node) there is none and they say so. Tests pass

@@ -45,6 +45,7 @@ import { unlessDead, type WorkerConnection } from './worker-connection'
 import { createLazyCodeRunner } from './lazy-code-runner'
 import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
 import { resolveWorkspacePath } from './workspace-paths'
+import { createCloseGuard } from './close-guard'
 
 import type { BashWorkspace, BashWorkspaceOptions } from './bash-workspace-types'
 export type { BashWorkspace, BashWorkspaceOptions }
@@ -52,6 +53,12 @@ export type { BashWorkspace, BashWorkspaceOptions }
 const HOME = '/home/user'
 const DEFAULT_GRACE_MS = 1000
 const READ_DEADLINE_MS = 10_000
+/**
+ * How long a command's answer waits for its files to be stored. A result on screen then means a
+ * result stored, so a reload right after brings it back; a store slower than this (a huge
+ * upload, a stalled disk) answers anyway and the closing tab is held by `beforeunload`.
+ */
+const STORE_WAIT_MS = 15_000
 const NEVER_ABORTED = new AbortController().signal
 
 /** Creates a bash workspace; nothing is loaded or fetched until the first call that needs it. */
@@ -80,10 +87,13 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
 
   let switching: Promise<void> = Promise.resolve() // the last useSession, until its files are in place
   const notes: string[] = [] // told on the next command: a failed download, a store's trouble
+  const noticeListeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
+  const holdClose = createCloseGuard()
   const sessionFiles = options.persist
     ? createSessionFiles({
-        store:
-          !options.persist.indexedDB && opfsAvailable()
+        store: options.persist.opfs
+          ? openOpfsStoredFiles(options.persist.namespace, options.persist.opfs)
+          : !options.persist.indexedDB && opfsAvailable()
             ? openOpfsStoredFiles(options.persist.namespace)
             : openStoredFiles(options.persist.namespace, options.persist.indexedDB),
         snapshot,
@@ -94,16 +104,22 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
           supervisor.restart()
         },
         history: () => history.entries(),
+        notify: (line) => noticeListeners.forEach((listener) => listener(line, 'notice')),
+        busy: (busy) => holdClose(busy),
       })
     : null
   const folder = createFolderMirror(root, (line) => notes.push(line)) // an /open'ed folder
-  /** Applies a change reported by the worker, stores it with the session, and writes it to an opened folder. */
-  const applyChange = (delta: SnapshotDelta) => {
+  /**
+   * Applies a change reported by the worker, stores it with the session, and writes it to an
+   * opened folder; resolves once it is stored (or has failed, or STORE_WAIT_MS passed).
+   */
+  const applyChange = (delta: SnapshotDelta): Promise<void> => {
     // A Python file was just written: python3 is likely next, and its first load takes seconds.
     if (pageRunner && delta.changed.some(([path]) => path.endsWith('.py'))) pageRunner.prewarm('python')
     applySnapshotDelta(snapshot, delta)
-    sessionFiles?.changed(delta)
+    const stored = sessionFiles?.changed(delta)
     folder.changed(delta)
+    return stored ? withDeadline(stored, STORE_WAIT_MS, undefined) : Promise.resolve()
   }
   const seeds = createWorkspaceSeed({ ...options, root, snapshot, note: (line) => notes.push(line) })
   const seed = seeds.load
@@ -152,7 +168,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     )
     if ('reply' in outcome) {
       history.record(snapshot, outcome.reply.changes)
-      applyChange(outcome.reply.changes)
+      await applyChange(outcome.reply.changes)
       if (outcome.reply.vars) vars = outcome.reply.vars
       return outcome.reply.result
     }
@@ -197,7 +213,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     if (plan.accepted.length === 0) return { written: [], skipped: plan.skipped }
     try {
       const reply = await withWorker((conn) => conn.api.writeFiles(plan.accepted))
-      applyChange(reply.changes) // so a restart after a watchdog kill keeps them
+      await applyChange(reply.changes) // so a restart after a watchdog kill keeps them
       return { written: reply.written, skipped: [...plan.skipped, ...reply.skipped] }
     } catch (error) {
       const reason = messageOf(error)
@@ -212,11 +228,11 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     fileTool: async (request) => {
       const { answer, changes } = await withWorker((conn) => conn.api.fileTool(request))
       history.record(snapshot, changes)
-      applyChange(changes)
+      await applyChange(changes)
       return answer
     },
     restore: async (write, remove) => {
-      applyChange(await withWorker((conn) => conn.api.putFiles(write, remove)))
+      await applyChange(await withWorker((conn) => conn.api.putFiles(write, remove)))
     },
   })
 
@@ -262,9 +278,17 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
         sessionFiles?.adopt()
         return line
       }),
-    onProgress: (listener) => pageRunner?.onProgress(listener) ?? (() => undefined),
+    onProgress: (listener) => {
+      noticeListeners.add(listener)
+      const off = pageRunner?.onProgress(listener)
+      return () => {
+        noticeListeners.delete(listener)
+        off?.()
+      }
+    },
     dispose() {
       disposed = true
+      holdClose(false)
       pageRunner?.dispose()
       supervisor.dispose()
     },

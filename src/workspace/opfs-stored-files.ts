@@ -1,141 +1,150 @@
 /**
  * The session files of stored-files.ts in the Origin Private File System, where the browser has
- * it (with `createWritable`): `<namespace>-files/<session>/`, one file per record. A record is a
- * JSON header line (its path, its kind, the turn for a history record) and then the content's
- * bytes. Names are a hash of the record's key, so any path fits a file name; the header says
- * which path it is. A file is replaced only when its writable stream closes, so a tab closed
- * mid-write leaves every file as it was before or after.
+ * it (with `createWritable`): `<namespace>-files/<session>/`, a journal of entries
+ * (journal-entry.ts). Each change is one new file, never a rewrite of a stored one: `j-<gen>`
+ * holds every record one command or edit wrote, and `b-<gen>` (a base) the whole session. A
+ * write that a closed tab cuts off leaves an entry without its trailer, which the next load rolls
+ * back as a whole, so each file is as it was before the change or after it, never missing.
+ *
+ * The journal is folded into a new base now and then (`needsBase`); the base before it and the
+ * entries since are kept, so a record that later rots on disk still has a last good version.
  */
-import type { HistoryEntry } from './change-history'
+import { encodeEntry, recordOf, type JournalWrite } from './journal-entry'
+import { isLegacyName, loadLegacyRecords } from './opfs-legacy-records'
+import { entryName, loadJournal, nameOf, type EntryFile } from './opfs-journal-load'
 import type { SnapshotEntry } from './snapshot-store'
-import type { LoadedFiles, StoredChange, StoredFiles } from './stored-files'
+import type { HistoryEntry } from './change-history'
+import type { StoredChange, StoredFiles } from './stored-files'
 
-type Header = { path: string; turn?: number; kind: 'file' | 'dir' | 'symlink' | 'none'; text?: boolean; mode?: number; mtimeMs?: number; target?: string }
 type Dir = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> }
 
+/** After this many changes, or this many bytes written since the last base, a new base is due. */
+const BASE_AFTER_ENTRIES = 50
+const BASE_AFTER_BYTES = 64 * 1024 * 1024
 
 /** Whether this browser can keep the files in OPFS from the page (Safari's page cannot write there). */
 export function opfsAvailable(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function' && typeof FileSystemFileHandle !== 'undefined' && 'createWritable' in FileSystemFileHandle.prototype
 }
 
-export function openOpfsStoredFiles(namespace: string): StoredFiles {
-  let base: Promise<FileSystemDirectoryHandle> | null = null
-  const baseDir = () => (base ??= navigator.storage.getDirectory().then((root) => root.getDirectoryHandle(`${namespace}-files`, { create: true })))
-  const sessionDir = async (id: string, create: boolean) => (await baseDir()).getDirectoryHandle(encodeURIComponent(id), { create })
+/** What the store knows of a session's journal: the next gen, the last base, what came since. */
+type JournalState = { next: number; lastBase: number | null; entries: number; bytes: number }
 
-  const put = async (dir: FileSystemDirectoryHandle, name: string, header: Header, content?: string | Uint8Array) => {
+/** The OPFS file store of `namespace`; `root` (tests) stands in for the origin's OPFS root. */
+export function openOpfsStoredFiles(namespace: string, root: () => Promise<FileSystemDirectoryHandle> = () => navigator.storage.getDirectory()): StoredFiles {
+  let base: Promise<FileSystemDirectoryHandle> | null = null
+  const baseDir = () => (base ??= root().then((dir) => dir.getDirectoryHandle(`${namespace}-files`, { create: true })))
+  const sessionDir = async (id: string, create: boolean) => (await baseDir()).getDirectoryHandle(encodeURIComponent(id), { create }) as Promise<Dir>
+  const states = new Map<string, JournalState>()
+
+  const list = async (dir: Dir) => {
+    const entries: EntryFile[] = []
+    const others: FileSystemHandle[] = []
+    for await (const handle of dir.values()) {
+      const named = handle.kind === 'file' ? entryName(handle.name) : null
+      if (named) entries.push({ ...named, handle: handle as FileSystemFileHandle })
+      else others.push(handle)
+    }
+    return { entries, others }
+  }
+  const stateOf = (entries: EntryFile[]): JournalState => {
+    const lastBase = Math.max(-1, ...entries.filter((e) => e.base).map((e) => e.gen))
+    return { next: Math.max(0, ...entries.map((e) => e.gen)) + 1, lastBase: lastBase < 0 ? null : lastBase, entries: entries.filter((e) => e.gen > lastBase).length, bytes: 0 }
+  }
+  const state = async (id: string, dir: Dir) => {
+    let known = states.get(id)
+    if (!known) states.set(id, (known = stateOf((await list(dir)).entries)))
+    return known
+  }
+  /** Writes one entry; a failed write leaves no entry behind that a load could mistake for one. */
+  const append = async (dir: Dir, gen: number, isBase: boolean, writes: JournalWrite[]) => {
+    const name = nameOf(gen, isBase)
+    const blob = new Blob(encodeEntry(gen, isBase, writes))
     const writable = await (await dir.getFileHandle(name, { create: true })).createWritable()
     try {
-      await writable.write(new Blob([`${JSON.stringify(header)}\n`, ...(content === undefined ? [] : [content as BlobPart])]))
+      await writable.write(blob)
       await writable.close()
     } catch (error) {
-      await writable.abort().catch(() => undefined) // the file keeps what it held
+      await writable.abort().catch(() => undefined)
+      await dir.removeEntry(name).catch(() => undefined) // an empty file: a load would roll it back anyway
       throw error
     }
+    return blob.size
   }
-  const drop = async (dir: FileSystemDirectoryHandle, name: string) => {
+  const remove = async (dir: FileSystemDirectoryHandle, name: string, recursive = false) => {
     try {
-      await dir.removeEntry(name)
+      await dir.removeEntry(name, { recursive })
     } catch (error) {
       if ((error as DOMException).name !== 'NotFoundError') throw error
     }
   }
-  const putEntry = (dir: FileSystemDirectoryHandle, path: string, entry: SnapshotEntry) => put(dir, fileName(path), ...recordOf(path, entry))
-  const putBefore = (dir: FileSystemDirectoryHandle, [turn, path, before]: HistoryEntry) =>
-    before === null ? put(dir, historyName(turn, path), { path, turn, kind: 'none' }) : put(dir, historyName(turn, path), ...recordOf(path, before, turn))
 
   return {
     async load(id) {
-      let dir: FileSystemDirectoryHandle
+      let dir: Dir
       try {
         dir = await sessionDir(id, false)
       } catch (error) {
         if ((error as DOMException).name === 'NotFoundError') return null
         throw error
       }
-      const loaded: LoadedFiles = { entries: [], history: [], unreadable: [] }
-      const reads: Array<Promise<void>> = []
-      for await (const handle of (dir as Dir).values()) {
-        if (handle.kind !== 'file') continue
-        reads.push(
-          (handle as FileSystemFileHandle).getFile().then(
-            async (file) => {
-              const record = parseRecord(new Uint8Array(await file.arrayBuffer()))
-              if (!record) return void loaded.unreadable.push(handle.name)
-              if (record.turn !== undefined) loaded.history.push([record.turn, record.path, record.entry?.kind === 'dir' ? null : (record.entry as HistoryEntry[2])])
-              else if (record.entry) loaded.entries.push([record.path, record.entry])
-            },
-            () => void loaded.unreadable.push(handle.name),
-          ),
-        )
-      }
-      await Promise.all(reads)
+      const { entries, others } = await list(dir)
+      states.set(id, stateOf(entries))
+      const legacy = others.filter((h) => h.kind === 'file' && isLegacyName(h.name)) as FileSystemFileHandle[]
+      if (entries.length === 0 && legacy.length > 0) return loadLegacyRecords(legacy)
+      const cut: EntryFile[] = []
+      const loaded = await loadJournal(entries, cut)
+      // A cut-off write is rolled back: its empty or partial file goes, so its gen can be reused.
+      await Promise.all(cut.map((entry) => remove(dir, entry.handle.name).catch(() => undefined)))
       return loaded
     },
-    async write(id, { delta, noted = [], popped = [] }: StoredChange) {
+    async write(id, change: StoredChange) {
       const dir = await sessionDir(id, true)
-      for (const [turn, paths] of popped) for (const path of paths) await drop(dir, historyName(turn, path))
-      for (const entry of noted) await putBefore(dir, entry)
-      for (const path of delta?.removed ?? []) await drop(dir, fileName(path))
-      for (const [path, entry] of delta?.changed ?? []) await putEntry(dir, path, entry)
+      const known = await state(id, dir)
+      const writes = writesOf(change)
+      if (writes.length === 0) return
+      const gen = known.next++
+      known.bytes += await append(dir, gen, false, writes)
+      known.entries++
     },
     async replace(id, entries, history = []) {
-      await this.remove(id)
       const dir = await sessionDir(id, true) // the folder itself says the session has stored files
-      for (const [path, entry] of entries) await putEntry(dir, path, entry)
-      for (const entry of history) await putBefore(dir, entry)
+      const known = await state(id, dir)
+      const gen = known.next++
+      await append(dir, gen, true, [...baseWrites(entries, history)])
+      // Kept: the base before this one and every entry since, for last good versions.
+      const keepFrom = known.lastBase ?? gen
+      known.lastBase = gen
+      known.entries = 0
+      known.bytes = 0
+      const { entries: files, others } = await list(dir)
+      const stale = [...files.filter((e) => e.gen < keepFrom).map((e) => e.handle), ...others]
+      await Promise.all(stale.map((handle) => remove(dir, handle.name, handle.kind === 'directory')))
     },
     async remove(id) {
-      try {
-        await (await baseDir()).removeEntry(encodeURIComponent(id), { recursive: true })
-      } catch (error) {
-        if ((error as DOMException).name !== 'NotFoundError') throw error
-      }
+      states.delete(id)
+      await remove(await baseDir(), encodeURIComponent(id), true)
+    },
+    needsBase(id) {
+      const known = states.get(id)
+      return known !== undefined && (known.entries >= BASE_AFTER_ENTRIES || known.bytes >= BASE_AFTER_BYTES)
     },
   }
 }
 
-function recordOf(path: string, entry: SnapshotEntry, turn?: number): [Header, (string | Uint8Array)?] {
-  const header: Header = { path, kind: entry.kind, ...(turn === undefined ? {} : { turn }) }
-  if ('mode' in entry && entry.mode !== undefined) header.mode = entry.mode
-  if ('mtimeMs' in entry && entry.mtimeMs !== undefined) header.mtimeMs = entry.mtimeMs
-  if (entry.kind === 'symlink') return [{ ...header, target: entry.target }]
-  if (entry.kind === 'dir') return [header]
-  return [{ ...header, text: typeof entry.content === 'string' }, entry.content]
+function writesOf({ delta, noted = [], popped = [] }: StoredChange): JournalWrite[] {
+  const writes: JournalWrite[] = []
+  for (const [turn, paths] of popped) for (const path of paths) writes.push({ record: { t: 'h', path, turn, del: true } })
+  for (const [turn, path, before] of noted) writes.push(recordOf('h', path, before, turn))
+  // Within one entry the first record of a path is the one a load takes: a path removed and then
+  // written again is stored as written.
+  const written = new Set((delta?.changed ?? []).map(([path]) => path))
+  for (const path of delta?.removed ?? []) if (!written.has(path)) writes.push({ record: { t: 'f', path, del: true } })
+  for (const [path, entry] of delta?.changed ?? []) writes.push(recordOf('f', path, entry))
+  return writes
 }
 
-/** A record's path, turn and entry (null entry: "did not exist"), or null when it cannot be read. */
-function parseRecord(bytes: Uint8Array): { path: string; turn?: number; entry: SnapshotEntry | null } | null {
-  const end = bytes.indexOf(10)
-  if (end < 0) return null
-  let header: Header
-  try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, end))) as Header
-  } catch {
-    return null
-  }
-  if (typeof header?.path !== 'string') return null
-  const at = { path: header.path, ...(typeof header.turn === 'number' ? { turn: header.turn } : {}) }
-  const meta = { ...(header.mode === undefined ? {} : { mode: header.mode }), ...(header.mtimeMs === undefined ? {} : { mtimeMs: header.mtimeMs }) }
-  const body = bytes.slice(end + 1)
-  if (header.kind === 'none') return { ...at, entry: null }
-  if (header.kind === 'dir') return { ...at, entry: { kind: 'dir', ...meta } }
-  if (header.kind === 'symlink') return typeof header.target === 'string' ? { ...at, entry: { kind: 'symlink', target: header.target } } : null
-  if (header.kind !== 'file') return null
-  return { ...at, entry: { kind: 'file', content: header.text ? new TextDecoder().decode(body) : body, ...meta } }
-}
-
-const fileName = (path: string) => `f-${hash(path)}`
-const historyName = (turn: number, path: string) => `h-${turn}-${hash(path)}`
-
-/** FNV-1a over the path's UTF-16 units, twice with different seeds: 64 bits, as hex. */
-function hash(text: string): string {
-  let a = 0x811c9dc5
-  let b = 0x01000193 ^ 0x5bd1e995
-  for (let i = 0; i < text.length; i++) {
-    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193)
-    b = Math.imul(b ^ text.charCodeAt(i), 0x01000193 + 2)
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0')
+function* baseWrites(entries: Iterable<[string, SnapshotEntry]>, history: HistoryEntry[]): Iterable<JournalWrite> {
+  for (const [path, entry] of entries) yield recordOf('f', path, entry)
+  for (const [turn, path, before] of history) yield recordOf('h', path, before, turn)
 }

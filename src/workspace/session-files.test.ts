@@ -38,6 +38,16 @@ describe('files kept with their session', () => {
     expect(await run(again.workspace, 'cat src/a.txt b.txt; ls')).toBe('one\ntwo\nb.txt\nsrc\n')
   })
 
+  it('a command answers only once its files are stored: a reload right after has 300 of them', async () => {
+    const idb = freshIndexedDB()
+    const first = await load(idb, 's1', 'fork')
+    await run(first.workspace, 'mkdir many && for i in $(seq 1 300); do echo "n $i" > many/f$i.txt; done')
+    // No persisted(): the page reloads as soon as the result is on screen.
+    const loaded = await openStoredFiles('test', idb).load('s1')
+    expect(loaded?.entries.filter(([path]) => path.startsWith('/workspace/many/f')).length).toBe(300)
+    first.workspace.dispose()
+  })
+
   it('/diff and /undo work after a reload, turn by turn, and an undo is stored too', async () => {
     const idb = freshIndexedDB()
     const first = await load(idb, 's', 'fork')
@@ -113,8 +123,8 @@ describe('files kept with their session', () => {
     } finally {
       IDBObjectStore.prototype.put = realPut
     }
-    // The file, and the marker that says the session has stored files.
-    expect(written).toEqual([['s', ''], ['s', '/workspace/f3.txt']])
+    // The marker that says the session has stored files, the file, and its version before (its last good one).
+    expect(written).toEqual([['s', ''], ['s', '/workspace/f3.txt'], ['s', '/workspace/f3.txt', 'prev']])
     expect((await openStoredFiles('test', idb).load('s'))?.entries.length).toBe(6)
   })
 
@@ -134,6 +144,28 @@ describe('files kept with their session', () => {
     const out = await run(workspace, 'cat good.txt; ls')
     expect(out).toContain('good\ngood.txt\n')
     expect(out).toContain('1 stored file could not be read and was set aside: /workspace/bad.txt')
+  })
+
+  it('a record that cannot be read comes back as its last good version, named in the notice', async () => {
+    const idb = freshIndexedDB()
+    const first = await load(idb, 's', 'fork')
+    await run(first.workspace, 'echo "good version" > notes.txt')
+    await run(first.workspace, 'echo "newer version" > notes.txt && echo other > other.txt')
+    first.workspace.dispose()
+    // Between visits the newest record of notes.txt is damaged (written by something else).
+    const tx = idb.open('test-files')
+    const db = await new Promise<IDBDatabase>((resolve) => (tx.onsuccess = () => resolve(tx.result)))
+    const names = [...db.objectStoreNames]
+    await new Promise((resolve) => {
+      const write = db.transaction(names[0]!, 'readwrite')
+      write.objectStore(names[0]!).put({ kind: 'file', content: 42 }, ['s', '/workspace/notes.txt'])
+      write.oncomplete = resolve
+    })
+    db.close()
+    const again = await load(idb, 's')
+    expect(await run(again.workspace, 'cat notes.txt other.txt')).toBe(
+      'good version\nother\nfxterm: 1 stored file could not be read and its last good version came back: /workspace/notes.txt.\n',
+    )
   })
 
   it('a full store: one notice, the files stay in memory, and what was stored is kept', async () => {

@@ -4,15 +4,28 @@
  * marker `[sessionId, '']` that says the session has stored files (even none), and the change
  * history for /diff and /undo as `[sessionId, path, turn]` → the file before that turn. Each
  * change is one transaction, so a tab closed mid-write leaves every file as it was before or
- * after.
+ * after. A file's version before its last change is kept as `[sessionId, path, 'prev']`: a
+ * record that can no longer be read comes back as that last good version.
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval'
 import { databaseName, keyvalStore } from '../stores/keyval-database'
 import type { HistoryEntry } from './change-history'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 
-/** A session's stored files and history, and the paths whose records could not be read. */
-export type LoadedFiles = { entries: Array<[string, SnapshotEntry]>; history: HistoryEntry[]; unreadable: string[] }
+/**
+ * A session's stored files and history, as they can be read back: `unreadable` paths had no
+ * readable version and are left out; `recovered` paths came back as their last good version;
+ * `damaged` counts stored changes whose list of paths itself could not be read; `heal` asks for
+ * the loaded state to be stored again as a whole (so the damage is not met on every load).
+ */
+export type LoadedFiles = {
+  entries: Array<[string, SnapshotEntry]>
+  history: HistoryEntry[]
+  unreadable: string[]
+  recovered: string[]
+  damaged: number
+  heal: boolean
+}
 
 /** A change to store: the files' delta, the history's new "befores", and turns taken off it. */
 export type StoredChange = { delta?: SnapshotDelta; noted?: HistoryEntry[]; popped?: Array<[turn: number, paths: string[]]> }
@@ -27,9 +40,12 @@ export type StoredFiles = {
   replace(sessionId: string, entries: Iterable<[string, SnapshotEntry]>, history?: HistoryEntry[]): Promise<void>
   /** Removes the session's files. */
   remove(sessionId: string): Promise<void>
+  /** Whether the session's changes should now be folded into one `replace` (a journal's base). */
+  needsBase?(sessionId: string): boolean
 }
 
 const MARKER = ''
+const PREV = 'prev'
 const MARKER_ENTRY: SnapshotEntry = { kind: 'dir' }
 
 /** The file store of `namespace` (a fresh IndexedDB factory in tests). */
@@ -48,16 +64,26 @@ export function openStoredFiles(namespace: string, factory?: IDBFactory): Stored
         const range = sessionRange(id)
         const [keys, values] = await Promise.all([promisifyRequest(store.getAllKeys(range)), promisifyRequest(store.getAll(range))])
         if (keys.length === 0) return null
-        const loaded: LoadedFiles = { entries: [], history: [], unreadable: [] }
+        const loaded: LoadedFiles = { entries: [], history: [], unreadable: [], recovered: [], damaged: 0, heal: false }
+        const previous = new Map<string, unknown>()
         keys.forEach((key, i) => {
-          const [, path, turn] = key as [string, string, number?]
-          if (path === MARKER) return
+          const [, path, third] = key as [string, string, (number | string)?]
+          if (third === PREV) previous.set(path, values[i])
+        })
+        keys.forEach((key, i) => {
+          const [, path, turn] = key as [string, string, (number | string)?]
+          if (path === MARKER || turn === PREV) return
           const value = values[i]
           if (typeof turn === 'number') {
             // A history record that cannot be read is left out: /undo then skips that file.
             if (value === null || (isEntry(value) && value.kind !== 'dir')) loaded.history.push([turn, path, value])
           } else if (isEntry(value)) loaded.entries.push([path, value])
-          else loaded.unreadable.push(path)
+          else {
+            const last = previous.get(path)
+            // The last good version is stored again as the file (heal); with none, the record stays set aside.
+            if (isEntry(last)) (loaded.entries.push([path, last]), loaded.recovered.push(path), (loaded.heal = true))
+            else loaded.unreadable.push(path)
+          }
         })
         return loaded
       }),
@@ -66,8 +92,15 @@ export function openStoredFiles(namespace: string, factory?: IDBFactory): Stored
         store.put(MARKER_ENTRY, [id, MARKER])
         for (const [turn, paths] of popped) for (const path of paths) store.delete([id, path, turn])
         for (const [turn, path, before] of noted) store.put(before, [id, path, turn])
-        for (const path of delta?.removed ?? []) store.delete([id, path])
-        for (const [path, entry] of delta?.changed ?? []) store.put(entry, [id, path])
+        for (const path of delta?.removed ?? []) (store.delete([id, path]), store.delete([id, path, PREV]))
+        for (const [path, entry] of delta?.changed ?? []) {
+          // Requests run in order: the get sees the version the put replaces, kept if it is readable.
+          const before = store.get([id, path])
+          before.onsuccess = () => {
+            if (isEntry(before.result)) store.put(before.result, [id, path, PREV])
+          }
+          store.put(entry, [id, path])
+        }
       }),
     replace: (id, entries, history = []) =>
       inOneTransaction((store) => {
