@@ -5,9 +5,10 @@
  */
 import * as Comlink from 'comlink'
 import { ErrorCode, fxFailure } from '../errors.ts'
-import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
+import { linkProviderName, resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
 import { type AddedProvider, asCustomProviders, parseAddedProviders, refuseAddedProvider, withAddedProvider } from '../providers/added-providers.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
+import { refuseBaseUrl } from '../providers/provider-settings.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -67,6 +68,12 @@ async function openResume(resume: ResumeSession | undefined): Promise<Opened> {
   return { resume: { bytes: read.bytes, readOnly: resume.readOnly, decoded: read.engine !== null }, ...(read.engine ? { engine: read.engine } : {}) }
 }
 
+/** The provider a base URL setting names, unless it is a preset's (see resolveProviders). */
+function linkedProviderName(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined || baseUrl.trim() === '' || refuseBaseUrl(baseUrl.trim()) !== undefined) return undefined
+  return linkProviderName(baseUrl.trim())
+}
+
 async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm)
@@ -84,17 +91,24 @@ const api: EngineWorkerApi = {
     } catch (error) {
       return fxFailure(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
     }
-    auth = createWorkerAuth(config, host)
+    // Every provider's API root by name, filled as providers are built: /key binds a key there.
+    const baseUrls = new Map<string, string>()
+    const linked = new Set<string>()
+    auth = createWorkerAuth(config, host, {
+      baseUrlOf: (name) => baseUrls.get(name),
+      legacyBaseUrlOf: (name) => (linked.has(name) ? undefined : baseUrls.get(name)),
+    })
     const ring = auth.keys
     added = parseAddedProviders(config.config?.['providers'])
     const shared: ResolveProvidersOptions = {
       env: {},
       ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
-      keys: (name) => ring.load(name),
+      keys: (name, url) => ring.load(name, url),
       proxied: config.useHostFetch,
     }
     buildAdded = (list) => {
       const built = resolveProviders({ ...shared, providers: asCustomProviders(list) })
+      for (const { name, baseUrl } of list) baseUrls.set(name, baseUrl)
       return list.flatMap(({ name }) => {
         const provider = built.providers.find((p) => p.name === name)
         const summary = built.summaries.find((s) => s.name === name)
@@ -110,9 +124,12 @@ const api: EngineWorkerApi = {
       providers: [...(config.customProviders ?? []), ...asCustomProviders(added)],
       ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
       demoTapeUrl: config.provider.demoTapeUrl,
-      keys: (name) => ring.load(name),
+      keys: (name, url) => ring.load(name, url),
       proxied: config.useHostFetch,
     })
+    for (const { name, baseUrl } of summaries) if (baseUrl !== '') baseUrls.set(name, baseUrl)
+    const linkedName = linkedProviderName(config.provider.baseUrl ?? config.provider.env['FX_BASE_URL'])
+    if (linkedName !== undefined) linked.add(linkedName)
     auth.addTo(providers)
     const summary = new Map(summaries.map((s) => [s.name, s]))
     const provider = providers.find((p) => p.name === active) ?? providers[0]!
