@@ -74,7 +74,8 @@ const { term, runtime } = mountFxTerminal(container, {
     if (event.type === 'turn_start' || event.type === 'session.resumed') noteSavedSessions()
   },
   ...(demo ? { demoTapeUrl: demo } : {}),
-  ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
+  // A server named by a link is asked about before the first request goes there (this tab only).
+  ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl, confirm: true } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace; openedUrls: string[]; events: unknown[] } = {
   term,

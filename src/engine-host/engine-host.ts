@@ -9,6 +9,7 @@ import { linkProviderName, resolveProviders, type ResolveProvidersOptions } from
 import { type AddedProvider, asCustomProviders, parseAddedProviders, refuseAddedProvider, withAddedProvider } from '../providers/added-providers.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
+import { createLinkConsent, type LinkConsent } from '../providers/link-consent.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -26,6 +27,9 @@ let keysSeen = 0
 let pending: Array<(l: HostLoop) => void> = []
 /** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
 let auth: WorkerAuth | null = null
+/** The question before the first request to a server a link named (`?baseUrl=`); this tab's answer only. */
+let consent: LinkConsent | null = null
+const keyText = new TextDecoder()
 /** Posts the output gathered so far; resolves once the page has handed it to the terminal. */
 let flushOutput: () => Promise<void> = () => Promise.resolve()
 let hostCallbacks: Comlink.Remote<HostCallbacks> | null = null
@@ -130,6 +134,12 @@ const api: EngineWorkerApi = {
     for (const { name, baseUrl } of summaries) if (baseUrl !== '') baseUrls.set(name, baseUrl)
     const linkedName = linkedProviderName(config.provider.baseUrl ?? config.provider.env['FX_BASE_URL'])
     if (linkedName !== undefined) linked.add(linkedName)
+    const linkedAt = linkedName === undefined ? -1 : providers.findIndex((p) => p.name === linkedName)
+    if (config.provider.confirm && linkedAt >= 0) {
+      const say = (text: string, level: 'info' | 'warning' | 'error') => (loop ? loop.notice({ text, level }) : pending.push((l) => l.notice({ text, level })))
+      consent = createLinkConsent({ origin: new URL(baseUrls.get(linkedName!)!).origin, say })
+      providers[linkedAt] = consent.guard(providers[linkedAt]!)
+    }
     auth.addTo(providers)
     const summary = new Map(summaries.map((s) => [s.name, s]))
     const provider = providers.find((p) => p.name === active) ?? providers[0]!
@@ -195,7 +205,8 @@ const api: EngineWorkerApi = {
   },
   keys(bytes) {
     // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.
-    if (auth?.captureKeys(bytes)) {
+    // While a link's server is asked about, they are the answer.
+    if (auth?.captureKeys(bytes) || consent?.captureKeys(keyText.decode(bytes))) {
       keysSeen++
       return
     }
