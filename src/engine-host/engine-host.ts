@@ -10,6 +10,7 @@ import { type AddedProvider, asCustomProviders, parseAddedProviders, refuseAdded
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
 import { createLinkConsent, type LinkConsent } from '../providers/link-consent.ts'
+import { isLoopbackHost } from '../providers/loopback-host.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -135,7 +136,8 @@ const api: EngineWorkerApi = {
     const linkedName = linkedProviderName(config.provider.baseUrl ?? config.provider.env['FX_BASE_URL'])
     if (linkedName !== undefined) linked.add(linkedName)
     const linkedAt = linkedName === undefined ? -1 : providers.findIndex((p) => p.name === linkedName)
-    if (config.provider.confirm && linkedAt >= 0) {
+    // A server on this machine keeps the prompts on it: only another host is asked about.
+    if (config.provider.confirm && linkedAt >= 0 && !isLoopbackHost(new URL(baseUrls.get(linkedName!)!).hostname)) {
       const say = (text: string, level: 'info' | 'warning' | 'error') => (loop ? loop.notice({ text, level }) : pending.push((l) => l.notice({ text, level })))
       consent = createLinkConsent({ origin: new URL(baseUrls.get(linkedName!)!).origin, say })
       providers[linkedAt] = consent.guard(providers[linkedAt]!)

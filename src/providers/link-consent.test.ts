@@ -51,10 +51,14 @@ describe('a server named by a link is asked about once', () => {
     expect(consent.captureKeys('y')).toBe(false)
   })
 
-  test('y lets this and every later request through, asked only once', async () => {
+  test('the start-up catalog waits quietly; a prompt asks; y lets both and every later request through', async () => {
     const { consent, guarded, reached, said, run } = gate()
     const catalog = guarded.listModels!(new AbortController().signal)
+    await Promise.resolve()
+    expect({ said, reached, taken: consent.captureKeys('y') }).toEqual({ said: [], reached: [], taken: false })
     const first = run()
+    // A paste that holds a y answers nothing.
+    expect(consent.captureKeys('say yes')).toBe(true)
     consent.captureKeys('y')
     expect(await catalog).toEqual([{ id: 'm' }])
     expect((await first).map((event) => event.type)).toEqual(['finish'])

@@ -2,7 +2,8 @@
  * A model server named by the page's address (`?baseUrl=` in a link someone sent) is asked about
  * once before anything goes to it: one line says where prompts would go, and `y` sends them, `n`
  * (or Esc, Ctrl+C) sends nothing. The answer lives in this worker only: it is this tab's, never a
- * setting, so it is neither stored nor passed to other tabs, and a reload asks again.
+ * setting, so it is neither stored nor passed to other tabs, and a reload asks again. A server on
+ * this machine (localhost) is not asked about: the prompts do not leave it.
  */
 import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelProvider } from '../protocol/model-events.ts'
@@ -31,11 +32,15 @@ export function createLinkConsent(options: LinkConsentOptions): LinkConsent {
   let settle: (yes: boolean) => void = () => {}
   const declined = `Nothing was sent to ${options.origin}: you answered no. /provider picks another provider; reloading the link asks again.`
 
-  /** Asks once; every request waits for the same answer. */
-  const answer = (): Promise<boolean> => {
+  /**
+   * The answer; every request waits for the same one. Only a prompt (`ask`) puts the question:
+   * the catalog the engine asks for at start-up waits for it quietly, so the question comes right
+   * after the person pressed Enter, not while they are typing (a typed `y` would answer it).
+   */
+  const answer = (ask: boolean): Promise<boolean> => {
     if (state === 'yes' || state === 'no') return Promise.resolve(state === 'yes')
-    if (answered === null) {
-      answered = new Promise<boolean>((resolve) => (settle = resolve))
+    answered ??= new Promise<boolean>((resolve) => (settle = resolve))
+    if (ask && state === 'unasked') {
       state = 'asking'
       options.say(`This page was opened with a link that sends your prompts to ${options.origin}. Send them there? (y/n)`, 'warning')
     }
@@ -53,7 +58,7 @@ export function createLinkConsent(options: LinkConsentOptions): LinkConsent {
       return {
         ...provider,
         async stream(request, emit: (event: ModelEvent) => void, signal) {
-          if (!(await answer())) {
+          if (!(await answer(true))) {
             emit({ type: 'error', code: ErrorCode.FX_MODEL_LINK_DECLINED, message: declined, retryable: false })
             return
           }
@@ -62,7 +67,7 @@ export function createLinkConsent(options: LinkConsentOptions): LinkConsent {
         ...(list
           ? {
               async listModels(signal: AbortSignal) {
-                if (!(await answer())) throw new ModelCatalogError(ErrorCode.FX_MODEL_LINK_DECLINED, declined, false)
+                if (!(await answer(false))) throw new ModelCatalogError(ErrorCode.FX_MODEL_LINK_DECLINED, declined, false)
                 return list(signal)
               },
             }
@@ -71,14 +76,10 @@ export function createLinkConsent(options: LinkConsentOptions): LinkConsent {
     },
     captureKeys(data) {
       if (state !== 'asking') return false
-      // Every key goes here until the answer: y, or n / a lone Esc / Ctrl+C.
-      for (const c of data) {
-        const yes = c === 'y' || c === 'Y'
-        if (yes || c === 'n' || c === 'N' || c === '\x03' || data === '\x1b') {
-          decide(yes)
-          break
-        }
-      }
+      // Every key goes here until the answer: a lone y, or a lone n / Esc / Ctrl+C. A paste that
+      // merely contains a y answers nothing.
+      if (data === 'y' || data === 'Y') decide(true)
+      else if (data === 'n' || data === 'N' || data === '\x1b' || data === '\x03') decide(false)
       return true
     },
   }
