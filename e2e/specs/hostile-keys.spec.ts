@@ -123,7 +123,7 @@ test('the answer to a link is this tab’s: another tab neither gets the server 
   const plain = await context.newPage()
   await openDemo(plain)
   await runSlashCommand(plain, '/status')
-  await waitForScreen(plain, 'Provider: demo')
+  await waitForScreen(plain, /provider +demo/)
   const stored = await dumpIndexedDb(plain)
   expect(Object.entries(stored).filter(([place, text]) => !place.startsWith('fxterm-sessions') && text.includes('evil.test')).map(([place]) => place)).toEqual([])
   // A second tab opened with the same link is asked again: the yes was not passed on.
