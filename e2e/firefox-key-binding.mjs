@@ -24,14 +24,17 @@ export async function keyBindingCase(page, origin, waitFor) {
     await type(KEY)
     await page.keyboard.press('Enter')
     await waitFor(/Key for mine saved/, 10_000)
+    await waitFor(/Model: mock-model/, 10_000)
+    // The same server under another name: only what it hears from now on is the look-alike's.
+    const hits = async () => (await (await fetch(`${mock.url}/__hits`)).json()).filter((hit) => hit.method !== 'OPTIONS')
+    const before = (await hits()).length
     const lookAlike = `${mock.url.replace('127.0.0.1', 'localhost')}/v1`
     await page.goto(`${origin}/?${new URLSearchParams({ baseUrl: lookAlike, model: 'mock-model' })}`)
     await waitFor(/fxterm.*Run \/help for commands/, 20_000)
     await type('hello look-alike')
     await page.keyboard.press('Enter')
     await waitFor(/mock: no scripted response/, 20_000)
-    const hits = await (await fetch(`${mock.url}/__hits`)).json()
-    const sent = hits.filter((hit) => hit.method !== 'OPTIONS')
+    const sent = (await hits()).slice(before)
     if (sent.length === 0) throw new Error('Firefox: the look-alike server heard nothing, so the case proved nothing')
     const keyed = sent.filter((hit) => hit.authorization !== null)
     if (keyed.length > 0) throw new Error(`Firefox: a key saved for ${mock.url} went to ${lookAlike}: ${JSON.stringify(keyed)}`)
