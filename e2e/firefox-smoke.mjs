@@ -5,6 +5,7 @@
 //   node e2e/firefox-smoke.mjs        (after `npm run build`; starts its own preview server)
 import { spawn, execFileSync } from 'node:child_process'
 import puppeteer from 'puppeteer-core'
+import { keyBindingCase } from './firefox-key-binding.mjs'
 
 const PORT = Number(process.env.FX_FIREFOX_PORT ?? 4381)
 const PROMPT = "what's in this project?"
@@ -99,7 +100,8 @@ try {
     const result = await run(command)
     if (result.stdout !== expected || result.exitCode !== 0) throw new Error(`Firefox: ${command} gave ${JSON.stringify(result)}`)
   }
-  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file and a command's 300 files survived a reload, node and python3 ran`)
+  await keyBindingCase(page, `http://localhost:${PORT}`, waitFor)
+  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file and a command's 300 files survived a reload, node and python3 ran, a key stayed at its origin`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

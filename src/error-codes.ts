@@ -46,6 +46,12 @@ export const FX_MODEL_UNREACHABLE = 'FX_MODEL_UNREACHABLE'
 /** the provider's API answers no request from a browser page (no CORS), so it works only through the app's `fetch` option */
 export const FX_MODEL_BROWSER_REFUSED = 'FX_MODEL_BROWSER_REFUSED'
 
+/** a request carrying a key was answered with a redirect, which is not followed: the key goes only to the origin it was saved for */
+export const FX_MODEL_REDIRECT_REFUSED = 'FX_MODEL_REDIRECT_REFUSED'
+
+/** the page was opened with a link naming a model server (?baseUrl=), and the person answered no when asked whether to send prompts there; nothing was sent */
+export const FX_MODEL_LINK_DECLINED = 'FX_MODEL_LINK_DECLINED'
+
 /** the connection failed although the server is up and accepts this origin */
 export const FX_MODEL_NETWORK_ERROR = 'FX_MODEL_NETWORK_ERROR'
 

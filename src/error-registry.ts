@@ -30,6 +30,8 @@ export const ERROR_REGISTRY = {
   FX_MODEL_INVALID_URL: { meaning: 'the base URL does not parse', retryable: false, hint: "set FX_BASE_URL to the server's API root" },
   FX_MODEL_UNREACHABLE: { meaning: 'nothing answered at the base URL (retryable only for a remote host)', retryable: 'depends', hint: 'start the model server, or check the network and the address' },
   FX_MODEL_BROWSER_REFUSED: { meaning: "the provider's API answers no request from a browser page (no CORS), so it works only through the app's `fetch` option", retryable: false, hint: 'pass a `fetch` option that sends model requests through your own server, or pick another provider' },
+  FX_MODEL_REDIRECT_REFUSED: { meaning: 'a request carrying a key was answered with a redirect, which is not followed: the key goes only to the origin it was saved for', retryable: false, hint: "set the provider's base URL to where the server really answers" },
+  FX_MODEL_LINK_DECLINED: { meaning: 'the page was opened with a link naming a model server (?baseUrl=), and the person answered no when asked whether to send prompts there; nothing was sent', retryable: false, hint: 'pick another provider with `/provider`, or reload the link and answer yes' },
   FX_MODEL_NETWORK_ERROR: { meaning: 'the connection failed although the server is up and accepts this origin', retryable: true, hint: "try again; if it keeps failing, allow our headers in the server's CORS settings" },
   FX_MODEL_STREAM_MALFORMED: { meaning: 'a line of the stream was not valid JSON or not an event', retryable: false, hint: 'check that the base URL serves OpenAI Chat Completions' },
   FX_MODEL_STREAM_TRUNCATED: { meaning: 'the stream ended, or the connection dropped, before a finish_reason', retryable: true, hint: 'try again' },

@@ -77,7 +77,8 @@ const { term, runtime } = mountFxTerminal(container, {
   },
   ...(demo ? { demoTapeUrl: demo } : {}),
   ...(streamIdleTimeoutMs > 0 ? { streamIdleTimeoutMs } : {}),
-  ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl } : {}), ...(model ? { model } : {}) } } : {}),
+  // A server named by a link is asked about before the first request goes there (this tab only).
+  ...(baseUrl || model ? { provider: { ...(baseUrl ? { baseUrl, confirm: true } : {}), ...(model ? { model } : {}) } } : {}),
 })
 const debugHandle: { term: Terminal; runtime: FxTerminal; workspace: typeof workspace; openedUrls: string[]; events: unknown[] } = {
   term,

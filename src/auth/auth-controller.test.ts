@@ -135,7 +135,7 @@ describe('the worker side of /login, /logout and /key', () => {
       { state: 'key_entry', length: 12 },
       { state: 'key_saved', provider: 'ai-gateway', credential: 'key' },
     ])
-    expect(new TextDecoder().decode((await keyStore.load())!.bytes)).toBe('{"v":2,"keys":{"ai-gateway":"vck_secret42"}}')
+    expect(new TextDecoder().decode((await keyStore.load())!.bytes)).toBe('{"v":3,"keys":{"ai-gateway":{"key":"vck_secret42","origin":"https://ai-gateway.vercel.sh"}}}')
     // Once saved, keys are the engine's again.
     expect(controller.captureKeys('x')).toBe(false)
   })

@@ -19,6 +19,8 @@ export type AuthControllerOptions = {
   keys: KeyStore
   /** Every provider's key; /key <provider> saves there. Without it only the account's key is kept. */
   ring?: KeyRing
+  /** A provider's API root: a key saved for it is bound to that origin and sent nowhere else. */
+  baseUrlOf?: (provider: string) => string | undefined
   fetch: () => typeof fetch
   /** The app's openUrl; false or a throw leaves the printed URL as the way in. */
   openUrl: (url: string) => Promise<boolean>
@@ -68,7 +70,8 @@ export function createAuthController(options: AuthControllerOptions): AuthContro
   let openable: string | null = null
   let capture: { entry: KeyCapture; provider: string } | null = null
   /** The store for `provider`'s key: the account's own store for AI Gateway. */
-  const storeFor = (provider: string): KeyStore => (provider === LEGACY_KEY_PROVIDER || !options.ring ? keys : options.ring.forProvider(provider))
+  const storeFor = (provider: string): KeyStore =>
+    provider === LEGACY_KEY_PROVIDER || !options.ring ? keys : options.ring.forProvider(provider, options.baseUrlOf?.(provider) ?? '')
   const showSavedKeys = () => {
     void options.ring?.names().then((saved) => show({ state: 'keys', saved }), () => {})
   }

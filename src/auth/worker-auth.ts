@@ -11,7 +11,7 @@ import type { HostLoop } from '../engine-host/host-loop.ts'
 import type { HostCallbacks, WorkerStartConfig } from '../engine-host/worker-api.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { browserRefusalFor } from '../providers/cloud-presets.ts'
-import { setting } from '../providers/provider-settings.ts'
+import { AI_GATEWAY_BASE_URL, refuseBaseUrl, setting } from '../providers/provider-settings.ts'
 import { createAccountCredentials } from './account-credentials.ts'
 import { ACCOUNT_PROVIDER, createAccountProvider, envGatewayKey } from './account-provider.ts'
 import { createAuthController, type AuthController } from './auth-controller.ts'
@@ -45,13 +45,29 @@ export type WorkerAuth = {
 
 const decoder = new TextDecoder()
 
-export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote<HostCallbacks>): WorkerAuth {
+/** Where the page's providers are, for binding keys to origins. */
+export type ProviderUrls = {
+  /** A provider's API root: /key <provider> binds the key to its origin. */
+  baseUrlOf(provider: string): string | undefined
+  /**
+   * Where a key saved before keys had origins belongs: the presets', the app's and /provider
+   * add's providers only, never one named by a URL setting (a link could spell its host so).
+   */
+  legacyBaseUrlOf(provider: string): string | undefined
+}
+
+export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote<HostCallbacks>, urls: ProviderUrls): WorkerAuth {
   const appFetch = config.useHostFetch ? createHostFetch(host) : null
   // Resolved per call, so a test can swap globalThis.fetch.
   const baseFetch = (): typeof fetch => appFetch ?? globalThis.fetch.bind(globalThis)
   const namespace = config.namespace ?? 'fxterm'
-  const ring = createKeyRing(sealedStoreOf(host, 'key'))
-  const keys = ring.forProvider(LEGACY_KEY_PROVIDER)
+  const signIn = config.signIn ?? {}
+  // Where the account provider sends its key (as createAccountProvider decides): the key is bound there.
+  const accountUrl = signIn.modelBaseUrl !== undefined && refuseBaseUrl(signIn.modelBaseUrl) === undefined ? signIn.modelBaseUrl : AI_GATEWAY_BASE_URL
+  const baseUrlOf = (provider: string) => (provider === LEGACY_KEY_PROVIDER ? accountUrl : urls.baseUrlOf(provider))
+  const legacyOrigin = (provider: string) => (provider === LEGACY_KEY_PROVIDER ? accountUrl : urls.legacyBaseUrlOf(provider))
+  const ring = createKeyRing(sealedStoreOf(host, 'key'), { legacyOrigin })
+  const keys = ring.forProvider(LEGACY_KEY_PROVIDER, accountUrl)
   let loop: HostLoop | null = null
   const early: AuthDisplayState[] = []
   const show = (state: AuthDisplayState) => (loop ? loop.authState(state) : early.push(state))
@@ -70,7 +86,6 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
       void credentials.kind().then((credential) => show({ state: 'signed_out', message, credential }))
     },
   })
-  const signIn = config.signIn ?? {}
   const hasBaseUrl = setting(config.provider.baseUrl, env.FX_BASE_URL) !== undefined
   const model = hasBaseUrl ? undefined : setting(config.provider.model, env.FX_MODEL)
   const { provider, notice } = createAccountProvider({
@@ -86,6 +101,7 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
     credentials,
     keys,
     ring,
+    baseUrlOf,
     fetch: baseFetch,
     openUrl: (url) => host.openUrl(url),
     show,

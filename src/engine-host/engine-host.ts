@@ -5,9 +5,12 @@
  */
 import * as Comlink from 'comlink'
 import { ErrorCode, fxFailure } from '../errors.ts'
-import { resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
+import { linkProviderName, resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
 import { type AddedProvider, asCustomProviders, parseAddedProviders, refuseAddedProvider, withAddedProvider } from '../providers/added-providers.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
+import { refuseBaseUrl } from '../providers/provider-settings.ts'
+import { createLinkConsent, type LinkConsent } from '../providers/link-consent.ts'
+import { isLoopbackHost } from '../providers/loopback-host.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -25,6 +28,9 @@ let keysSeen = 0
 let pending: Array<(l: HostLoop) => void> = []
 /** Sign-in: runs /login, /logout and /key; holds tokens and keys (never given to the engine). */
 let auth: WorkerAuth | null = null
+/** The question before the first request to a server a link named (`?baseUrl=`); this tab's answer only. */
+let consent: LinkConsent | null = null
+const keyText = new TextDecoder()
 /** Posts the output gathered so far; resolves once the page has handed it to the terminal. */
 let flushOutput: () => Promise<void> = () => Promise.resolve()
 let hostCallbacks: Comlink.Remote<HostCallbacks> | null = null
@@ -67,6 +73,12 @@ async function openResume(resume: ResumeSession | undefined): Promise<Opened> {
   return { resume: { bytes: read.bytes, readOnly: resume.readOnly, decoded: read.engine !== null }, ...(read.engine ? { engine: read.engine } : {}) }
 }
 
+/** The provider a base URL setting names, unless it is a preset's (see resolveProviders). */
+function linkedProviderName(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined || baseUrl.trim() === '' || refuseBaseUrl(baseUrl.trim()) !== undefined) return undefined
+  return linkProviderName(baseUrl.trim())
+}
+
 async function compile(wasm: WorkerStartConfig['wasm']): Promise<WebAssembly.Module> {
   if (wasm instanceof WebAssembly.Module) return wasm
   if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm)
@@ -84,17 +96,24 @@ const api: EngineWorkerApi = {
     } catch (error) {
       return fxFailure(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
     }
-    auth = createWorkerAuth(config, host)
+    // Every provider's API root by name, filled as providers are built: /key binds a key there.
+    const baseUrls = new Map<string, string>()
+    const linked = new Set<string>()
+    auth = createWorkerAuth(config, host, {
+      baseUrlOf: (name) => baseUrls.get(name),
+      legacyBaseUrlOf: (name) => (linked.has(name) ? undefined : baseUrls.get(name)),
+    })
     const ring = auth.keys
     added = parseAddedProviders(config.config?.['providers'])
     const shared: ResolveProvidersOptions = {
       env: {},
       ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
-      keys: (name) => ring.load(name),
+      keys: (name, url) => ring.load(name, url),
       proxied: config.useHostFetch,
     }
     buildAdded = (list) => {
       const built = resolveProviders({ ...shared, providers: asCustomProviders(list) })
+      for (const { name, baseUrl } of list) baseUrls.set(name, baseUrl)
       return list.flatMap(({ name }) => {
         const provider = built.providers.find((p) => p.name === name)
         const summary = built.summaries.find((s) => s.name === name)
@@ -110,9 +129,19 @@ const api: EngineWorkerApi = {
       providers: [...(config.customProviders ?? []), ...asCustomProviders(added)],
       ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
       demoTapeUrl: config.provider.demoTapeUrl,
-      keys: (name) => ring.load(name),
+      keys: (name, url) => ring.load(name, url),
       proxied: config.useHostFetch,
     })
+    for (const { name, baseUrl } of summaries) if (baseUrl !== '') baseUrls.set(name, baseUrl)
+    const linkedName = linkedProviderName(config.provider.baseUrl ?? config.provider.env['FX_BASE_URL'])
+    if (linkedName !== undefined) linked.add(linkedName)
+    const linkedAt = linkedName === undefined ? -1 : providers.findIndex((p) => p.name === linkedName)
+    // A server on this machine keeps the prompts on it: only another host is asked about.
+    if (config.provider.confirm && linkedAt >= 0 && !isLoopbackHost(new URL(baseUrls.get(linkedName!)!).hostname)) {
+      const say = (text: string, level: 'info' | 'warning' | 'error') => (loop ? loop.notice({ text, level }) : pending.push((l) => l.notice({ text, level })))
+      consent = createLinkConsent({ origin: new URL(baseUrls.get(linkedName!)!).origin, say })
+      providers[linkedAt] = consent.guard(providers[linkedAt]!)
+    }
     auth.addTo(providers)
     const summary = new Map(summaries.map((s) => [s.name, s]))
     const provider = providers.find((p) => p.name === active) ?? providers[0]!
@@ -179,7 +208,8 @@ const api: EngineWorkerApi = {
   },
   keys(bytes) {
     // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.
-    if (auth?.captureKeys(bytes)) {
+    // While a link's server is asked about, they are the answer.
+    if (auth?.captureKeys(bytes) || consent?.captureKeys(keyText.decode(bytes))) {
       keysSeen++
       return
     }

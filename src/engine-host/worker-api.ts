@@ -18,6 +18,8 @@ export type ProviderConfig = {
   baseUrl?: string
   model?: string
   apiKey?: string
+  /** `baseUrl` came from a link (the page's address): ask once before anything goes there (link-consent.ts). */
+  confirm?: boolean
   /** Absolute URL of the demo tape (the worker's own base URL is its script's). */
   demoTapeUrl: string
 }

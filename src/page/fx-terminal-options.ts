@@ -50,8 +50,12 @@ export type FxTerminalOptions = {
   /** Keeps a key saved with /key, sealed like the sign-in (e.g. `idbKeyStore()`); without one, /key cannot save. */
   keyStore?: OAuthSessionStore
   workspace?: WorkspaceAdapter
-  /** An OpenAI-compatible server (explicit values win over `env` and over saved settings). */
-  provider?: { baseUrl?: string; model?: string; apiKey?: string }
+  /**
+   * An OpenAI-compatible server (explicit values win over `env` and over saved settings).
+   * `confirm`: `baseUrl` came from the page's address, so the person is asked once, in this tab,
+   * before anything is sent there.
+   */
+  provider?: { baseUrl?: string; model?: string; apiKey?: string; confirm?: boolean }
   /** More OpenAI-compatible servers for `/provider` (Ollama, LM Studio and llama.cpp are built in). */
   providers?: CustomProviderConfig[]
   /** The configured provider's model catalog, so it is never fetched (e.g. behind a chat-only proxy). */

@@ -15,6 +15,7 @@ import { guardEmit } from './guarded-emit.ts'
 import { anthropicMessageEvents, emitJsonReply, isJsonReply } from './json-completion.ts'
 import { ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
+import { isRedirect, KEYED_REQUEST, redirectRefusal } from './keyed-request.ts'
 import { readByteStream } from './read-byte-stream.ts'
 import { createEventSizeGuard, eventTooLarge } from './sse-event-size.ts'
 
@@ -29,8 +30,8 @@ export type AnthropicOptions = {
   label: string
   /** The model used when a request names none. */
   model: string
-  /** The key, read at each request (it may be saved or removed meanwhile). */
-  key: () => Promise<string | undefined>
+  /** The key, read at each request (it may be saved or removed meanwhile) for the URL it goes to. */
+  key: (url: string) => Promise<string | undefined>
   /** What to tell a person who has no key yet, e.g. `/key anthropic saves one`. */
   keyHint?: string
   fetch?: typeof fetch
@@ -68,7 +69,8 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
       emit({ type: 'error', code: ErrorCode.FX_MODEL_UNSUPPORTED_ULTRAFAST, message: `${label} has no ultrafast tier; leave ultrafast off`, retryable: false })
       return
     }
-    const key = await options.key().catch(() => undefined)
+    const url = `${baseUrl}/messages`
+    const key = await options.key(url).catch(() => undefined)
     if (signal.aborted) return
     if (!key) {
       emit({ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: `${label} needs an API key: ${keyHint}`, retryable: false })
@@ -78,15 +80,20 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
     try {
       let response: Response
       try {
-        response = await fetchFn()(`${baseUrl}/messages`, {
+        response = await fetchFn()(url, {
           method: 'POST',
           headers,
           body: JSON.stringify(body),
           signal,
+          ...KEYED_REQUEST,
         })
       } catch {
         if (signal.aborted) return
         emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true, headers })) })
+        return
+      }
+      if (isRedirect(response)) {
+        emit(redirectRefusal(label, url))
         return
       }
       if (!response.ok) {
@@ -144,15 +151,20 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
 
   /** `GET {baseUrl}/models`: Anthropic lists `{ data: [{ type: "model", id }] }`, up to 1000 a page. */
   async function listModels(signal: AbortSignal): Promise<ModelInfo[]> {
-    const key = await options.key().catch(() => undefined)
+    const url = `${baseUrl}/models?limit=1000`
+    const key = await options.key(url).catch(() => undefined)
     if (!key) throw new ModelCatalogError(ErrorCode.FX_MODEL_UNAUTHORIZED, `${label} needs an API key to list its models: ${keyHint}`, false)
     let response: Response
     try {
-      response = await fetchFn()(`${baseUrl}/models?limit=1000`, { headers: { accept: 'application/json', ...anthropicHeaders(key) }, signal })
+      response = await fetchFn()(url, { headers: { accept: 'application/json', ...anthropicHeaders(key) }, signal, ...KEYED_REQUEST })
     } catch {
       if (signal.aborted) throw new ModelCatalogError(ErrorCode.FX_MODEL_CATALOG_CANCELLED, `listing the models of ${label} was cancelled`, false)
       const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true })
       throw new ModelCatalogError(diagnosis.code, diagnosis.message, diagnosis.retryable)
+    }
+    if (isRedirect(response)) {
+      const refused = redirectRefusal(label, url)
+      throw new ModelCatalogError(refused.code, refused.message, false)
     }
     if (!response.ok) {
       const detail = quoteForMessage(serverErrorText(await response.text().catch(() => '')), 200, key)

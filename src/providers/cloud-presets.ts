@@ -12,6 +12,7 @@
  *   proxy on its server). Without one the first request says so in one line instead of failing
  *   as an unexplained network error.
  */
+import { originOf } from '../auth/key-origin.ts'
 import { ErrorCode } from '../errors.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { createAnthropicProvider } from './anthropic-messages.ts'
@@ -46,8 +47,8 @@ export const CLOUD_PRESETS: readonly CloudPreset[] = [
 
 /** What a preset shares with the page's other providers. */
 export type CloudPresetOptions = Pick<OpenAiCompatibleOptions, 'fetch' | 'origin' | 'now'> & {
-  /** The saved key of a provider, read at each request. */
-  key: (provider: string) => Promise<string | undefined>
+  /** The saved key of a provider for the URL a request goes to, read at each request. */
+  key: (provider: string, url: string) => Promise<string | undefined>
   /** True when requests go through the app's own `fetch` (a proxy), so CORS does not apply. */
   proxied?: boolean
   /** Base URL overrides by preset name (tests point presets at a local mock server). */
@@ -59,6 +60,12 @@ export function browserRefusal(preset: CloudPreset): string {
   return `${preset.name} does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server`
 }
 
+/** The preset whose API root has `url`'s exact origin, if any. */
+export function presetAtOrigin(url: string): CloudPreset | undefined {
+  const origin = originOf(url)
+  return origin === undefined ? undefined : CLOUD_PRESETS.find((preset) => originOf(preset.baseUrl) === origin)
+}
+
 /** The refusal line of a preset whose API refuses browser pages; undefined for any other name. */
 export function browserRefusalFor(name: string): string | undefined {
   const preset = CLOUD_PRESETS.find((candidate) => candidate.name === name)
@@ -68,7 +75,7 @@ export function browserRefusalFor(name: string): string | undefined {
 /** Creates the provider for one preset; its key goes to its own base URL only. */
 export function createCloudProvider(preset: CloudPreset, options: CloudPresetOptions): ModelProvider {
   const baseUrl = options.baseUrls?.[preset.name] ?? preset.baseUrl
-  const key = () => options.key(preset.name)
+  const key = (url: string) => options.key(preset.name, url)
   const provider =
     preset.wire === 'anthropic'
       ? createAnthropicProvider({ baseUrl, name: preset.name, label: preset.name, model: preset.model, key, ...pick(options) })

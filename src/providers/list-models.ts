@@ -6,6 +6,7 @@
 import { ErrorCode, type FxErrorCode } from '../errors.ts'
 import type { ModelInfo } from '../protocol/model-events.ts'
 import { diagnoseNetworkFailure, type PermissionsLike, serverErrorText } from './diagnose-failure.ts'
+import { redirectRefusal } from './keyed-request.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { requestModelList, type ModelListResponse } from './model-list.ts'
 import { httpRetryHints } from './retry-hints.ts'
@@ -60,6 +61,10 @@ export async function listServerModels(options: ListServerModelsOptions): Promis
     throw new ModelCatalogError(diagnosis.code, diagnosis.message, diagnosis.retryable)
   }
   if (listed.kind === 'models') return listed.models
+  if (listed.kind === 'redirect') {
+    const refused = redirectRefusal(label, `${baseUrl}/models`)
+    throw new ModelCatalogError(refused.code, refused.message, false)
+  }
   if (listed.kind === 'malformed') {
     throw new ModelCatalogError(
       ErrorCode.FX_MODEL_CATALOG_MALFORMED,

@@ -5,6 +5,7 @@
  * both `listModels` and the 404 hint in `diagnose-failure.ts` can use it.
  */
 import type { ModelInfo } from '../protocol/model-events.ts'
+import { isRedirect, KEYED_REQUEST } from './keyed-request.ts'
 
 /** A catalog given in configuration: bare ids, or full entries. */
 export type ModelCatalog = readonly (string | ModelInfo)[]
@@ -14,6 +15,8 @@ export type ModelListResponse =
   | { kind: 'models'; models: ModelInfo[] }
   | { kind: 'status'; status: number; bodyText: string; headers: Headers }
   | { kind: 'malformed' }
+  /** A keyed request was answered with a redirect, which is not followed (the key stays at its origin). */
+  | { kind: 'redirect' }
 
 /** Catalog entries whose `type` is one of these are language models; any other type is dropped. */
 const LANGUAGE_TYPES = new Set(['language', 'llm', 'vlm', 'chat', 'text'])
@@ -96,9 +99,10 @@ export type ModelListRequest = {
 export async function requestModelList(request: ModelListRequest): Promise<ModelListResponse> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (request.apiKey) headers['Authorization'] = `Bearer ${request.apiKey}`
-  const init: RequestInit = { headers }
+  const init: RequestInit = request.apiKey ? { headers, ...KEYED_REQUEST } : { headers }
   if (request.signal) init.signal = request.signal
   const response = await request.fetch(`${request.baseUrl}/models`, init)
+  if (request.apiKey && isRedirect(response)) return { kind: 'redirect' }
   if (!response.ok) {
     const bodyText = await response.text().catch(() => '')
     return { kind: 'status', status: response.status, bodyText, headers: response.headers }

@@ -13,6 +13,7 @@ import { listServerModels, ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
 import { toChatCompletionsBody } from './openai-wire.ts'
+import { isRedirect, KEYED_REQUEST, redirectRefusal } from './keyed-request.ts'
 import { readByteStream } from './read-byte-stream.ts'
 import type { LocalServerKind } from './server-advice.ts'
 import { createSseChatStream } from './sse-chat-stream.ts'
@@ -24,10 +25,10 @@ export type OpenAiCompatibleOptions = {
   /** Sent as `Authorization: Bearer <key>`; no header at all when absent (local servers). */
   apiKey?: string
   /**
-   * The key read at each request (a key saved with /key may change between requests); used
-   * when `apiKey` is absent.
+   * The key read at each request (a key saved with /key may change between requests), given
+   * the URL the request goes to (a saved key is bound to its origin); used when `apiKey` is absent.
    */
-  key?: () => Promise<string | undefined>
+  key?: (url: string) => Promise<string | undefined>
   /**
    * Set for a provider that always needs a key (a hosted API): without one it sends nothing and
    * says this, e.g. `/key openai saves one`.
@@ -75,7 +76,7 @@ function defaultOrigin(): string | undefined {
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ModelProvider {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const { label, fastServiceTier } = options
-  const currentKey = async (): Promise<string | undefined> => options.apiKey ?? (await options.key?.().catch(() => undefined))
+  const currentKey = async (url: string): Promise<string | undefined> => options.apiKey ?? (await options.key?.(url).catch(() => undefined))
   const name = options.name ?? label
   // Resolved per call, not captured, so a test or app can swap globalThis.fetch later.
   const fetchFn = (): typeof fetch => options.fetch ?? globalThis.fetch.bind(globalThis)
@@ -122,7 +123,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       emit(refused)
       return
     }
-    const apiKey = await currentKey()
+    const url = `${baseUrl}/chat/completions`
+    const apiKey = await currentKey(url)
     if (signal.aborted) return
     if (!apiKey && options.keyHint !== undefined) {
       emit({ type: 'error', code: ErrorCode.FX_MODEL_UNAUTHORIZED, message: `${label} needs an API key: ${options.keyHint}`, retryable: false })
@@ -133,17 +135,22 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     try {
       let response: Response
       try {
-        response = await fetchFn()(`${baseUrl}/chat/completions`, {
+        response = await fetchFn()(url, {
           method: 'POST',
           headers,
           body: JSON.stringify(body),
           signal,
+          ...(apiKey ? KEYED_REQUEST : {}),
         })
       } catch {
         if (signal.aborted) return
         const origin = options.origin ?? defaultOrigin()
         const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), headers, ...probeOptions })
         emit({ type: 'error', ...diagnosis })
+        return
+      }
+      if (apiKey && isRedirect(response)) {
+        emit(redirectRefusal(label, url))
         return
       }
       if (!response.ok) {
@@ -202,7 +209,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   async function listModels(signal: AbortSignal): Promise<ModelInfo[]> {
     if (options.modelCatalog !== undefined) return withFast(catalogToModelInfo(options.modelCatalog))
     const origin = options.origin ?? defaultOrigin()
-    const apiKey = await currentKey()
+    const apiKey = await currentKey(`${baseUrl}/models`)
     if (!apiKey && options.keyHint !== undefined) throw new ModelCatalogError(ErrorCode.FX_MODEL_UNAUTHORIZED, `${label} needs an API key to list its models: ${options.keyHint}`, false)
     const listed = await listServerModels({
       baseUrl,

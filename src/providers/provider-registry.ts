@@ -6,7 +6,7 @@
  */
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { createAnthropicProvider } from './anthropic-messages.ts'
-import { CLOUD_PRESETS, createCloudProvider } from './cloud-presets.ts'
+import { CLOUD_PRESETS, createCloudProvider, presetAtOrigin } from './cloud-presets.ts'
 import { createDemoProvider, DEFAULT_DEMO_TAPE_URL } from './demo-provider.ts'
 import type { ModelCatalog } from './model-list.ts'
 import { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible.ts'
@@ -54,10 +54,11 @@ export type ResolveProvidersOptions = ResolveProviderOptions & {
   /** The clock for `Retry-After` dates. */
   now?: () => number
   /**
-   * The keys saved with /key, by provider name. With it the hosted presets (OpenAI, Anthropic,
-   * …) are offered, and a provider without a key of its own reads its saved one at each request.
+   * The keys saved with /key, by provider name and the URL a request goes to (a key is given
+   * only for the origin it was saved for). With it the hosted presets (OpenAI, Anthropic, …) are
+   * offered, and a provider without a key of its own reads its saved one at each request.
    */
-  keys?: (provider: string) => Promise<string | undefined>
+  keys?: (provider: string, url: string) => Promise<string | undefined>
   /** True when requests go through the app's `fetch` (a proxy): presets that refuse browsers work. */
   proxied?: boolean
 }
@@ -76,7 +77,7 @@ function customProvider(config: CustomProviderConfig, shared: Partial<OpenAiComp
   const preset = PROVIDER_PRESETS.find((candidate) => candidate.name === config.name)
   const apiKey = setting(config.apiKey)
   // Its own key only: the one configured, else the one saved with /key <its name>.
-  const key = apiKey !== undefined ? async () => apiKey : keys ? () => keys(config.name) : undefined
+  const key = apiKey !== undefined ? async () => apiKey : keys ? (url: string) => keys(config.name, url) : undefined
   if (config.wire === 'anthropic') {
     return createAnthropicProvider({ ...shared, name: config.name, label: config.name, baseUrl: config.baseUrl, model: models[0]?.[0] ?? '', key: key ?? (async () => undefined) })
   }
@@ -90,6 +91,17 @@ function customProvider(config: CustomProviderConfig, shared: Partial<OpenAiComp
     ...(preset ? { server: preset.name } : {}),
     ...(models.length > 0 ? { modelCatalog: models.map(([id, info]) => ({ id, ...info })) } : {}),
   })
+}
+
+/**
+ * The name of the provider a base URL setting (`?baseUrl=`, FX_BASE_URL) configures: its host,
+ * unless the host is spelled like a built-in hosted provider (`https://openai/v1`), which would
+ * pass it off as that provider; then `<host>-url`. A local preset's name stays usable (a
+ * container called `ollama`), since no key is kept for one.
+ */
+export function linkProviderName(baseUrl: string): string {
+  const host = new URL(baseUrl).host
+  return RESERVED_NAMES.has(host) ? `${host}-url` : host
 }
 
 /** Why a custom provider is refused (a notice), or undefined when it is accepted. */
@@ -155,16 +167,23 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
 
   if (baseUrl !== undefined) {
     const refusal = refuseBaseUrl(baseUrl)
+    const apiKey = setting(options.apiKey, env.FX_API_KEY)
+    // A base URL at exactly a preset's origin is that preset, with its own saved key; any other
+    // is a provider of its own, whatever its host is called (see linkProviderName).
+    const preset = refusal === undefined && apiKey === undefined && keys ? presetAtOrigin(baseUrl) : undefined
     if (refusal !== undefined) fallback = refusal
-    else {
-      const host = new URL(baseUrl).host
-      const apiKey = setting(options.apiKey, env.FX_API_KEY)
-      // A key saved with /key <host> goes to this server only; a configured one wins.
-      const key = apiKey ? { apiKey } : keys ? { key: () => keys(host) } : {}
-      add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name: host, label: host, baseUrl, model: model ?? '', ...key }))
-      summary(host, baseUrl, apiKey || keys ? 'key' : 'not_needed')
+    else if (preset !== undefined && keys) {
+      add(createCloudProvider({ ...preset, baseUrl, model: model ?? preset.model }, { ...shared, key: keys, ...(options.proxied ? { proxied: true } : {}) }))
+      summary(preset.name, baseUrl, 'key')
+      active = preset.name
+    } else {
+      const name = linkProviderName(baseUrl)
+      // A key saved with /key <name> for this origin goes to this server only; a configured one wins.
+      const key = apiKey ? { apiKey } : keys ? { key: (url: string) => keys(name, url) } : {}
+      add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name, label: name, baseUrl, model: model ?? '', ...key }))
+      summary(name, baseUrl, apiKey || keys ? 'key' : 'not_needed')
       if (model === undefined) fallback = `a model server is set (${baseUrl}) but no model; set FX_MODEL or add &model=<id>`
-      else active = host
+      else active = name
     }
   } else if (gatewayKey !== undefined) active = 'ai-gateway'
   else if (model !== undefined) fallback = `a model is set (${model}) but no key or model server; set AI_GATEWAY_API_KEY or FX_BASE_URL`

@@ -42,6 +42,8 @@ export function refuseBaseUrl(baseUrl: string): string | undefined {
   } catch {
     return `the model server URL "${baseUrl}" is not a valid URL`
   }
+  // `https://api.openai.com@other.test/` is other.test: a user part only disguises the host.
+  if (url.username !== '' || url.password !== '') return `refused "${url.host}": a model server URL may not carry a user name or password (it names ${url.hostname}, whatever comes before the @)`
   if (url.protocol === 'https:') return undefined
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined
   if (url.protocol === 'http:') {

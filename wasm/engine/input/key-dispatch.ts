@@ -13,6 +13,7 @@ import { forkSession } from '../session/session'
 import { answerResumeQuestion } from '../session/interrupted-turn'
 import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
+import { hasKeyShape, isKeyInTheOpen } from './secret-line'
 
 const EXIT_HINT_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
@@ -255,8 +256,18 @@ function enter(engine: Engine): void {
   // History keeps the draft as typed (its placeholders still expand).
   const text = c.expanded()
   c.reset()
+  const command = s.charCodeAt(0) == 0x2f && s.indexOf('\n') < 0
+  // A secret is kept nowhere: not in history, the conversation or on screen (secret-line.ts).
+  if (command && isKeyInTheOpen(s, engine.settings.providers)) {
+    slash(engine, s)
+    return
+  }
+  if (hasKeyShape(text.toString())) {
+    engine.transcript.error(stringBytes('That line holds what looks like an API key, so it was not sent or kept. Save a key with /key <provider>, which asks for it at a masked prompt.'))
+    return
+  }
   remember(engine, draft)
-  if (s.charCodeAt(0) == 0x2f && s.indexOf('\n') < 0) {
+  if (command) {
     slash(engine, s)
     return
   }
