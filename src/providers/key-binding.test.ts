@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import { createKeyRing } from '../auth/key-store.ts'
 import { memoryOAuthSessionStore } from '../stores/memory-stores.ts'
 import { resolveProviders } from './provider-registry.ts'
@@ -65,7 +66,7 @@ describe('a saved key goes only to the origin it was saved for', () => {
     expect(sent.map((request) => request.url)).toEqual(['https://api.openai.com/v1/chat/completions', 'https://api.openai.com/v1/models'])
     expect(events.at(-1)).toEqual({
       type: 'error',
-      code: 'FX_MODEL_REDIRECT_REFUSED',
+      code: ErrorCode.FX_MODEL_REDIRECT_REFUSED,
       message: "openai answered https://api.openai.com/v1/chat/completions with a redirect; fxterm does not follow it, so your key goes only to https://api.openai.com. Set the provider's base URL to where the server really answers.",
       retryable: false,
     })

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { ErrorCode } from '../errors.ts'
 import type { ModelEvent, ModelProvider } from '../protocol/model-events.ts'
 import { createLinkConsent } from './link-consent.ts'
 
@@ -44,7 +45,7 @@ describe('a server named by a link is asked about once', () => {
     expect(consent.captureKeys('x')).toBe(true)
     expect(consent.captureKeys('n')).toBe(true)
     const declined = 'Nothing was sent to https://evil.test: you answered no. /provider picks another provider; reloading the link asks again.'
-    expect(await first).toEqual([{ type: 'error', code: 'FX_MODEL_LINK_DECLINED', message: declined, retryable: false }])
+    expect(await first).toEqual([{ type: 'error', code: ErrorCode.FX_MODEL_LINK_DECLINED, message: declined, retryable: false }])
     expect((await run()).map((event) => event.type)).toEqual(['error'])
     expect(reached).toEqual([])
     // Answered: keys are ordinary input again.
