@@ -12,11 +12,13 @@
  * code runs, so those stand-ins are in place only while nothing else can see them.
  *
  * Dropping an interpreter gives its memory back (a `MemoryError` grows it to gigabytes): its
- * streams are cut off, so nothing it still does reaches a later run, and nothing keeps it alive.
+ * streams are cut off and its JS timers cleared (python-js-globals.ts), so nothing it still
+ * does reaches a later run, and nothing keeps it alive.
  */
 
 import type { loadPyodide as LoadPyodide } from 'pyodide'
 import type { RunIo } from '../runtime-types'
+import { createInterpreterGlobals } from './python-js-globals'
 
 export type Pyodide = Awaited<ReturnType<typeof LoadPyodide>>
 
@@ -65,6 +67,7 @@ export async function loadPythonKit(
 export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
   let sink: RunIo | null = null
   let dropped = false
+  const jsGlobals = createInterpreterGlobals()
   const realFetch = globalThis.fetch
   const realInstantiateStreaming = WebAssembly.instantiateStreaming
   globalThis.fetch = (input, init) => {
@@ -80,6 +83,7 @@ export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
       indexURL: BASE,
       lockFileContents: kit.lock,
       env: { HOME: '/home/user' },
+      jsglobals: jsGlobals.globals,
       // Only read: the same bytes serve every restore.
       _loadSnapshot: kit.snapshot,
       ...({ createPyodideModule: kit.createPyodideModule } as object),
@@ -106,6 +110,7 @@ export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
       },
       drop() {
         dropped = true
+        jsGlobals.clearAll()
         sink = null
         held = null
       },
