@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { earlyWorkerScript } from './build-plugins/early-worker-script.ts'
+import { pythonSnapshot } from './build-plugins/python-snapshot.ts'
 import { fileURLToPath } from 'node:url'
 import { readdirSync } from 'node:fs'
 
@@ -33,9 +34,9 @@ function shellManifest(): Plugin {
     name: 'fxterm-shell-manifest',
     apply: 'build',
     generateBundle(_options, bundle) {
-      // Pyodide's 13 MB are left out: kept on the first python3 (the service worker keeps every
+      // Pyodide's 13 MB (and Python's snapshot) are left out: kept on the first python3 (the service worker keeps every
       // asset it fetches), not downloaded on everybody's first visit.
-      const files = Object.keys(bundle).filter((name) => !name.startsWith('examples/') && !name.startsWith('public/') && !/\/(pyodide|python_stdlib)[-.]/.test(name))
+      const files = Object.keys(bundle).filter((name) => !name.startsWith('examples/') && !name.startsWith('public/') && !/\/(pyodide|python_stdlib|python-snapshot)[-.]/.test(name))
       const fromPublic = ['engine.wasm', 'favicon.svg', ...readdirSync('public/demos').filter((f) => f.endsWith('.json')).map((f) => `demos/${f}`)]
       this.emitFile({ type: 'asset', fileName: 'shell-manifest.json', source: JSON.stringify({ files: ['./', ...files, ...fromPublic] }) })
     },
@@ -111,6 +112,6 @@ export default defineConfig({
     },
   },
   // Before shellManifest: the files the early script's build adds are listed too.
-  plugins: [builtExamplePages(), earlyWorkerScript(shared), shellManifest(), preloadPageCode()],
+  plugins: [pythonSnapshot(), builtExamplePages(), earlyWorkerScript(shared), shellManifest(), preloadPageCode()],
   preview: { port: 4173, strictPort: true },
 })

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite'
 import app from './vite.config.ts'
+import { pythonSnapshot } from './build-plugins/python-snapshot.ts'
 
 /**
  * <fx-terminal> for a page that loads it with one tag (dist/fx-terminal.js), built after the app
@@ -11,7 +12,7 @@ import app from './vite.config.ts'
  */
 export default defineConfig({
   ...app,
-  plugins: [],
+  plugins: [pythonSnapshot()],
   build: {
     ...app.build,
     emptyOutDir: false,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import { fileURLToPath } from 'node:url'
 import pkg from './package.json' with { type: 'json' }
+import { pythonSnapshot } from './build-plugins/python-snapshot.ts'
 
 /**
  * The library build (`npm run build:lib` → lib/): ESM for bundlers. Dependencies stay imports
@@ -18,6 +19,8 @@ export default defineConfig({
   // Each worker one file: an app's bundler copies a worker the library names with new URL(…) as it
   // is, and would leave a chunk it loads behind (the engine worker loads its host lazily).
   worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
+  // Pyodide's files ship beside the workers, and Python's snapshot with them.
+  plugins: [pythonSnapshot()],
   publicDir: 'public',
   build: {
     outDir: 'lib',

@@ -1,6 +1,8 @@
 // Running code in the page's sandbox (part `sandbox`), in the app's page:
 // - `node -e 'console.log(1)'`: the first run in a page (the sandbox iframe and worker start),
 //   then the median of the next runs; `python3 -c 'print(1)'` the same (the first loads Pyodide);
+// - `python3 -c 'print(1)'` in a fresh page the moment it is interactive: Python loads once the
+//   page is idle, and this first run waits for whatever is left of that load;
 // - `python3 hello.py` in a fresh page 3 s after hello.py was written (a model's round trip
 //   between writing a file and running it): Python loads as the file is written, so this is
 //   the first run a person usually waits for; next to the cold first run above (the A/B);
@@ -18,7 +20,8 @@ import { median, ms, pad, percentile, times, verdict } from './stats.mjs'
 import { installRecorder, waitForPainted } from './echo-bench.mjs'
 
 const RUNS = 9
-const TARGETS = { nodeFirstMs: 300, nodeWarmMs: 30, pythonFirstMs: 4000, pythonWarmMs: 100, cpuRatio: 3, echoP95Ms: 16 }
+// python3's warm runs each get a fresh interpreter (restored from Python's snapshot): issue 31's 300 ms.
+const TARGETS = { nodeFirstMs: 300, nodeWarmMs: 30, pythonFirstMs: 4000, pythonWarmMs: 300, pythonAtInteractiveMs: 1500, cpuRatio: 3, echoP95Ms: 16 }
 /** The pause between writing a .py file and running it: a model's reply in between. */
 const WRITE_TO_RUN_MS = 3000
 const TYPED = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn'
@@ -104,6 +107,20 @@ function native(program, source, file) {
   return median(samples)
 }
 
+/** In a fresh page: `python3 -c 'print(1)'` as soon as the page is interactive; its wall time. */
+async function pythonAtInteractive(browser, baseUrl) {
+  const context = await browser.newContext()
+  const tab = await context.newPage()
+  try {
+    await tab.goto(`${baseUrl}/`)
+    await tab.waitForFunction(() => Boolean(window.fxterm?.workspace && window.fxterm?.runtime), undefined, { timeout: 30_000 })
+    await tab.evaluate(() => window.fxterm.runtime.interactive)
+    return await run(tab, `python3 -c 'print(1)'`)
+  } finally {
+    await context.close()
+  }
+}
+
 /** In a fresh page: hello.py written, WRITE_TO_RUN_MS later `python3 hello.py`; its wall time. */
 async function pythonAfterWrite(browser, baseUrl) {
   const context = await browser.newContext()
@@ -137,7 +154,7 @@ export async function benchSandbox(browser, baseUrl) {
     const nodeFirst = await run(tab, `node -e 'console.log(1)'`)
     const nodeWarm = []
     for (let i = 0; i < RUNS; i++) nodeWarm.push((await run(tab, `node -e 'console.log(1)'`)).ms)
-    // Only the .js file yet: a .py file written now would start Python before the cold first run.
+    // Only the .js file yet. (Python itself has loaded once the page was idle.)
     await tab.evaluate(writeFiles, { files: { 'bench/cpu.js': CPU_JS } })
     const nodeCpu = []
     for (let i = 0; i < 3; i++) nodeCpu.push(JSON.parse((await run(tab, 'node bench/cpu.js')).stdout).ms)
@@ -154,6 +171,8 @@ end = time.time() + 3
 while time.time() < end: pass'`)
 
     const afterWrite = await pythonAfterWrite(browser, baseUrl)
+    const atInteractive = []
+    for (let i = 0; i < 3; i++) atInteractive.push((await pythonAtInteractive(browser, baseUrl)).ms)
     const nodeNative = native(process.execPath, CPU_JS, 'cpu.js')
     const pythonNative = native('python3', CPU_PY, 'cpu.py')
     const js = { pageMs: median(nodeCpu), nativeMs: nodeNative, ratio: median(nodeCpu) / nodeNative }
@@ -171,6 +190,8 @@ while time.time() < end: pass'`)
         warmMs: median(pythonWarm),
         ok: pythonFirst.ms <= TARGETS.pythonFirstMs && median(pythonWarm) <= TARGETS.pythonWarmMs,
         afterWriteMs: afterWrite.ms,
+        atInteractiveMs: median(atInteractive),
+        atInteractiveOk: median(atInteractive) <= TARGETS.pythonAtInteractiveMs,
         cpu: { ...py, pythonVersion: execFileSync('python3', ['--version'], { encoding: 'utf8' }).trim(), ok: py.ratio <= TARGETS.cpuRatio },
         echo: pythonEcho,
       },
@@ -190,6 +211,7 @@ export function sandboxLines(result) {
     `  ${pad('CPU-bound JS (sort 10^6, 10^7-step loop)', 44)} ${pad(ms(node.cpu.pageMs), 10)} Node ${node.cpu.nodeVersion}: ${ms(node.cpu.nativeMs)} (${times(node.cpu.ratio)}, target ≤ ${TARGETS.cpuRatio}×) ${verdict(node.cpu.ok)}`,
     `  ${pad('keystroke echo while node is busy', 44)} ${echo(node.echo)}`,
     `  ${pad("python3 -c 'print(1)'", 44)} first ${pad(ms(python.firstMs), 10)} (≤ ${TARGETS.pythonFirstMs} ms), after ${ms(python.warmMs)} (≤ ${TARGETS.pythonWarmMs} ms) ${verdict(python.ok)}`,
+    `  ${pad("python3 -c 'print(1)' at interactive", 44)} median of 3 fresh pages ${pad(ms(python.atInteractiveMs), 10)} (≤ ${TARGETS.pythonAtInteractiveMs} ms) ${verdict(python.atInteractiveOk)}`,
     `  ${pad(`python3 hello.py ${WRITE_TO_RUN_MS / 1000} s after it was written`, 44)} first ${pad(ms(python.afterWriteMs), 10)} (${times(python.afterWriteMs / python.firstMs)} the cold first run: Python loads as a .py file is written)`,
     `  ${pad('CPU-bound Python (sort 10^6, 10^6-step loop)', 44)} ${pad(ms(python.cpu.pageMs), 10)} ${python.cpu.pythonVersion}: ${ms(python.cpu.nativeMs)} (${times(python.cpu.ratio)}, target ≤ ${TARGETS.cpuRatio}×) ${verdict(python.cpu.ok)}`,
     `  ${pad('keystroke echo while python3 is busy', 44)} ${echo(python.echo)}`,

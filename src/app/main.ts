@@ -93,6 +93,15 @@ void runtime.interactive.then(() => {
   performance.mark('fxterm:interactive')
   // After start-up, never competing with it: keep the app for visits with no network.
   setTimeout(keepOfflineShell, 1000)
+  // Python takes a second or more to load: it loads once the page is idle, so a first python3
+  // does not wait for it (the terminal's start-up is over by then).
+  whenIdle(() => workspace.preparePython())
 })
 void opening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))
 void runtime.exited.then(() => term.blur())
+
+/** `run` once the page's thread is idle (at once where requestIdleCallback is missing: Safari). */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 0)
+}

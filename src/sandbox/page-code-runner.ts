@@ -9,7 +9,7 @@ import workerUrl from './sandbox-worker.ts?worker&url'
 import { createSandboxHost } from './sandbox-host'
 import type { CodeRunner } from './runtime-types'
 
-export function createPageCodeRunner(onProgress: (line: string) => void): CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void } {
+export function createPageCodeRunner(onProgress: (line: string) => void): ReturnType<typeof createSandboxHost> {
   return createSandboxHost({
     workerSource: () => fetchBytes(new URL(workerUrl, import.meta.url)).then((bytes) => new TextDecoder().decode(bytes)),
     async loadAsset(name) {

@@ -28,8 +28,8 @@ export type RunResult = {
 }
 export interface SandboxRuntime {
   run(request: RunRequest, io: RunIo): Promise<RunResult>
-  /** Loads what a first run would wait for (Python's interpreter), before any run asks. */
-  prepare?(io: Pick<RunIo, 'loadAsset'>): void
+  /** Loads what a first run would wait for (Python's interpreter), before any run asks; settles once it is ready (or failed). */
+  prepare?(io: Pick<RunIo, 'loadAsset'>): Promise<void> | void
 }
 
 /** What the page answers the bash worker for one run: the result plus the output it collected. */

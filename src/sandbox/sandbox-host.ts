@@ -30,7 +30,7 @@ type Running = {
   finish(reply: CodeRunReply): void
 }
 
-export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void } {
+export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { prewarm(runtime?: 'python'): void; pythonReady(): Promise<void>; dispose(): void } {
   let frame: Promise<SandboxFrame> | null = null
   let running: Running | null = null
   let queue: Promise<unknown> = Promise.resolve()
@@ -39,6 +39,14 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
   const cancelled = new Set<number>()
   /** The sandbox told to load Python ahead of its first run (a torn-down one forgets it). */
   let pythonPrepared: Promise<SandboxFrame> | null = null
+  /** Callers of pythonReady waiting for the sandbox's `prepared`; a torn-down sandbox lets them go. */
+  const readyWaiters = new Set<() => void>()
+  const letReadyGo = () => {
+    for (const go of readyWaiters) go()
+    readyWaiters.clear()
+  }
+  /** Whether this sandbox has said Python is ready once (after that, only restores are waited for). */
+  let pythonLoaded = false
 
   function open(): Promise<SandboxFrame> {
     if (frame) return frame
@@ -48,6 +56,8 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
       (opened) => {
         opened.port.onmessage = (event) => void receive(opened, event.data)
         void opened.crashed.then((reason) => {
+          letReadyGo()
+          pythonLoaded = false
           if (frame === opening) frame = null
           if (reason !== 'closed') stop('crashed', reason)
         })
@@ -67,6 +77,8 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
   }
 
   function teardown(): void {
+    letReadyGo()
+    pythonLoaded = false
     const closing = frame
     frame = null
     void closing?.then((opened) => opened.close(), () => undefined)
@@ -80,6 +92,11 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
         (error: unknown): ToSandbox => ({ type: 'asset', ask: data.ask, error: error instanceof Error ? error.message : String(error) }),
       )
       opened.port.postMessage(reply)
+      return
+    }
+    if (data.type === 'prepared') {
+      pythonLoaded = true
+      letReadyGo()
       return
     }
     if (data.type === 'failed') {
@@ -158,6 +175,20 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
         void opening.then((opened) => opened.port.postMessage({ type: 'prepare', runtime } satisfies ToSandbox), () => undefined)
       }
       void opening.catch(() => undefined)
+    },
+    /**
+     * Settles once the sandbox has a Python interpreter ready for the next run (or cannot have
+     * one): a command's time limit starts after it, so starting Python never counts against it.
+     */
+    pythonReady() {
+      // Said while it loads, whether this wait started the load or an earlier prepare did.
+      if (!pythonLoaded) options.onProgress?.('Loading Python (first use)…')
+      return new Promise<void>((resolve) => {
+        readyWaiters.add(resolve)
+        const opening = open()
+        pythonPrepared = opening
+        void opening.then((opened) => opened.port.postMessage({ type: 'prepare', runtime: 'python' } satisfies ToSandbox), letReadyGo)
+      })
     },
     dispose() {
       teardown()

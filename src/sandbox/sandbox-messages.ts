@@ -18,6 +18,8 @@ export type FromSandbox =
   | { type: 'progress'; id: number; line: string }
   | { type: 'asset'; ask: number; name: string }
   | { type: 'done'; id: number; result: RunResult }
+  /** What a `prepare` asked for is ready (or failed: the next run says why). */
+  | { type: 'prepared'; runtime: 'python' }
   /** The worker could not start (its script failed to load). */
   | { type: 'failed'; message: string }
 
@@ -37,6 +39,8 @@ export function isFromSandbox(data: unknown): data is FromSandbox {
       return typeof data.id === 'number' && isRunResult(data.result)
     case 'failed':
       return typeof data.message === 'string'
+    case 'prepared':
+      return data.runtime === 'python'
     default:
       return false
   }

@@ -39,7 +39,11 @@ function start(port: MessagePort): void {
     }
     if (message.type === 'run') queue = queue.then(() => run(message.id, message.request))
     // Not in the queue: a `node` run need not wait for Python to load.
-    if (message.type === 'prepare') runtimes[message.runtime]().prepare?.({ loadAsset })
+    if (message.type === 'prepare') {
+      const runtime = message.runtime
+      const prepared = () => send({ type: 'prepared', runtime })
+      void Promise.resolve(runtimes[runtime]().prepare?.({ loadAsset })).then(prepared, prepared)
+    }
   }
 
   function loadAsset(name: string): Promise<Uint8Array> {

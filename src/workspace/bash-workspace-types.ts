@@ -69,6 +69,11 @@ export type BashWorkspace = WorkspaceAdapter & {
   persisted(): Promise<void>
   /** Makes a folder (File System Access API) the workspace: its files are read in and every change is written back. Answers the line to show. */
   openFolder(dir: FileSystemDirectoryHandle): Promise<string>
+  /**
+   * Starts the code sandbox and restores Python there ahead of a first `python3` (a page calls it
+   * once idle after its first prompt), so that run does not wait for the load.
+   */
+  preparePython(): void
   /** Lines to show: `activity` while a command prepares (Python's first load), `notice` in the transcript. */
   onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */

@@ -60,6 +60,10 @@ const READ_DEADLINE_MS = 10_000
  */
 const STORE_WAIT_MS = 15_000
 const NEVER_ABORTED = new AbortController().signal
+/** The longest a command waits for Python to load before its clock starts anyway. */
+const PYTHON_READY_DEADLINE_MS = 120_000
+/** A command that may run `python3` (or `python`). */
+const NAMES_PYTHON = /(^|[^\w.-])python3?([^\w.-]|$)/
 
 /** Creates a bash workspace; nothing is loaded or fetched until the first call that needs it. */
 export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWorkspace {
@@ -157,6 +161,12 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     if (conn === ABORTED) return stopped('cancel')
     if (typeof conn === 'string') return failureResult(conn, cwd)
 
+    // Starting Python never counts against the command's time limit: for a command that names
+    // python3, the clock starts once the sandbox has an interpreter ready (or plainly cannot).
+    if (pageRunner && NAMES_PYTHON.test(input.command)) {
+      const ready = withDeadline(pageRunner.pythonReady(), PYTHON_READY_DEADLINE_MS, undefined)
+      if ((await untilAborted(ready, signal)) === ABORTED) return stopped('cancel')
+    }
     // The last command's writes to an opened folder end first, so a failed one is told now.
     await folder.settled()
     const stored = sessionFiles?.takeNotice()
@@ -263,6 +273,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       return done
     },
     forgetSession: (id) => sessionFiles?.forget(id) ?? Promise.resolve(),
+    preparePython: () => pageRunner?.prewarm('python'),
     persisted: async () => {
       await sessionFiles?.settled()
       await folder.settled()

@@ -16,12 +16,14 @@ export type LazyCodeRunner = CodeRunner & {
    * takes seconds).
    */
   prewarm(runtime?: 'python'): void
+  /** Settles once Python is ready for the next run (or cannot be): a command's time limit starts after it. */
+  pythonReady(): Promise<void>
   dispose(): void
 }
 
 export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
-  let runner: Promise<CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void }> | null = null
+  let runner: Promise<CodeRunner & { prewarm(runtime?: 'python'): void; pythonReady(): Promise<void>; dispose(): void }> | null = null
   let disposed = false
   const marker = createCodeRunMarker(sessionStorageIfAllowed())
   const load = () =>
@@ -50,6 +52,10 @@ export function createLazyCodeRunner(): LazyCodeRunner {
     },
     prewarm(runtime) {
       if (!disposed) void load().then((loaded) => loaded.prewarm(runtime), () => undefined)
+    },
+    async pythonReady() {
+      if (disposed) return
+      await load().then((loaded) => loaded.pythonReady(), () => undefined)
     },
     dispose() {
       disposed = true

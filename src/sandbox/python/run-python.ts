@@ -1,190 +1,138 @@
 /**
- * Sandbox worker: `python3` for the workspace — CPython (Pyodide) loaded once per sandbox on
- * its first run, entirely from bytes the page hands over (the sandbox may fetch nothing): the
- * loader and the Emscripten module are imported from blob: URLs, and while Pyodide starts,
- * `fetch` answers its two requests (the wasm, the standard library) from those bytes. Each run
- * copies the workspace files in at the same paths, runs the code (python-driver.ts) and
- * reports what changed under the root.
+ * Sandbox worker: `python3` for the workspace. Every run gets an interpreter of its own,
+ * restored from the clean snapshot taken before any user code ran (python-interpreter.ts), and
+ * drops it when it ends: a patched module, a global, a file outside the workspace, a hook or a
+ * grown heap (a `MemoryError`) is gone with it. The next run's interpreter is restored as soon
+ * as a run ends (and on `prepare`, before the first), so a run does not wait for its restore.
+ * Each run copies the workspace files in at the same paths, runs the code (python-driver.ts)
+ * and reports what changed under the root.
  */
 
-import type { loadPyodide as LoadPyodide } from 'pyodide'
 import type { RunIo, RunRequest, RunResult, SandboxRuntime } from '../runtime-types'
-import { DRIVER } from './python-driver'
-
-type Pyodide = Awaited<ReturnType<typeof LoadPyodide>>
+import { loadPythonKit, restoreInterpreter, type Interpreter, type PythonKit } from './python-interpreter'
+import { changesOut, copyIn } from './python-files'
+import { parsePythonArgs } from './python-args'
 
 export const PYTHON_CAPABILITIES = 'python3 is CPython (Pyodide) with its standard library: -c, files, -m unittest; pip cannot install packages and nothing reaches the network.'
 
-/** Where Pyodide believes its files are; only the fetch stand-in below ever answers for it. */
-const BASE = 'https://pyodide.fxterm.invalid/'
-
-const HELP = `usage: python3 [option] ... [-c cmd | -m mod | file | -] [arg] ...
-fxterm's python3 is CPython (Pyodide) in a sandbox with the workspace files, no network, no pip.
-`
-
-type Mode = { kind: 'code' | 'file' | 'module'; target: string; args: string[] } | { kind: 'say'; text: string; exitCode: number; fd: 1 | 2 }
-
-function parseArgs(argv: string[], stdin: string | null, version: string): Mode {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '-V' || arg === '--version') return { kind: 'say', text: `Python ${version}\n`, exitCode: 0, fd: 1 }
-    if (arg === '-h' || arg === '--help') return { kind: 'say', text: HELP, exitCode: 0, fd: 1 }
-    if (arg === '-c' || arg === '-m') {
-      const target = argv[i + 1]
-      if (target === undefined) return { kind: 'say', text: `Argument expected for the ${arg} option\n`, exitCode: 2, fd: 2 }
-      return { kind: arg === '-c' ? 'code' : 'module', target, args: argv.slice(i + 2) }
-    }
-    if (arg === '-') return { kind: 'code', target: stdin ?? '', args: argv.slice(i + 1) }
-    if (arg.startsWith('-')) continue // -u, -B, -q, -I, -E, -X …: nothing to change here
-    return { kind: 'file', target: arg, args: argv.slice(i + 1) }
-  }
-  if (stdin) return { kind: 'code', target: stdin, args: [] }
-  return { kind: 'say', text: "python3: there is no interactive prompt here: run a file (python3 app.py) or code (python3 -c 'print(1)')\n", exitCode: 1, fd: 2 }
-}
-
 export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): string } = {}): SandboxRuntime {
   const moduleUrl = options.moduleUrl ?? ((bytes: Uint8Array) => URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/javascript' })))
-  let loading: Promise<Pyodide> | null = null
-  let loaded = false
-  /** The run whose output the interpreter's streams go to. */
-  let current: RunIo | null = null
+  let kit: Promise<PythonKit> | null = null
+  let kitLoaded = false
+  /** The interpreter the next run takes, restored ahead. */
+  let spare: Promise<Interpreter> | null = null
+  /** Restores one at a time: each puts stand-ins for fetch and the wasm compile in place. */
+  let restoring: Promise<unknown> = Promise.resolve()
+  let version: string | null = null
 
-  async function load(io: Pick<RunIo, 'loadAsset'>): Promise<Pyodide> {
-    const names = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json']
-    const [loader, asm, wasm, stdlib, lock] = await Promise.all(names.map((name) => io.loadAsset(name)))
-    const { loadPyodide } = (await import(/* @vite-ignore */ moduleUrl(loader!))) as { loadPyodide: typeof LoadPyodide }
-    const createPyodideModule = ((await import(/* @vite-ignore */ moduleUrl(asm!))) as { default: unknown }).default
-    const served: Record<string, () => Response> = {
-      [`${BASE}pyodide.asm.wasm`]: () => new Response(wasm as BlobPart, { headers: { 'content-type': 'application/wasm' } }),
-      [`${BASE}python_stdlib.zip`]: () => new Response(stdlib as BlobPart),
-    }
-    const realFetch = globalThis.fetch
-    globalThis.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input)
-      return served[url] ? Promise.resolve(served[url]()) : realFetch(input, init)
-    }
-    try {
-      const pyodide = await loadPyodide({
-        indexURL: BASE,
-        // No packages: a missing module gets CPython's own message, not a hint to install it
-        // with micropip, which cannot download anything here.
-        lockFileContents: JSON.stringify({ ...JSON.parse(new TextDecoder().decode(lock)), packages: {} }),
-        env: { HOME: '/home/user' },
-        ...({ createPyodideModule } as object),
-      })
-      const stream = (fd: 1 | 2) => ({
-        write: (bytes: Uint8Array) => {
-          const copy = bytes.slice()
-          if (fd === 1) current?.stdout(copy)
-          else current?.stderr(copy)
-          return bytes.length
-        },
-        isatty: false,
-      })
-      pyodide.setStdout(stream(1))
-      pyodide.setStderr(stream(2))
-      pyodide.runPython(DRIVER)
-      loaded = true
-      return pyodide
-    } finally {
-      globalThis.fetch = realFetch
-    }
+  function loadKit(io: Pick<RunIo, 'loadAsset'>): Promise<PythonKit> {
+    if (kit) return kit
+    const loading = loadPythonKit((name) => io.loadAsset(name), moduleUrl).then((loaded) => {
+      kitLoaded = true
+      return loaded
+    })
+    kit = loading
+    // A failed load is not kept: the next run tries again and says why.
+    loading.catch(() => {
+      if (kit === loading) kit = null
+    })
+    return loading
+  }
+
+  function restore(io: Pick<RunIo, 'loadAsset'>): Promise<Interpreter> {
+    const restored = restoring.then(() => loadKit(io)).then(restoreInterpreter)
+    restoring = restored.catch(() => undefined)
+    return restored
+  }
+
+  /** Restores the next run's interpreter ahead of it, unless one is ready or on its way. */
+  function refill(io: Pick<RunIo, 'loadAsset'>): void {
+    if (spare) return
+    const next = restore(io)
+    spare = next
+    next.catch(() => {
+      if (spare === next) spare = null
+    })
+  }
+
+  function take(io: Pick<RunIo, 'loadAsset'>): Promise<Interpreter> {
+    const taken = spare ?? restore(io)
+    spare = null
+    return taken
   }
 
   async function run(request: RunRequest, io: RunIo): Promise<RunResult> {
     const stdinText = request.stdin?.length ? new TextDecoder().decode(request.stdin) : null
-    const early = parseArgs(request.argv, stdinText, '3')
+    const early = parsePythonArgs(request.argv, stdinText, '3')
     if (early.kind === 'say' && early.exitCode !== 0) {
       ;(early.fd === 1 ? io.stdout : io.stderr)(new TextEncoder().encode(early.text))
       return { exitCode: early.exitCode, changes: {} }
     }
-    // Said while it loads, whether this run started the load or a `prepare` did.
-    if (!loaded) io.progress('Loading Python (first use)…')
-    loading ??= load(io)
-    let pyodide: Pyodide
+    // Said while it loads, whether this run started the load or a `prepare` did (the page
+    // waits for a `prepare` before a command that names python3, and says it there).
+    if (!kitLoaded) io.progress('Loading Python (first use)…')
+    let interpreter: Interpreter
     try {
-      pyodide = await loading
+      interpreter = await take(io)
     } catch (error) {
-      loading = null
       throw new Error(`Python could not start: ${error instanceof Error ? error.message : String(error)}`)
     }
-    const mode = parseArgs(request.argv, stdinText, pyodide.runPython('import sys; sys.version.split()[0]') as string)
+    try {
+      return runIn(interpreter, request, stdinText, io)
+    } finally {
+      interpreter.drop()
+      // After this run's answer has gone out: a restore holds the worker for a moment.
+      setTimeout(() => refill(io), 0)
+    }
+  }
+
+  function runIn(interpreter: Interpreter, request: RunRequest, stdinText: string | null, io: RunIo): RunResult {
+    const pyodide = interpreter.pyodide
+    version ??= String(pyodide.runPython('__import__("sys").version.split()[0]', { globals: pyodide.toPy({}) }))
+    const mode = parsePythonArgs(request.argv, stdinText, version)
     if (mode.kind === 'say') {
       ;(mode.fd === 1 ? io.stdout : io.stderr)(new TextEncoder().encode(mode.text))
       return { exitCode: mode.exitCode, changes: {} }
     }
-    copyIn(pyodide, request)
-    current = io
+    // Taken before the run: once Python has exited (os._exit), Pyodide's public API refuses.
+    const fs = pyodide.FS
+    copyIn(fs, request)
+    interpreter.attach(io)
+    const driver = pyodide.pyimport('_fxterm_driver')
+    let exitCode: number
     try {
-      const runOnce = pyodide.globals.get('_fx_run') as (...args: unknown[]) => number
-      const exitCode = runOnce(mode.kind, mode.target, mode.args, request.cwd, pyodide.toPy(request.env), request.root, request.stdin ?? new Uint8Array())
-      return { exitCode: Number(exitCode), changes: changesOut(pyodide, request) }
+      exitCode = Number(driver.run(mode.kind, mode.target, mode.args, request.cwd, pyodide.toPy(request.env), request.stdin ?? new Uint8Array()))
     } catch (error) {
-      // The interpreter itself failed (e.g. the JS stack overflowed inside C code): the next
-      // run loads a fresh one.
-      loading = null
-      loaded = false
-      throw new Error(`Python crashed (${error instanceof Error ? error.message : String(error)}); the next python3 starts a fresh one`)
+      const status = exitStatus(error)
+      // The interpreter itself failed (e.g. the JS stack overflowed inside C code).
+      if (status === null) throw new Error(`Python crashed (${error instanceof Error ? error.message : String(error)}); the next python3 starts a fresh one`)
+      exitCode = status
     } finally {
-      current = null
+      interpreter.attach(null)
     }
+    return { exitCode, changes: changesOut(fs, request) }
   }
 
   return {
     run,
     prepare(io) {
-      if (loading) return
-      const started = (loading = load(io))
-      // A failed early load is not an error yet: the next run tries again and says why.
-      started.catch(() => {
-        if (loading === started) loading = null
-      })
+      refill(io)
+      return spare?.then(
+        () => undefined,
+        () => undefined,
+      )
     },
   }
 }
 
-type Fs = Pyodide['FS']
-
-/** Puts the request's files in place, after taking out the copies of the run before. */
-function copyIn(pyodide: Pyodide, request: RunRequest): void {
-  const fs: Fs = pyodide.FS
-  for (const path of walk(fs, request.root)) fs.unlink(path)
-  fs.mkdirTree(request.root)
-  for (const [path, bytes] of Object.entries(request.files)) {
-    fs.mkdirTree(path.slice(0, path.lastIndexOf('/')) || '/')
-    fs.writeFile(path, bytes)
-  }
-}
-
-/** Every file under `dir` (none when it does not exist). */
-function walk(fs: Fs, dir: string): string[] {
-  let names: string[]
-  try {
-    names = fs.readdir(dir)
-  } catch {
-    return []
-  }
-  const files: string[] = []
-  for (const name of names) {
-    if (name === '.' || name === '..') continue
-    const path = `${dir}/${name}`
-    const mode = fs.lstat(path).mode
-    if (fs.isDir(mode)) files.push(...walk(fs, path))
-    else if (fs.isFile(mode)) files.push(path)
-  }
-  return files
-}
-
-function changesOut(pyodide: Pyodide, request: RunRequest): Record<string, Uint8Array | null> {
-  const fs: Fs = pyodide.FS
-  const changes: Record<string, Uint8Array | null> = {}
-  const now = walk(fs, request.root).filter((path) => !path.includes('/__pycache__/'))
-  for (const path of now) {
-    const bytes = fs.readFile(path) as Uint8Array
-    const before = request.files[path]
-    if (!before || before.length !== bytes.length || before.some((byte, i) => byte !== bytes[i])) changes[path] = bytes
-  }
-  const present = new Set(now)
-  for (const path of Object.keys(request.files)) if (!present.has(path)) changes[path] = null
-  return changes
+/**
+ * The status of `os._exit(n)`, or null for any other error: Emscripten throws its ExitStatus,
+ * which Pyodide may wrap in an error of its own that keeps only the message.
+ */
+function exitStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { status, message } = error as { status?: unknown; message?: unknown }
+  if (typeof status === 'number') return status
+  const said = typeof message === 'string' ? /^Program terminated with exit\((-?\d+)\)$/.exec(message) : null
+  return said ? Number(said[1]) : null
 }

@@ -1,0 +1,129 @@
+/**
+ * Sandbox worker: one Python interpreter per run, each restored from the clean memory snapshot
+ * made at build time (build-plugins/python-snapshot.ts), so no run sees what another left.
+ *
+ * `loadPythonKit` takes what every restore shares, once per sandbox, from the bytes the page
+ * hands over (the sandbox may fetch nothing): Pyodide's loader and Emscripten module imported
+ * from blob: URLs, the wasm compiled once, the snapshot unzipped once. `restoreInterpreter` then
+ * builds a new interpreter from them: a new wasm instance and memory with the snapshot copied
+ * in, a new file system with the standard library. While Pyodide starts, `fetch` answers its
+ * two requests (the wasm, the standard library) from those bytes, and the wasm is instantiated
+ * from the compiled module instead of compiled again. Restores run one at a time, never while
+ * code runs, so those stand-ins are in place only while nothing else can see them.
+ *
+ * Dropping an interpreter gives its memory back (a `MemoryError` grows it to gigabytes): its
+ * streams are cut off and its JS timers cleared (python-js-globals.ts), so nothing it still
+ * does reaches a later run, and nothing keeps it alive.
+ */
+
+import type { loadPyodide as LoadPyodide } from 'pyodide'
+import type { RunIo } from '../runtime-types'
+import { createInterpreterGlobals } from './python-js-globals'
+
+export type Pyodide = Awaited<ReturnType<typeof LoadPyodide>>
+
+/** Where Pyodide believes its files are; only the fetch stand-in below ever answers for it. */
+const BASE = 'https://pyodide.fxterm.invalid/'
+
+export const PYTHON_ASSET_NAMES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json', 'python-snapshot.bin'] as const
+
+export type PythonKit = {
+  loadPyodide: typeof LoadPyodide
+  createPyodideModule: (settings: object) => Promise<unknown>
+  wasm: WebAssembly.Module
+  stdlib: Uint8Array
+  snapshot: Uint8Array
+  lock: string
+}
+
+export type Interpreter = {
+  pyodide: Pyodide
+  /** Where its stdout and stderr go: the run it serves, or nowhere. */
+  attach(io: RunIo | null): void
+  /** Cuts it off; the garbage collector then takes its memory. */
+  drop(): void
+}
+
+export async function loadPythonKit(
+  load: (name: (typeof PYTHON_ASSET_NAMES)[number]) => Promise<Uint8Array>,
+  moduleUrl: (bytes: Uint8Array) => string,
+): Promise<PythonKit> {
+  const [loader, asm, wasm, stdlib, lock, zipped] = await Promise.all(PYTHON_ASSET_NAMES.map((name) => load(name)))
+  const { loadPyodide } = (await import(/* @vite-ignore */ moduleUrl(loader!))) as { loadPyodide: typeof LoadPyodide }
+  const createPyodideModule = ((await import(/* @vite-ignore */ moduleUrl(asm!))) as { default: PythonKit['createPyodideModule'] }).default
+  const [compiled, snapshot] = await Promise.all([WebAssembly.compile(wasm as BufferSource), gunzip(zipped!)])
+  return {
+    loadPyodide,
+    createPyodideModule,
+    wasm: compiled,
+    stdlib: stdlib!,
+    snapshot,
+    // No packages: a missing module gets CPython's own message, not a hint to install it with
+    // micropip, which cannot download anything here. As build-plugins/make-python-snapshot.mjs.
+    lock: JSON.stringify({ ...JSON.parse(new TextDecoder().decode(lock)), packages: {} }),
+  }
+}
+
+export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
+  let sink: RunIo | null = null
+  let dropped = false
+  const jsGlobals = createInterpreterGlobals()
+  const realFetch = globalThis.fetch
+  const realInstantiateStreaming = WebAssembly.instantiateStreaming
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (url === `${BASE}python_stdlib.zip`) return Promise.resolve(new Response(kit.stdlib as BlobPart))
+    if (url === `${BASE}pyodide.asm.wasm`) return Promise.resolve(new Response(null, { headers: { 'content-type': 'application/wasm' } }))
+    return realFetch(input, init)
+  }
+  // Pyodide streams the wasm in to compile it; this interpreter takes the compiled module instead.
+  WebAssembly.instantiateStreaming = async (_source, imports) => ({ instance: await WebAssembly.instantiate(kit.wasm, imports), module: kit.wasm })
+  try {
+    const pyodide = await kit.loadPyodide({
+      indexURL: BASE,
+      lockFileContents: kit.lock,
+      env: { HOME: '/home/user' },
+      jsglobals: jsGlobals.globals,
+      // Only read: the same bytes serve every restore.
+      _loadSnapshot: kit.snapshot,
+      ...({ createPyodideModule: kit.createPyodideModule } as object),
+    })
+    const stream = (fd: 1 | 2) => ({
+      write: (bytes: Uint8Array) => {
+        if (!dropped) (fd === 1 ? sink?.stdout : sink?.stderr)?.(bytes.slice())
+        return bytes.length
+      },
+      isatty: false,
+    })
+    pyodide.setStdout(stream(1))
+    pyodide.setStderr(stream(2))
+    // Pyodide's start imports this into __main__; CPython's __main__ starts without it.
+    pyodide.runPython('del _pyodide_core')
+    let held: Pyodide | null = pyodide
+    return {
+      get pyodide() {
+        if (!held) throw new Error('this Python interpreter was dropped')
+        return held
+      },
+      attach(io) {
+        sink = io
+      },
+      drop() {
+        dropped = true
+        jsGlobals.clearAll()
+        sink = null
+        held = null
+      },
+    }
+  } finally {
+    globalThis.fetch = realFetch
+    WebAssembly.instantiateStreaming = realInstantiateStreaming
+  }
+}
+
+/** The snapshot's bytes: gzipped as built, unless something on the way already unzipped them. */
+async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'))
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
