@@ -7,7 +7,7 @@
 import { ErrorCode, FxError } from '../errors.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
-import { buildProviders, customModelInfo, demoTapeUrlOf, providerName, turnRequest } from './agent-providers.ts'
+import { buildProviders, customModelInfo, demoTapeUrlOf, providerName, turnKey, turnRequest } from './agent-providers.ts'
 import type { FxDurability } from './durability.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
 import type { WorkerRunnerConfig } from './agent-worker-api.ts'
@@ -138,8 +138,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
         throw error
       })
       const provider = providerName(options)
-      const credential = options.credentials ? await options.credentials({ provider, sessionId }) : undefined
-      const apiKey = credential?.apiKey ?? options.apiKey
+      const apiKey = await turnKey(options, sessionId)
       // Without a model in the options, the one the configStore kept (the reference's `model` setting).
       const modelSetting = settings.model ?? options.model ?? ((await options.configStore?.get('model')) || undefined)
       const demoTapeUrl = demoTapeUrlOf(options)
