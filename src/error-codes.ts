@@ -7,6 +7,12 @@ export const FX_ENGINE_LOAD_FAILED = 'FX_ENGINE_LOAD_FAILED'
 /** the engine hit an internal error; it is restarted from the last saved session and the terminal says so */
 export const FX_ENGINE_TRAP = 'FX_ENGINE_TRAP'
 
+/** agent API: AI Gateway was to answer, and there is no `apiKey`, no `AI_GATEWAY_API_KEY` (in Node: `process.env`; in a page: the `env` option) and no `credentials` */
+export const FX_AI_GATEWAY_API_KEY_MISSING = 'FX_AI_GATEWAY_API_KEY_MISSING'
+
+/** the key could not be read from the page's key or sign-in store, so nothing was sent */
+export const FX_MODEL_KEY_UNAVAILABLE = 'FX_MODEL_KEY_UNAVAILABLE'
+
 /** 401/403: the key was rejected or is missing */
 export const FX_MODEL_UNAUTHORIZED = 'FX_MODEL_UNAUTHORIZED'
 

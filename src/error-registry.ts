@@ -17,6 +17,8 @@ export const ERROR_REGISTRY = {
   FX_ENGINE_LOAD_FAILED: { meaning: 'engine.wasm could not be fetched or compiled (`interactive` rejects)', retryable: 'depends', hint: 'reload the page; check that engine.wasm is served with the page' },
   FX_ENGINE_TRAP: { meaning: 'the engine hit an internal error; it is restarted from the last saved session and the terminal says so', retryable: true, hint: 'repeat the last request' },
   // Model requests (providers)
+  FX_AI_GATEWAY_API_KEY_MISSING: { meaning: 'agent API: AI Gateway was to answer, and there is no `apiKey`, no `AI_GATEWAY_API_KEY` (in Node: `process.env`; in a page: the `env` option) and no `credentials`', retryable: false, hint: 'set AI_GATEWAY_API_KEY, or pass apiKey; `provider: "demo"` plays the offline demo' },
+  FX_MODEL_KEY_UNAVAILABLE: { meaning: "the key could not be read from the page's key or sign-in store, so nothing was sent", retryable: false, hint: 'check the store the page passed (keyStore, oauthSessionStore), or pass the key in env' },
   FX_MODEL_UNAUTHORIZED: { meaning: '401/403: the key was rejected or is missing', retryable: false, hint: 'run `/login` or set a key, then try again' },
   FX_MODEL_NOT_FOUND: { meaning: '404: unknown model; the message lists what the server has', retryable: false, hint: 'pick one of the listed models with `/model <id>`' },
   FX_MODEL_RATE_LIMITED: { meaning: '429; `retryAfterMs` carries Retry-After', retryable: true, hint: 'wait as long as the message says, then try again' },

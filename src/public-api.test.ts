@@ -127,6 +127,7 @@ const INDEX_API = [
   'preloadEngine: function',
   'resizeImageInBrowser: function',
   'spawnEngineWorker: function',
+  'supportsJspi: function',
   'xtermAdapter: function',
 ]
 

@@ -1,11 +1,14 @@
-// The library as an app would get it: `npm run build:lib`, `npm pack`, a tiny separate Vite app
+// The library as an app would get it: a fresh clone of this repository's HEAD (nothing built,
+// nothing ignored by git: engine.wasm must come from build:lib itself), `npm run build:lib`,
+// `npm pack`, a tiny separate Vite app
 // that installs the tarball and imports fxterm, built and served on its own, then run in
 // Chromium: the engine worker, engine.wasm, the bash worker and the demo tape must all resolve
 // from inside the package. The reference README's examples (e2e/library-examples/) run from the
-// same install in a plain Node 20 script and in a page of the app, with no `wasm` option.
+// same install in a plain Node 20 script and in a page of the app, with no `wasm` option; its
+// quick start and terminal example run as written against AI Gateway's host, answered by the mock.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,6 +38,8 @@ window.fxterm = { term, runtime, workspace }
 // script, and a page of the same Vite app.
 const EXAMPLES = (name: string) => readFileSync(join(ROOT, 'e2e/library-examples', name), 'utf8')
 const AGENT_HTML = '<!doctype html><html><body><pre id="out"></pre><script type="module" src="./agent.js"></script></body></html>'
+const TERMINAL_HTML = '<!doctype html><html><body><div id="terminal"></div><script type="module" src="./terminal.js"></script></body></html>'
+const GATEWAY = 'https://ai-gateway.vercel.sh'
 
 /** A reply that calls tools, as a Chat Completions server streams it. */
 const toolCallsReply = (...calls: Array<[string, Record<string, unknown>]>): ScriptedResponse => ({
@@ -47,16 +52,32 @@ const toolCallsReply = (...calls: Array<[string, Record<string, unknown>]>): Scr
 const say = (text: string): ScriptedResponse => ({ chunks: textReply(text) })
 
 let app = ''
+let clone = ''
 let server: ChildProcess | null = null
 
+/** A clone of HEAD as CI gets it, sharing this checkout's installed node_modules. */
+function freshClone(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fxterm-clone-'))
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', ROOT, dir], { stdio: 'pipe' })
+  execFileSync('git', ['checkout', '--quiet', head], { cwd: dir, stdio: 'pipe' })
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
+  return dir
+}
+
+/** Runs a script of the app with Node, AI Gateway's host sent to the mock (gateway-redirect.mjs). */
+const runWithGateway = (script: string, mockUrl: string, env: Record<string, string | undefined>) =>
+  promisify(execFile)(process.execPath, ['--import', './gateway-redirect.mjs', script], { cwd: app, encoding: 'utf8', env: { ...env, MOCK_URL: mockUrl }, timeout: 120_000 })
+
 test.describe('the packed library', () => {
-  test.describe.configure({ timeout: 300_000 })
+  test.describe.configure({ timeout: 1_200_000 })
 
   test.beforeAll(async () => {
-    test.setTimeout(300_000)
+    test.setTimeout(1_200_000)
     app = mkdtempSync(join(tmpdir(), 'fxterm-pack-'))
-    npm(['run', 'build:lib'], ROOT)
-    const tarball = join(app, npm(['pack', '--silent', '--pack-destination', app], ROOT).trim().split('\n').at(-1)!)
+    clone = freshClone()
+    npm(['run', 'build:lib'], clone)
+    const tarball = join(app, npm(['pack', '--silent', '--pack-destination', app], clone).trim().split('\n').at(-1)!)
     const viteVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules/vite/package.json'), 'utf8')) as { version: string }).version
     writeFileSync(
       join(app, 'package.json'),
@@ -67,11 +88,15 @@ test.describe('the packed library', () => {
     writeFileSync(join(app, 'agent.html'), AGENT_HTML)
     writeFileSync(join(app, 'agent.js'), EXAMPLES('examples-browser.js'))
     writeFileSync(join(app, 'examples.mjs'), EXAMPLES('examples-node.mjs'))
+    writeFileSync(join(app, 'quick-start.mjs'), EXAMPLES('quick-start.mjs'))
+    writeFileSync(join(app, 'gateway-redirect.mjs'), EXAMPLES('gateway-redirect.mjs'))
+    writeFileSync(join(app, 'terminal.html'), TERMINAL_HTML)
+    writeFileSync(join(app, 'terminal.js'), EXAMPLES('terminal-example.js'))
     // fxterm finds its workers and engine.wasm with new URL(…, import.meta.url): Vite's dependency
     // pre-bundling would move the code away from them, so the package is excluded from it.
     writeFileSync(
       join(app, 'vite.config.js'),
-      "export default { base: './', optimizeDeps: { exclude: ['fxterm'] }, worker: { format: 'es' }, build: { rollupOptions: { input: ['index.html', 'agent.html'] } } }\n",
+      "export default { base: './', optimizeDeps: { exclude: ['fxterm'] }, worker: { format: 'es' }, build: { target: 'es2022', rollupOptions: { input: ['index.html', 'agent.html', 'terminal.html'] } } }\n",
     )
     npm(['install', '--prefer-offline', '--no-package-lock'], app)
     execFileSync(join(app, 'node_modules/.bin/vite'), ['build'], { cwd: app, stdio: 'pipe' })
@@ -86,6 +111,62 @@ test.describe('the packed library', () => {
   test.afterAll(() => {
     server?.kill()
     if (app) rmSync(app, { recursive: true, force: true })
+    if (clone) rmSync(clone, { recursive: true, force: true })
+  })
+
+  test("the reference's quick start, as written, streams AI Gateway's reply with AI_GATEWAY_API_KEY", async ({ mock }) => {
+    await mock.script(say('An agent loop asks the model, runs its tools, and repeats.'))
+    const { stdout } = await runWithGateway('quick-start.mjs', mock.url, { ...process.env, AI_GATEWAY_API_KEY: 'sk-gw-quickstart-0123' })
+    expect(stdout.split('\n')).toEqual(['An agent loop asks the model, runs its tools, and repeats.', 'result end_turn undefined', ''])
+    const posts = (await mock.hits()).filter((hit) => hit.method === 'POST')
+    expect(posts.map((hit) => [hit.path, hit.authorization])).toEqual([['/v1/chat/completions', 'Bearer sk-gw-quickstart-0123']])
+    const [sent] = (await mock.requests()) as ReceivedRequest[]
+    expect(sent!.model).toBe('anthropic/claude-haiku-5.5')
+    expect(String(sent!.messages[0]!.content)).toMatch(/^Answer in one paragraph\./)
+  })
+
+  test('the quick start with no key fails naming AI_GATEWAY_API_KEY, sends nothing and plays no demo', async ({ mock }) => {
+    const { AI_GATEWAY_API_KEY: _unset, ...env } = process.env
+    const { stdout } = await runWithGateway('quick-start.mjs', mock.url, env)
+    expect(stdout.split('\n')).toEqual(['', 'result error FX_AI_GATEWAY_API_KEY_MISSING', ''])
+    expect(await mock.hits()).toEqual([])
+  })
+
+  test("require('fxterm') from the installed tarball says in one sentence that the package is ESM", async () => {
+    writeFileSync(join(app, 'require-check.cjs'), "try { require('fxterm') } catch (e) { console.log(e.message) }\n")
+    writeFileSync(join(app, 'jspi-check.mjs'), "import { supportsJspi } from 'fxterm'\nconsole.log(String(supportsJspi()))\n")
+    const run = async (script: string) => {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [script], { cwd: app, encoding: 'utf8', timeout: 60_000 })
+      return { stdout: stdout.trim(), stderr: stderr.trim() }
+    }
+    expect(await run('require-check.cjs')).toEqual({ stdout: "fxterm is an ES module package: load it with import (or await import('fxterm') from CommonJS), not require().", stderr: '' })
+    expect((await run('jspi-check.mjs')).stdout).toBe('false')
+  })
+
+  test("the reference's terminal example, as written, answers from AI Gateway with env.AI_GATEWAY_API_KEY and no key store", async ({ page, mock }) => {
+    // AI Gateway's host, answered by the mock (the engine worker's requests are routed too).
+    await page.context().route(`${GATEWAY}/**`, async (route) => {
+      const response = await route.fetch({ url: mock.url + route.request().url().slice(GATEWAY.length) })
+      await route.fulfill({ response })
+    })
+    await mock.script(say('Hello from the gateway.'))
+    await page.goto(`http://localhost:${PORT}/terminal.html?key=sk-gw-terminal-0123`)
+    const screen = () =>
+      page.evaluate(() => {
+        const term = (window as Window & { fxterm?: { term: Terminal } }).fxterm?.term
+        if (!term) return ''
+        const lines: string[] = []
+        for (let i = 0; i < term.buffer.active.length; i++) lines.push(term.buffer.active.getLine(i)?.translateToString(true) ?? '')
+        return lines.join('\n')
+      })
+    await expect.poll(screen, { timeout: 20_000 }).toMatch(/Run \/help for commands/)
+    await page.locator('.xterm-helper-textarea').focus()
+    await page.keyboard.type('say hello')
+    await page.keyboard.press('Enter')
+    await expect.poll(screen, { timeout: 30_000 }).toContain('Hello from the gateway.')
+    expect(await screen()).not.toContain('offline demo')
+    const posts = (await mock.hits()).filter((hit) => hit.method === 'POST')
+    expect(posts.map((hit) => [hit.path, hit.authorization])).toEqual([['/v1/chat/completions', 'Bearer sk-gw-terminal-0123']])
   })
 
   test('a separate Vite app imports the tarball and runs a demo turn with a command', async ({ page }) => {

@@ -5,9 +5,9 @@
  * images put back into the requests that carry their markers.
  */
 import { ErrorCode, FxError } from '../errors.ts'
-import type { ModelProvider } from '../protocol/model-events.ts'
+import type { ModelInfo, ModelProvider } from '../protocol/model-events.ts'
 import { catalogToModelInfo } from '../providers/model-list.ts'
-import { buildProviders, customModelInfo, demoTapeUrlOf, providerName, turnRequest } from './agent-providers.ts'
+import { buildProviders, customModelInfo, demoTapeUrlOf, providerName, turnKey, turnRequest } from './agent-providers.ts'
 import type { FxDurability } from './durability.ts'
 import { createEngineRunner, type EngineRunner, type RunnerHooks, type RunnerOptions } from './engine-runner.ts'
 import type { WorkerRunnerConfig } from './agent-worker-api.ts'
@@ -62,6 +62,9 @@ export const MAX_LIVE_ENGINES = 8
 
 const DEFAULT_INSTRUCTIONS = 'You are a helpful assistant.'
 
+/** How long a turn waits for the provider's model list before it is sent unchecked. */
+const CATALOG_TIMEOUT_MS = 15_000
+
 /** A random id of letters and digits (crypto when there is one). */
 export function randomId(prefix: string): string {
   const bytes = new Uint8Array(12)
@@ -104,6 +107,10 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
   let module: Promise<WebAssembly.Module> | null = null
   let worker: AgentWorker | null = null
   const catalog = options.modelCatalog ? catalogToModelInfo(options.modelCatalog) : undefined
+  /** The provider's model list, asked once; undefined when it cannot be had (the turn is sent as it is). */
+  let listed: Promise<ModelInfo[] | undefined> | null = null
+  const providerCatalog = (provider: ModelProvider) =>
+    (listed ??= (provider.listModels?.(AbortSignal.timeout(CATALOG_TIMEOUT_MS)) ?? Promise.resolve(undefined)).catch(() => undefined))
   const workspace = options.workspace
   const useWorker = options.worker ?? (typeof Worker === 'function' && typeof document !== 'undefined')
   /** Each session's providers of its latest turn (a request reads them as it is sent). */
@@ -138,8 +145,7 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
         throw error
       })
       const provider = providerName(options)
-      const credential = options.credentials ? await options.credentials({ provider, sessionId }) : undefined
-      const apiKey = credential?.apiKey ?? options.apiKey
+      const apiKey = await turnKey(options, sessionId)
       // Without a model in the options, the one the configStore kept (the reference's `model` setting).
       const modelSetting = settings.model ?? options.model ?? ((await options.configStore?.get('model')) || undefined)
       const demoTapeUrl = demoTapeUrlOf(options)
@@ -152,7 +158,11 @@ export function createAgentEnv(options: FxAgentOptions, tools: FxTool[], durabil
       const instructions = settings.instructions ?? options.instructions ?? DEFAULT_INSTRUCTIONS
       const fast = typeof modelSetting === 'object' && modelSetting.fast === true
       const effort = typeof modelSetting === 'object' ? (modelSetting.effort ?? '') : ''
-      checkModelSettings(catalog?.find((info) => info.id === built.model) ?? customModelInfo(options, built.model), built.model, fast, effort, ultrafast)
+      const known = catalog?.find((info) => info.id === built.model) ?? customModelInfo(options, built.model)
+      // No catalog given and a setting to check: the provider's own list, fetched once per agent.
+      const asked = fast || ultrafast || effort !== ''
+      const entry = known ?? (asked && !catalog ? (await providerCatalog(built.providers[0]!))?.find((info) => info.id === built.model) : undefined)
+      checkModelSettings(entry, built.model, fast, effort, ultrafast)
       const boot: RunnerOptions['boot'] = {
         provider: built.active,
         providers: built.providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel })),

@@ -8,7 +8,7 @@ import { ErrorCode, FxError } from '../errors.ts'
 import type { FxAgentOptions } from './types.ts'
 
 const KNOWN: ReadonlySet<string> = new Set<keyof FxAgentOptions>([
-  'model', 'instructions', 'tools', 'provider', 'apiKey', 'credentials', 'fetch', 'configStore', 'sessionStore',
+  'model', 'instructions', 'tools', 'provider', 'apiKey', 'env', 'credentials', 'fetch', 'configStore', 'sessionStore',
   'durability', 'onEvent', 'modelCatalog', 'maxSteps', 'streamIdleTimeoutMs', 'workspace', 'worker', 'demoTapeUrl', 'wasm', 'resizeImage',
 ])
 

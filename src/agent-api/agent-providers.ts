@@ -19,12 +19,29 @@ export type AgentProviders = {
   model: string
 }
 
-/** The provider name the options choose: `ai-gateway` when a key can come, else the offline demo. */
+/** The provider name the options choose: AI Gateway unless another is named (the demo only when asked for). */
 export function providerName(options: FxAgentOptions): string {
   const p = options.provider
   if (typeof p === 'object') return p.name
-  if (p !== undefined) return p
-  return options.apiKey !== undefined || options.credentials !== undefined ? 'ai-gateway' : 'demo'
+  return p ?? 'ai-gateway'
+}
+
+/** `AI_GATEWAY_API_KEY` from the `env` option, else (in Node) from `process.env`. */
+export function environmentKey(options: FxAgentOptions): string | undefined {
+  const env = options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  return env?.['AI_GATEWAY_API_KEY'] || undefined
+}
+
+/**
+ * The turn's key, in the reference's order. On AI Gateway: `apiKey`, then `AI_GATEWAY_API_KEY`,
+ * then `credentials()` (the sign-in, asked only when neither is there). On another provider:
+ * `credentials()`, then `apiKey` (the environment key is AI Gateway's, never sent elsewhere).
+ */
+export async function turnKey(options: FxAgentOptions, sessionId: string): Promise<string | undefined> {
+  const provider = providerName(options)
+  const signedIn = async () => (options.credentials ? (await options.credentials({ provider, sessionId }))?.apiKey : undefined)
+  if (provider === 'ai-gateway') return options.apiKey ?? environmentKey(options) ?? (await signedIn())
+  return (await signedIn()) ?? options.apiKey
 }
 
 /** The id of a model option. */
@@ -60,7 +77,9 @@ export function buildProviders(options: FxAgentOptions, model: FxModel | undefin
   if (typeof options.provider === 'object') {
     resolved = resolveProviders({ ...shared, providers: [{ ...options.provider, ...(apiKey ? { apiKey } : {}) }], preferred: name })
   } else if (name === 'ai-gateway') {
-    if (!apiKey) throw new FxError(ErrorCode.FX_MODEL_UNAUTHORIZED, 'AI Gateway needs a key: pass apiKey or credentials to createFxAgent.')
+    if (!apiKey) {
+      throw new FxError(ErrorCode.FX_AI_GATEWAY_API_KEY_MISSING, 'AI Gateway needs a key and AI_GATEWAY_API_KEY is not set: set it, or pass apiKey or credentials (provider: "demo" plays the offline demo).')
+    }
     resolved = resolveProviders({ ...shared, apiKey, ...(id ? { model: id } : {}) })
   } else {
     resolved = resolveProviders({ ...shared, preferred: name })

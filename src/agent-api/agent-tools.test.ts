@@ -213,3 +213,18 @@ async function linesOfStream(session: { stream(cursor?: number): ReadableStream<
   await reader.cancel()
   return lines
 }
+
+describe('run_command with no workspace', () => {
+  it('the model asking for it gets tool_start and a failed tool_end, like any failed tool', async () => {
+    await mock.script(toolCalls(['run_command', '{"command":"ls"}']), reply('No workspace here.'))
+    const agent = mockAgent(mock, { worker: false })
+    const lines = await linesOf(agent.session('no-workspace').prompt('What is here?'))
+    await agent.close()
+    const why = 'No workspace is available, so commands cannot run.'
+    expect(lines.filter((l) => l.type.startsWith('tool_')).map(({ cursor: _c, ...line }) => line)).toEqual([
+      { type: 'tool_start', name: 'run_command', input: { command: 'ls' } },
+      { type: 'tool_end', name: 'run_command', output: why, isError: true },
+    ])
+    expect(toolMessages((await mock.requests())[1]!)).toEqual([['call_1', why]])
+  })
+})

@@ -159,7 +159,9 @@ export function createTurnRecorder(o: RecorderOptions): TurnRecorder {
           line({ type: 'tool_start', name: 'run_command', input: { command: event['command'] } })
           return
         case 'tool_end':
-          line({ type: 'tool_end', name: 'run_command', exitCode: event['exitCode'] })
+          // A command that could not run (no workspace, bad arguments) ends as a failed tool.
+          if (typeof event['error'] === 'string') line({ type: 'tool_end', name: 'run_command', output: event['error'], isError: true })
+          else line({ type: 'tool_end', name: 'run_command', exitCode: event['exitCode'] })
           return
         case 'model_retry':
           retrying = Number(event['attempt'] ?? 2)

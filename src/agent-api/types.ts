@@ -73,9 +73,12 @@ export type FxAgentOptions = {
   model?: FxModel
   instructions?: string
   tools?: FxTool[] | Record<string, Omit<FxTool, 'name'> & { name?: string }>
-  /** `ai-gateway` (default with a key), `demo`, a preset (`ollama`, `lmstudio`, `llamacpp`), or a custom provider. */
+  /** `ai-gateway` (default), `demo` (the offline demo), a preset (`ollama`, `lmstudio`, `llamacpp`), or a custom provider. */
   provider?: string | CustomProviderConfig
+  /** AI Gateway's key; without it, `AI_GATEWAY_API_KEY` from `env`, then `credentials`. */
   apiKey?: string
+  /** Where `AI_GATEWAY_API_KEY` is read: default `process.env` in Node, nothing in a page. */
+  env?: Record<string, string | undefined>
   credentials?: FxCredentials
   fetch?: typeof fetch
   /** Its `model` setting is the model when the options name none. */

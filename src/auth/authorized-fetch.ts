@@ -2,8 +2,11 @@
  * The account provider's `fetch`: adds `authorization: Bearer <token>` from the account's
  * credentials at the moment of each request (the token may have been refreshed, or signed out in
  * another tab), retries once with a refreshed token after a 401, and masks the token in any error
- * body a server sends back, since error bodies end up in messages on screen.
+ * body a server sends back, since error bodies end up in messages on screen. A credential that
+ * cannot be read (a store that failed) throws FX_MODEL_KEY_UNAVAILABLE before anything is sent:
+ * the provider reports it as it is, at once, instead of diagnosing a network failure.
  */
+import { ErrorCode, FxError } from '../errors.ts'
 import { maskSecrets } from '../providers/mask-secrets.ts'
 import type { AccountCredentials } from './account-credentials.ts'
 
@@ -15,7 +18,10 @@ export function createAuthorizedFetch(credentials: AccountCredentials, baseFetch
     return baseFetch()(input, { ...init, headers })
   }
   return async (input, init) => {
-    const token = await credentials.bearer()
+    const token = await credentials.bearer().catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error)
+      throw new FxError(ErrorCode.FX_MODEL_KEY_UNAVAILABLE, `the key could not be read, so nothing was sent: ${why}`)
+    })
     let response = await send(input, init, token)
     if (response.status === 401 && token) {
       const retry = await credentials.retryBearer(token).catch(() => undefined)

@@ -142,8 +142,13 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           signal,
           ...(apiKey ? KEYED_REQUEST : {}),
         })
-      } catch {
+      } catch (error) {
         if (signal.aborted) return
+        // The app's fetch could not even get the key: say so, not "nothing answered".
+        if ((error as { code?: unknown }).code === ErrorCode.FX_MODEL_KEY_UNAVAILABLE) {
+          emit({ type: 'error', code: ErrorCode.FX_MODEL_KEY_UNAVAILABLE, message: (error as Error).message, retryable: false })
+          return
+        }
         const origin = options.origin ?? defaultOrigin()
         const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), headers, ...probeOptions })
         emit({ type: 'error', ...diagnosis })

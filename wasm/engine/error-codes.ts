@@ -8,6 +8,12 @@
 /** the engine hit an internal error; it is restarted from the last saved session and the terminal says so */
 @lazy export const FX_ENGINE_TRAP: string = 'FX_ENGINE_TRAP'
 
+/** agent API: AI Gateway was to answer, and there is no `apiKey`, no `AI_GATEWAY_API_KEY` (in Node: `process.env`; in a page: the `env` option) and no `credentials` */
+@lazy export const FX_AI_GATEWAY_API_KEY_MISSING: string = 'FX_AI_GATEWAY_API_KEY_MISSING'
+
+/** the key could not be read from the page's key or sign-in store, so nothing was sent */
+@lazy export const FX_MODEL_KEY_UNAVAILABLE: string = 'FX_MODEL_KEY_UNAVAILABLE'
+
 /** 401/403: the key was rejected or is missing */
 @lazy export const FX_MODEL_UNAUTHORIZED: string = 'FX_MODEL_UNAUTHORIZED'
 

@@ -589,6 +589,11 @@ describe('chat only', () => {
     await modelEvents(h, 1, [...toolCall(0, 'c', 'run_command', '{"command":"ls"}'), { type: 'finish', reason: 'tool_calls' }])
     const why = 'No workspace is available, so commands cannot run.'
     expect(h.allOf('exec')).toEqual([])
+    // Like any failed tool call, the host sees it start and end with the error.
+    expect(h.allOf('event').map((e) => e.event).filter((e) => String(e['type']).startsWith('tool_'))).toEqual([
+      { type: 'tool_start', command: 'ls' },
+      { type: 'tool_end', error: why },
+    ])
     expect(conversation(h)).toEqual(['❯ hi', '', `✗ ${why}`])
     expect(h.lastOf('model_request')?.request.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 'c', content: why })
   })

@@ -370,8 +370,12 @@ export class AgentLoop implements CompactionLoop {
       }
       const problem = callProblem(call, this.withTools)
       if (problem.length > 0) {
+        // A run_command that cannot run is a failed tool call: the host sees it start and end.
+        const isCommand = call.name == 'run_command'
+        if (isCommand) this.eventWith('tool_start', commandOf(call))
         this.transcript.error(Uint8Array.wrap(String.UTF8.encode(problem)))
         this.toolResult(call.id, problem)
+        if (isCommand) this.toolFailed(problem)
         this.nextCall++
         continue
       }
@@ -667,6 +671,15 @@ export class AgentLoop implements CompactionLoop {
   event(json: string): void {
     const at = this.fx.begin(OUT_EVENT, 0)
     this.fx.buf.str(json)
+    this.fx.end(at)
+  }
+
+  /** tool_end for a command that never ran: `error` is what the model was told. */
+  private toolFailed(problem: string): void {
+    const at = this.fx.begin(OUT_EVENT, 0)
+    this.fx.buf.str('{"type":"tool_end","error":')
+    writeJsonString(this.fx.buf, problem)
+    this.fx.buf.str('}')
     this.fx.end(at)
   }
 
