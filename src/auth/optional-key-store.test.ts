@@ -11,6 +11,7 @@ import { createAccountCredentials, type AccountCredentials } from './account-cre
 import { createAuthorizedFetch } from './authorized-fetch.ts'
 import { createCredentialStore } from './credential-store.ts'
 import { createKeyRing, LEGACY_KEY_PROVIDER } from './key-store.ts'
+import { AI_GATEWAY_BASE_URL } from '../providers/provider-settings.ts'
 import { sealedStoreOf, serveSealedStores } from './sealed-store-bridge.ts'
 import { createWithLock } from './web-lock.ts'
 
@@ -19,7 +20,7 @@ function workerCredentials(envKey: string): AccountCredentials {
   const host = serveSealedStores({ oauth: memoryOAuthSessionStore(), key: null })
   return createAccountCredentials({
     store: createCredentialStore(sealedStoreOf(host, 'oauth')),
-    keys: createKeyRing(sealedStoreOf(host, 'key')).forProvider(LEGACY_KEY_PROVIDER),
+    keys: createKeyRing(sealedStoreOf(host, 'key')).forProvider(LEGACY_KEY_PROVIDER, AI_GATEWAY_BASE_URL),
     fetch,
     now: () => 0,
     withLock: createWithLock(undefined),
