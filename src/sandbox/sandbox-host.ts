@@ -1,63 +1,63 @@
 /**
- * Page side: runs code requests in the sandbox (sandbox-frame.ts), one at a time, and answers
- * the bash worker's CodeRunner calls. The sandbox is opened on the first run, never before,
- * and kept for the next runs (Pyodide stays loaded); cancelling a run tears it down, and the
- * next run opens a fresh one. The sandbox may ask only for the asset names it is given.
+ * Page side: runs code requests in the sandbox, one at a time, and answers the bash worker's
+ * CodeRunner calls. Which worker a run goes to is sandbox-workers.ts's job: a fresh one per
+ * `node` run (ended here once the run is over), Python's own for `python3`. Cancelling a run,
+ * and a switch of session (`resetSession`), tear the whole frame down; a run in flight then
+ * answers `stopped: 'cancelled'` with no changes, and runs queued before it never start. The
+ * sandbox may ask only for the asset names it is given.
  */
 
 import { concatBytes } from '../protocol/bytes'
-import { openSandboxFrame, type SandboxFrame } from './sandbox-frame'
+import type { SandboxWorker } from './sandbox-frame'
 import { isFromSandbox, type ToSandbox } from './sandbox-messages'
+import { createSandboxWorkers } from './sandbox-workers'
 import type { CodeRunReply, CodeRunner, RunRequest } from './runtime-types'
 
 /** Output beyond this is dropped (and said so): the shell would cut it far earlier anyway. */
 const OUTPUT_CAP_BYTES = 8 * 1024 * 1024
 
 export type SandboxHostOptions = {
-  /** The sandbox worker's source (an ES module's text). */
-  workerSource(): Promise<string>
+  /** The worker modules' sources (ES modules' texts), by runtime. */
+  workerSources(): Promise<Record<RunRequest['runtime'], string>>
   /** Bytes of one of fxterm's own files the runtimes may load (Pyodide's), by name. */
   loadAsset(name: string): Promise<Uint8Array>
   /** A line for the person while a run prepares, e.g. 'Loading Python (first use)…'. */
   onProgress?(line: string): void
 }
 
+export type SandboxHost = CodeRunner & {
+  prewarm(runtime?: 'python'): void
+  /** Another session is now in use: nothing running or left by this one's code may reach it. */
+  resetSession(): void
+  dispose(): void
+}
+
 type Running = {
   id: number
+  worker: SandboxWorker
   out: Uint8Array[]
   err: Uint8Array[]
   size: number
   finish(reply: CodeRunReply): void
 }
 
-export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void } {
-  let frame: Promise<SandboxFrame> | null = null
+export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
   let running: Running | null = null
   let queue: Promise<unknown> = Promise.resolve()
   const assets = new Map<string, Promise<Uint8Array>>()
   /** Runs cancelled while still queued. */
   const cancelled = new Set<number>()
-  /** The sandbox told to load Python ahead of its first run (a torn-down one forgets it). */
-  let pythonPrepared: Promise<SandboxFrame> | null = null
-
-  function open(): Promise<SandboxFrame> {
-    if (frame) return frame
-    const opening = options.workerSource().then((source) => withDeadline(openSandboxFrame(source)))
-    frame = opening
-    void opening.then(
-      (opened) => {
-        opened.port.onmessage = (event) => void receive(opened, event.data)
-        void opened.crashed.then((reason) => {
-          if (frame === opening) frame = null
-          if (reason !== 'closed') stop('crashed', reason)
-        })
-      },
-      () => {
-        if (frame === opening) frame = null
-      },
-    )
-    return opening
-  }
+  /** Counts teardowns: a run queued or opening before one is not started after it. */
+  let generation = 0
+  const workers = createSandboxWorkers({
+    modules: options.workerSources,
+    started(worker) {
+      worker.port.onmessage = (event) => void receive(worker, event.data)
+      void worker.crashed.then((reason) => {
+        if (reason !== 'closed' && running?.worker === worker) stop('crashed', reason)
+      })
+    },
+  })
 
   function stop(stopped: NonNullable<CodeRunReply['stopped']>, reason?: string): void {
     const run = running
@@ -67,28 +67,28 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
   }
 
   function teardown(): void {
-    const closing = frame
-    frame = null
-    void closing?.then((opened) => opened.close(), () => undefined)
+    generation++
+    workers.teardown()
+    stop('cancelled')
   }
 
-  async function receive(opened: SandboxFrame, data: unknown): Promise<void> {
+  async function receive(worker: SandboxWorker, data: unknown): Promise<void> {
     if (!isFromSandbox(data)) return
     if (data.type === 'asset') {
       const reply = await asset(data.name).then(
         (bytes): ToSandbox => ({ type: 'asset', ask: data.ask, bytes }),
         (error: unknown): ToSandbox => ({ type: 'asset', ask: data.ask, error: error instanceof Error ? error.message : String(error) }),
       )
-      opened.port.postMessage(reply)
+      worker.port.postMessage(reply)
       return
     }
     if (data.type === 'failed') {
-      teardown()
-      stop('crashed', data.message)
+      worker.end()
+      if (running?.worker === worker) stop('crashed', data.message)
       return
     }
     const run = running
-    if (!run || data.id !== run.id) return
+    if (!run || run.worker !== worker || data.id !== run.id) return
     if (data.type === 'progress') options.onProgress?.(data.line)
     else if (data.type === 'output') {
       if (run.size >= OUTPUT_CAP_BYTES) return
@@ -112,57 +112,59 @@ export function createSandboxHost(options: SandboxHostOptions): CodeRunner & { p
     return loading
   }
 
-  async function runNow(id: number, request: RunRequest): Promise<CodeRunReply> {
-    let opened: SandboxFrame
+  async function runNow(id: number, request: RunRequest, queuedIn: number): Promise<CodeRunReply> {
+    if (cancelled.delete(id) || queuedIn !== generation) return cancelledReply()
+    let taken: Awaited<ReturnType<typeof workers.take>>
     try {
-      opened = await open()
+      taken = await workers.take(request.runtime)
     } catch (error) {
       return unavailable(error instanceof Error ? error.message : String(error))
     }
+    // Torn down while the frame opened: the frame it got is gone.
+    if (queuedIn !== generation || cancelled.delete(id)) return cancelledReply()
+    const { frame, worker } = taken
     return new Promise<CodeRunReply>((finish) => {
-      opened.running(true)
+      frame.running(true)
       running = {
         id,
+        worker,
         out: [],
         err: [],
         size: 0,
         finish: (reply) => {
-          opened.running(false)
+          frame.running(false)
+          // A node realm serves one run: whatever its code left behind goes with it.
+          if (request.runtime === 'node') worker.end()
           finish(reply)
         },
       }
-      opened.port.postMessage({ type: 'run', id, request } satisfies ToSandbox)
+      worker.port.postMessage({ type: 'run', id, request } satisfies ToSandbox)
     })
   }
 
   return {
     run(id, request) {
-      const reply = queue.then(() => (cancelled.delete(id) ? cancelledReply() : runNow(id, request)))
+      const queuedIn = generation
+      const reply = queue.then(() => runNow(id, request, queuedIn))
       queue = reply
       return reply
     },
     cancel(id) {
-      if (running?.id === id) {
-        teardown()
-        stop('cancelled')
-      } else cancelled.add(id)
+      if (running?.id === id) teardown()
+      else cancelled.add(id)
     },
     /**
-     * Opens the sandbox ahead of its first run (its frame and worker take a few hundred ms to
-     * start); with 'python', also loads Python there (some seconds), once per sandbox.
+     * Opens the sandbox and a spare node worker ahead of the first run (they take a few hundred
+     * ms to start); with 'python', also loads Python in its worker (some seconds), once per frame.
      */
     prewarm(runtime) {
-      const opening = open()
-      if (runtime === 'python' && pythonPrepared !== opening) {
-        pythonPrepared = opening
-        void opening.then((opened) => opened.port.postMessage({ type: 'prepare', runtime } satisfies ToSandbox), () => undefined)
-      }
-      void opening.catch(() => undefined)
+      void workers.prewarm(runtime).then(
+        (python) => python?.port.postMessage({ type: 'prepare', runtime: 'python' } satisfies ToSandbox),
+        () => undefined,
+      )
     },
-    dispose() {
-      teardown()
-      stop('cancelled')
-    },
+    resetSession: teardown,
+    dispose: teardown,
   }
 }
 
@@ -173,24 +175,3 @@ function collected(run: Running): { stdout: Uint8Array; stderr: Uint8Array } {
 const EMPTY = new Uint8Array(0)
 const cancelledReply = (): CodeRunReply => ({ exitCode: 130, changes: {}, stdout: EMPTY, stderr: EMPTY, stopped: 'cancelled' })
 const unavailable = (reason: string): CodeRunReply => ({ exitCode: 1, changes: {}, stdout: EMPTY, stderr: EMPTY, stopped: 'unavailable', reason })
-
-/** The sandbox answers within moments, unless the page's own CSP forbids its frame or worker. */
-const START_DEADLINE_MS = 10_000
-
-function withDeadline(opening: Promise<SandboxFrame>): Promise<SandboxFrame> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error("the code sandbox did not start: this page's Content-Security-Policy may forbid its iframe (frame-src) or blob: workers")),
-      START_DEADLINE_MS,
-    )
-  })
-  void opening.then((opened) => {
-    // Too late: nobody will use it.
-    if (timer === undefined) opened.close()
-  })
-  return Promise.race([opening, late]).finally(() => {
-    clearTimeout(timer)
-    timer = undefined
-  })
-}

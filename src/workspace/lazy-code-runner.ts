@@ -4,6 +4,7 @@
  */
 
 import type { CodeRunner } from '../sandbox/runtime-types'
+import type { SandboxHost } from '../sandbox/sandbox-host'
 import { createCodeRunMarker } from './code-run-marker'
 
 export type LazyCodeRunner = CodeRunner & {
@@ -16,12 +17,18 @@ export type LazyCodeRunner = CodeRunner & {
    * takes seconds).
    */
   prewarm(runtime?: 'python'): void
+  /**
+   * Another session is in use: the sandbox is torn down (every worker, any running code, any
+   * pending timer; a run in flight answers cancelled, its changes dropped), and the next run
+   * opens a new one.
+   */
+  resetSession(): void
   dispose(): void
 }
 
 export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
-  let runner: Promise<CodeRunner & { prewarm(runtime?: 'python'): void; dispose(): void }> | null = null
+  let runner: Promise<SandboxHost> | null = null
   let disposed = false
   const marker = createCodeRunMarker(sessionStorageIfAllowed())
   const load = () =>
@@ -50,6 +57,9 @@ export function createLazyCodeRunner(): LazyCodeRunner {
     },
     prewarm(runtime) {
       if (!disposed) void load().then((loaded) => loaded.prewarm(runtime), () => undefined)
+    },
+    resetSession() {
+      void runner?.then((loaded) => loaded.resetSession())
     },
     dispose() {
       disposed = true

@@ -6,7 +6,7 @@
  * A socket fails at connect with a line saying there is no network here.
  */
 export const DRIVER = `
-import builtins, errno, importlib, io, os, runpy, socket, sys, traceback
+import builtins, errno, importlib, io, operator, os, runpy, socket, sys, traceback
 
 _fx_base_path = list(sys.path)
 sys.dont_write_bytecode = True
@@ -17,6 +17,14 @@ def _fx_no_network(self, *args, **kwargs):
     raise OSError(errno.ENETUNREACH, "fxterm's python3 cannot reach the network: code here runs in a sandbox without it")
 socket.socket.connect = _fx_no_network
 socket.socket.connect_ex = _fx_no_network
+
+# os._exit would end Pyodide itself (its files unreadable, the interpreter unusable): the run
+# ends here instead, with the status asked for, as CPython's process would.
+class _FxExit(BaseException):
+    pass
+def _fx_exit_now(status):
+    raise _FxExit(operator.index(status))
+os._exit = _fx_exit_now
 
 def _fx_run(kind, target, args, cwd, env, root, stdin_bytes):
     for name, module in list(sys.modules.items()):
@@ -44,6 +52,8 @@ def _fx_run(kind, target, args, cwd, env, root, stdin_bytes):
             runpy.run_path(script, run_name="__main__")
         else:
             runpy.run_module(target, run_name="__main__", alter_sys=True)
+    except _FxExit as stop:
+        code = stop.args[0]
     except SystemExit as stop:
         if stop.code is None:
             code = 0
