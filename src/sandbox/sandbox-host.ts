@@ -10,7 +10,7 @@
 import { concatBytes } from '../protocol/bytes'
 import type { SandboxWorker } from './sandbox-frame'
 import { isFromSandbox, type ToSandbox } from './sandbox-messages'
-import { createSandboxWorkers } from './sandbox-workers'
+import { createSandboxWorkers, type SandboxWorkersOptions } from './sandbox-workers'
 import type { CodeRunReply, CodeRunner, RunRequest } from './runtime-types'
 
 /** Output beyond this is dropped (and said so): the shell would cut it far earlier anyway. */
@@ -23,6 +23,8 @@ export type SandboxHostOptions = {
   loadAsset(name: string): Promise<Uint8Array>
   /** A line for the person while a run prepares, e.g. 'Loading Python (first use)…'. */
   onProgress?(line: string): void
+  /** Opens the sandbox frame (sandbox-frame.ts's; tests give a stand-in). */
+  openFrame?: SandboxWorkersOptions['openFrame']
 }
 
 export type SandboxHost = CodeRunner & {
@@ -51,6 +53,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
   let generation = 0
   const workers = createSandboxWorkers({
     modules: options.workerSources,
+    ...(options.openFrame ? { openFrame: options.openFrame } : {}),
     started(worker) {
       worker.port.onmessage = (event) => void receive(worker, event.data)
       void worker.crashed.then((reason) => {

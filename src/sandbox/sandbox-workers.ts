@@ -18,6 +18,8 @@ export type SandboxWorkersOptions = {
   modules(): Promise<Record<Runtime, string>>
   /** Told of each worker as it starts, before any message can reach it: wire its port here. */
   started(worker: SandboxWorker, runtime: Runtime): void
+  /** Opens the frame (sandbox-frame.ts's; tests give a stand-in). */
+  openFrame?: typeof openSandboxFrame
 }
 
 export type SandboxWorkers = {
@@ -36,7 +38,8 @@ export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWor
 
   function open(): Promise<SandboxFrame> {
     if (frame) return frame
-    const opening = options.modules().then((modules) => withDeadline(openSandboxFrame(modules)))
+    const openFrame = options.openFrame ?? openSandboxFrame
+    const opening = options.modules().then((modules) => withDeadline(openFrame(modules)))
     frame = opening
     opening.catch(() => {
       if (frame === opening) frame = null
