@@ -78,7 +78,7 @@ describe('the sandbox host', () => {
     await second
     expect(two).not.toBe(one)
     expect(two.runs).toEqual([2])
-    // One more started as the spare while run 2 ran, untouched by any run.
+    // One more started as the spare once run 2 was over, untouched by any run.
     expect(workers.filter((worker) => worker.name === 'node' && !worker.ended).map((worker) => worker.runs)).toEqual([[]])
   })
 

@@ -136,8 +136,12 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
         size: 0,
         finish: (reply) => {
           frame.running(false)
-          // A node realm serves one run: whatever its code left behind goes with it.
-          if (request.runtime === 'node') worker.end()
+          if (request.runtime === 'node') {
+            // A node realm serves one run: whatever its code left behind goes with it. The next
+            // run's realm starts loading now (after a teardown, with the next frame instead).
+            worker.end()
+            if (queuedIn === generation) void workers.prewarm().catch(() => undefined)
+          }
           finish(reply)
         },
       }

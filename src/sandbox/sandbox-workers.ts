@@ -1,8 +1,8 @@
 /**
  * Page side: which sandbox worker a run goes to. One frame (sandbox-frame.ts) holds them all:
  * - `node`: a worker per run. A spare, its modules already loaded, waits for the next run; the
- *   run takes it and a new spare starts at once, and the host ends the used one after its run,
- *   so nothing a run leaves (globals, hooks, timers, files in its memory) reaches the next.
+ *   run takes it, and once the run is over the host ends the used worker and starts the next
+ *   spare, so nothing a run leaves (globals, hooks, timers, files in its memory) reaches the next.
  * - `python`: one worker for the frame's life (Pyodide loads once), apart from node's realms.
  * `teardown()` closes the frame — every worker, any running code, any pending timer — and the
  * next run opens a new one: after a cancel, a crash, or a switch of session.
@@ -25,7 +25,7 @@ export type SandboxWorkersOptions = {
 export type SandboxWorkers = {
   /** The frame and a worker for one run of `runtime` (opening the frame if there is none). */
   take(runtime: Runtime): Promise<{ frame: SandboxFrame; worker: SandboxWorker }>
-  /** Opens the frame and a spare node worker ahead of the first run; 'python' starts Python's worker too. */
+  /** Opens the frame and a spare node worker (if there is none) ahead of a run; 'python' starts Python's worker too. */
   prewarm(runtime?: 'python'): Promise<SandboxWorker | null>
   /** Closes the frame with all its workers. */
   teardown(): void
@@ -64,8 +64,9 @@ export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWor
     const opened = await opening
     if (runtime === 'python') return { frame: opened, worker: (python ??= start(opened, 'python')) }
     const worker = spare ?? start(opened, 'node')
-    // The next run's realm loads while this one runs (another thread): it waits ready.
-    spare = start(opened, 'node')
+    // The next spare starts once this run is over (`prewarm`), not beside it: on a busy
+    // machine a worker loading its modules takes CPU from the run.
+    spare = null
     return { frame: opened, worker }
   }
 
