@@ -154,6 +154,8 @@ export async function benchSandbox(browser, baseUrl) {
     const nodeFirst = await run(tab, `node -e 'console.log(1)'`)
     const nodeWarm = []
     for (let i = 0; i < RUNS; i++) nodeWarm.push((await run(tab, `node -e 'console.log(1)'`)).ms)
+    // Said now: a later part (Python's first load) may fail on a busy machine.
+    console.error(`sandbox: node -e first ${ms(nodeFirst.ms)}, median of ${RUNS} after ${ms(median(nodeWarm))}`)
     // Only the .js file yet. (Python itself has loaded once the page was idle.)
     await tab.evaluate(writeFiles, { files: { 'bench/cpu.js': CPU_JS } })
     const nodeCpu = []

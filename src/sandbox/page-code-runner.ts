@@ -5,13 +5,17 @@
  * which itself may fetch nothing.
  */
 
-import workerUrl from './sandbox-worker.ts?worker&url'
-import { createSandboxHost } from './sandbox-host'
-import type { CodeRunner } from './runtime-types'
+import nodeWorkerUrl from './node-worker.ts?worker&url'
+import pythonWorkerUrl from './python-worker.ts?worker&url'
+import { createSandboxHost, type SandboxHost } from './sandbox-host'
 
-export function createPageCodeRunner(onProgress: (line: string) => void): ReturnType<typeof createSandboxHost> {
+export function createPageCodeRunner(onProgress: (line: string) => void): SandboxHost {
+  const text = (url: string) => fetchBytes(new URL(url, import.meta.url)).then((bytes) => new TextDecoder().decode(bytes))
   return createSandboxHost({
-    workerSource: () => fetchBytes(new URL(workerUrl, import.meta.url)).then((bytes) => new TextDecoder().decode(bytes)),
+    workerSources: async () => {
+      const [node, python] = await Promise.all([text(nodeWorkerUrl), text(pythonWorkerUrl)])
+      return { node, python }
+    },
     async loadAsset(name) {
       const { PYODIDE_ASSETS } = await import('./python/pyodide-assets')
       const url = Object.hasOwn(PYODIDE_ASSETS, name) ? PYODIDE_ASSETS[name] : undefined

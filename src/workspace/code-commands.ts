@@ -8,6 +8,7 @@
 import { defineCommand, type Command, type IFileSystem, type ResolvedCommandContext } from 'just-bash/browser'
 import type { CodeRunReply, RunRequest, SandboxFiles } from '../sandbox/runtime-types'
 import { isUnder, resolveRealPath } from './real-path'
+import { exitStatus } from '../sandbox/exit-status'
 import { resolveWorkspacePath } from './workspace-paths'
 import { npmCommand } from './npm-command'
 
@@ -89,7 +90,7 @@ async function runCode(
   }
   if (!reply.stopped) stderr += await applyChanges(ctx.fs, root, reply.changes)
   // An exit status is one byte, as the OS keeps it: sys.exit(256) and process.exit(-1) too.
-  return { stdout, stderr, exitCode: reply.exitCode & 0xff }
+  return { stdout, stderr, exitCode: exitStatus(reply.exitCode) }
 }
 
 function stdinBytes(ctx: ResolvedCommandContext): Uint8Array | null {

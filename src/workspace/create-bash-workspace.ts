@@ -263,8 +263,13 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       return seeds.startingFiles()
     },
     useSession(id, how) {
-      if (!sessionFiles) return Promise.resolve()
+      // At once: a run in flight is killed (its changes never applied) and no code of the
+      // session left behind can reach the next one. Again once the commands queued before the
+      // switch are done, so the new session's first run opens a sandbox of its own.
+      pageRunner?.resetSession()
+      if (!sessionFiles) return enqueue(async () => pageRunner?.resetSession()).catch(() => undefined)
       const done = enqueue(async () => {
+        pageRunner?.resetSession()
         await seed()
         const notice = await sessionFiles.use(id, how)
         if (notice) notes.push(notice)

@@ -4,6 +4,7 @@
  */
 
 import type { CodeRunner } from '../sandbox/runtime-types'
+import type { SandboxHost } from '../sandbox/sandbox-host'
 import { createCodeRunMarker } from './code-run-marker'
 
 export type LazyCodeRunner = CodeRunner & {
@@ -18,12 +19,18 @@ export type LazyCodeRunner = CodeRunner & {
   prewarm(runtime?: 'python'): void
   /** Settles once Python is ready for the next run (or cannot be): a command's time limit starts after it. */
   pythonReady(): Promise<void>
+  /**
+   * Another session is in use: the sandbox is torn down (every worker, any running code, any
+   * pending timer; a run in flight answers cancelled, its changes dropped), and the next run
+   * opens a new one.
+   */
+  resetSession(): void
   dispose(): void
 }
 
 export function createLazyCodeRunner(): LazyCodeRunner {
   const listeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
-  let runner: Promise<CodeRunner & { prewarm(runtime?: 'python'): void; pythonReady(): Promise<void>; dispose(): void }> | null = null
+  let runner: Promise<SandboxHost> | null = null
   let disposed = false
   const marker = createCodeRunMarker(sessionStorageIfAllowed())
   const load = () =>
@@ -56,6 +63,9 @@ export function createLazyCodeRunner(): LazyCodeRunner {
     async pythonReady() {
       if (disposed) return
       await load().then((loaded) => loaded.pythonReady(), () => undefined)
+    },
+    resetSession() {
+      void runner?.then((loaded) => loaded.resetSession())
     },
     dispose() {
       disposed = true

@@ -1,7 +1,8 @@
 /**
  * Sandbox worker: `node` for the workspace, on the browser's own JavaScript engine. One run
  * gets a copy of the files, its own process, console, timers and module registry, all set on
- * the worker's global for the run and taken away after it (the worker is reused). The run ends
+ * the worker's global for the run and taken away after it; the page then ends the worker, so
+ * the next run starts in a fresh realm (src/sandbox/sandbox-workers.ts). The run ends
  * like a Node process: when nothing is left to wait for, at process.exit(), or at an uncaught
  * exception (printed as Node prints it, exit 1).
  */
@@ -187,10 +188,12 @@ async function runNode(request: RunRequest, io: RunIo, moduleUrl: (source: strin
     timers.stop()
     self.removeEventListener('unhandledrejection', onRejection)
     self.removeEventListener('error', onError)
-    for (const name of Object.getOwnPropertyNames(globalThis)) if (!before.has(name)) delete scope[name]
+    // Tidy only: the page ends this worker after the run, so what a script made impossible to
+    // take back (a non-configurable global) dies with it instead of failing the run.
+    for (const name of Object.getOwnPropertyNames(globalThis)) if (!before.has(name)) Reflect.deleteProperty(scope, name)
     for (const [name, descriptor] of saved) {
-      if (descriptor) Object.defineProperty(globalThis, name, descriptor)
-      else delete scope[name]
+      if (descriptor) Reflect.defineProperty(globalThis, name, descriptor)
+      else Reflect.deleteProperty(scope, name)
     }
     loader.dispose()
   }

@@ -1,29 +1,19 @@
 /**
- * The sandbox worker's entry, inside the opaque-origin iframe (sandbox-frame.ts). It runs one
- * request at a time with the runtime it names and streams the output back over the port the
- * page handed it. Pyodide's files come through the same port (`loadAsset`): the CSP allows no
- * fetch, not even from this page's own origin.
+ * A sandbox worker's side of its port (sandbox-messages.ts): it runs the requests the page sends
+ * with its one runtime, one at a time, and streams the output back. Assets (Pyodide's files)
+ * come through the same port: the frame's CSP allows no fetch, not even from this page's origin.
+ * The node and python workers (node-worker.ts, python-worker.ts) are this plus their runtime.
  */
 
-// First: the ports of Node's modules read `process` as they load.
-import './node/process-shim'
-import { createNodeRuntime } from './node/run-node'
-import { createPythonRuntime } from './python/run-python'
+import { exitStatus } from './exit-status'
 import type { FromSandbox, ToSandbox } from './sandbox-messages'
 import type { RunIo, RunRequest, SandboxRuntime } from './runtime-types'
 
-const runtimes: Record<RunRequest['runtime'], () => SandboxRuntime> = {
-  node: once(() => createNodeRuntime()),
-  python: once(() => createPythonRuntime()),
-}
-
-function once<T>(make: () => T): () => T {
-  let made: { value: T } | null = null
-  return () => (made ??= { value: make() }).value
-}
-
-function start(port: MessagePort): void {
-  const send = (message: FromSandbox, transfer: Transferable[] = []) => port.postMessage(message, transfer)
+/** Serves `runtime` (made on the first message that needs it) over `port`. */
+export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntime): void {
+  const send = (message: FromSandbox) => port.postMessage(message)
+  let runtime: SandboxRuntime | null = null
+  const theRuntime = () => (runtime ??= makeRuntime())
   let nextAsk = 1
   const asked = new Map<number, { resolve(bytes: Uint8Array): void; reject(error: Error): void }>()
   let queue = Promise.resolve()
@@ -38,11 +28,11 @@ function start(port: MessagePort): void {
       return
     }
     if (message.type === 'run') queue = queue.then(() => run(message.id, message.request))
-    // Not in the queue: a `node` run need not wait for Python to load.
+    // Not in the queue: a run need not wait for the runtime to load. The page hears when it has.
     if (message.type === 'prepare') {
-      const runtime = message.runtime
-      const prepared = () => send({ type: 'prepared', runtime })
-      void Promise.resolve(runtimes[runtime]().prepare?.({ loadAsset })).then(prepared, prepared)
+      const which = message.runtime
+      const prepared = () => send({ type: 'prepared', runtime: which })
+      void Promise.resolve(theRuntime().prepare?.({ loadAsset })).then(prepared, prepared)
     }
   }
 
@@ -62,8 +52,8 @@ function start(port: MessagePort): void {
       loadAsset,
     }
     try {
-      const result = await runtimes[request.runtime]().run(request, io)
-      send({ type: 'done', id, result })
+      const result = await theRuntime().run(request, io)
+      send({ type: 'done', id, result: { ...result, exitCode: exitStatus(result.exitCode) } })
     } catch (error) {
       // A runtime reports the script's own errors itself; this is fxterm's failure.
       io.stderr(new TextEncoder().encode(`fxterm: ${error instanceof Error ? error.message : String(error)}\n`))
@@ -71,5 +61,3 @@ function start(port: MessagePort): void {
     }
   }
 }
-
-;(self as unknown as { fxSandboxStart: typeof start }).fxSandboxStart = start
