@@ -1,6 +1,6 @@
 /**
  * The files generated from the error registry: the host's and the engine's constants, and the
- * README's error table. A test fails while one is stale;
+ * error table in docs/library.md. A test fails while one is stale;
  * `FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts` rewrites them, for review
  * as a diff.
  */
@@ -11,7 +11,7 @@ import { ERROR_REGISTRY, type FxErrorInfo } from './error-registry.ts'
 const UPDATE = process.env.FX_UPDATE_FIXTURES === '1'
 const HOST_CODES = new URL('./error-codes.ts', import.meta.url)
 const ENGINE_CODES = new URL('../wasm/engine/error-codes.ts', import.meta.url)
-const README = new URL('../README.md', import.meta.url)
+const LIBRARY_DOC = new URL('../docs/library.md', import.meta.url)
 
 const entries = Object.entries(ERROR_REGISTRY) as Array<[string, FxErrorInfo]>
 
@@ -45,8 +45,8 @@ function engineCodes(): string {
 
 const RETRY = { true: 'yes', false: 'no', depends: 'depends' } as const
 
-/** The README's "## Error codes" section, up to the next section or the end. */
-function readmeSection(): string {
+/** docs/library.md's "## Error codes" section, up to the next section or the end. */
+function errorTableSection(): string {
   const rows = entries.map(([code, { meaning, retryable, hint }]) => `| \`${code}\` | ${meaning} | ${RETRY[`${retryable}`]} | ${hint} |`)
   return [
     '## Error codes',
@@ -64,7 +64,7 @@ function readmeSection(): string {
 /** `text` with its "## Error codes" section replaced by `section`. */
 function withSection(text: string, section: string): string {
   const start = text.indexOf('## Error codes\n')
-  if (start < 0) throw new Error('README.md has no "## Error codes" section')
+  if (start < 0) throw new Error('docs/library.md has no "## Error codes" section')
   const next = text.indexOf('\n## ', start)
   return text.slice(0, start) + section + (next < 0 ? '' : '\n' + text.slice(next + 1))
 }
@@ -84,13 +84,13 @@ describe('files generated from the error registry', () => {
     expect(generated(ENGINE_CODES, engineCodes())).toBe(engineCodes())
   })
 
-  test("the README's error table lists every registered code with its meaning, retry and hint", () => {
-    const readme = readFileSync(README, 'utf8')
-    expect(generated(README, withSection(readme, readmeSection()))).toBe(withSection(readme, readmeSection()))
+  test("docs/library.md's error table lists every registered code with its meaning, retry and hint", () => {
+    const doc = readFileSync(LIBRARY_DOC, 'utf8')
+    expect(generated(LIBRARY_DOC, withSection(doc, errorTableSection()))).toBe(withSection(doc, errorTableSection()))
   })
 
   test('no meaning or hint holds a character that would break the table', () => {
-    // Outside `code spans`, a < starts an HTML tag that the README's renderer would swallow.
+    // Outside `code spans`, a < starts an HTML tag that a Markdown renderer would swallow.
     const broken = entries.filter(([, { meaning, hint }]) => /[|\n<]/.test(`${meaning} ${hint}`.replace(/`[^`]*`/g, ''))).map(([code]) => code)
     expect(broken).toEqual([])
   })

@@ -34,7 +34,7 @@ describe('options createFxAgent does not take', () => {
     })
   })
 
-  it('every option the README lists is taken', () => {
+  it('every option docs/library.md lists is taken', () => {
     const agent = createFxAgent({
       model: 'm', instructions: 'i', tools: [], provider: 'demo', apiKey: 'k', credentials: async () => ({}), fetch: globalThis.fetch,
       maxSteps: 3, streamIdleTimeoutMs: 30_000, worker: false, demoTapeUrl: './tape.json', onEvent: () => {}, modelCatalog: [],

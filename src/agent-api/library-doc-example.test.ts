@@ -1,4 +1,4 @@
-// The README's "Headless agent API" example, run as it is written: only its import is replaced
+// The "Headless agent API" example of docs/library.md, run as it is written: only its import is replaced
 // (by the same exports from src/index.ts), its model server by the mock, and the names it leaves
 // to the reader (orders, out, userId) are given here. Like the example, it passes no `wasm`:
 // engine.wasm is found beside the module, as a `file:` URL in Node.
@@ -15,17 +15,17 @@ beforeAll(async () => {
 })
 afterAll(() => mock.close())
 
-/** The first ```ts block of the README's "Headless agent API" section. */
-function readmeExample(): string {
-  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
-  const section = readme.slice(readme.indexOf('## Headless agent API'))
+/** The first ```ts block of docs/library.md's "Headless agent API" section. */
+function docExample(): string {
+  const doc = readFileSync(fileURLToPath(new URL('../../docs/library.md', import.meta.url)), 'utf8')
+  const section = doc.slice(doc.indexOf('## Headless agent API'))
   const start = section.indexOf('```ts\n') + 6
   return section.slice(start, section.indexOf('\n```', start))
 }
 
-it("the README's agent example runs: a tool call, streamed text and a result", async () => {
+it("the library doc's agent example runs: a tool call, streamed text and a result", async () => {
   await mock.script(toolCalls(['get_order', '{"id":"7"}']), reply('Order 7 has shipped.'))
-  const source = readmeExample()
+  const source = docExample()
     .replace(/^import \{ createFxAgent, indexedDb \} from 'fxterm'.*$/m, '')
     .replace("'http://localhost:11434/v1'", 'baseUrl')
   expect(source).toContain('createFxAgent({')
