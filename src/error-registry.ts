@@ -3,7 +3,7 @@
  * again may help, and what the person should do next. Only tests read this table at run time;
  * what ships is generated from it: the host's constants (src/error-codes.ts, one export per
  * code, so a bundle holds only the codes it uses), the engine's (wasm/engine/error-codes.ts:
- * AssemblyScript cannot import from src/) and the README's error table.
+ * AssemblyScript cannot import from src/) and the error table in docs/library.md.
  * `FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts` rewrites all three.
  * Codes are public: once released, a code's string never changes.
  */
@@ -11,7 +11,7 @@
 /** What a code stands for. `retryable` is 'depends' when the failure's own answer decides. */
 export type FxErrorInfo = { meaning: string; retryable: boolean | 'depends'; hint: string }
 
-/** The registry, keyed by code, in the order of the README's table. */
+/** The registry, keyed by code, in the order of docs/library.md's table. */
 export const ERROR_REGISTRY = {
   // The engine
   FX_ENGINE_LOAD_FAILED: { meaning: 'engine.wasm could not be fetched or compiled (`interactive` rejects)', retryable: 'depends', hint: 'reload the page; check that engine.wasm is served with the page' },

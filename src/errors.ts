@@ -20,7 +20,7 @@ export function hasFxStyle(code: unknown): code is string {
   return typeof code === 'string' && code.startsWith('FX_')
 }
 
-/** An error with a stable code (see the README's error table). */
+/** An error with a stable code (see the error table in docs/library.md). */
 export class FxError extends Error {
   constructor(
     readonly code: FxErrorCode,

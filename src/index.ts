@@ -1,6 +1,6 @@
 /**
  * fxterm's public API: a coding agent in a browser tab.
- * Named re-exports only; see README.md for examples.
+ * Named re-exports only; see README.md and docs/library.md for examples.
  */
 export { createFxTerminal, spawnEngineWorker } from './page/create-fx-terminal.ts'
 export type { FxTerminal, FxTerminalOptions } from './page/create-fx-terminal.ts'

@@ -37,7 +37,7 @@ function safeListener(onEvent: FxAgentOptions['onEvent']): (event: FxAgentEvent)
   }
 }
 
-/** Creates the agent; see README "Headless agent API". */
+/** Creates the agent; see docs/library.md "Headless agent API". */
 export function createFxAgent(options: FxAgentOptions = {}): FxAgent {
   checkAgentOptions(options)
   const tools = normalizeTools(options.tools)

@@ -41,7 +41,7 @@ export type FxEngine = {
 
 const ENGINE_SESSION = 'engine'
 
-/** Creates an engine; see the module comment and README "Headless agent API". */
+/** Creates an engine; see the module comment and docs/library.md "Headless agent API". */
 export async function createFxEngine(options: FxEngineOptions = {}): Promise<FxEngine> {
   if (options.checkpoint && options.persistence) throw new FxError(ErrorCode.FX_ENGINE_OPTIONS, 'Pass checkpoint or persistence, not both.')
   let fenced: FxFencedError | null = null

@@ -1,6 +1,6 @@
 /**
  * The headless agent API's public types: the reference's `createFxAgent` surface, the part
- * that runs in a browser (see README "Headless agent API").
+ * that runs in a browser (see docs/library.md "Headless agent API").
  */
 import type { ModelInfo } from '../protocol/model-events.ts'
 import type { WorkspaceAdapter } from '../protocol/workspace.ts'

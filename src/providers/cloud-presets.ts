@@ -1,7 +1,7 @@
 /**
  * The hosted model APIs fxterm knows by name. Each takes a key saved with `/key <name>`, which is
  * sent to that preset's base URL and nowhere else. Whether an API answers a browser page at all
- * (CORS) was checked for each, and the README's provider table says where from:
+ * (CORS) was checked for each against public reports (docs/providers.md has the result):
  * - OpenAI, OpenRouter, Gemini's OpenAI-compatible endpoint, Groq, Mistral and xAI take
  *   `Authorization: Bearer` from a page. Their preflights allow Authorization and Content-Type
  *   but not every header an SDK adds (Gemini fails on the OpenAI SDK's `x-stainless-*`,
@@ -11,6 +11,15 @@
  * - DeepSeek answers no preflight: from a page it works only through the app's own `fetch` (a
  *   proxy on its server). Without one the first request says so in one line instead of failing
  *   as an unexplained network error.
+ * Where from: OpenAI Niek/chatgpt-web#330 (2026); Anthropic anthropic-sdk-typescript#703, #930
+ * (`/v1/messages` and `/v1/models` answer browsers; batches and files do not); OpenRouter
+ * davidmigloz/langchain_dart#510, open-pencil/open-pencil#247; Gemini meltylabs/chorus#35
+ * (Dec 2025, after discuss.ai.google.dev thread 58619; nick1udwig/kibitz#218 and
+ * FBarrca/obsidian-inlineAI#7 report a refusal from clients whose headers were not checked);
+ * Groq davidmigloz/langchain_dart#510 (2024; groq-sdk's `dangerouslyAllowBrowser`); Mistral
+ * mistralai/client-js#21 (Dec 2023), infiolab/infio-copilot#146 (an extra header fails);
+ * DeepSeek rockbenben/subtitle-translator#18 (Dec 2025), yuanbw2025/storyforge#4 (2026; earlier
+ * reports had it working); xAI: no report either way, so it is tried directly.
  */
 import { originOf } from '../auth/key-origin.ts'
 import { ErrorCode } from '../errors.ts'
