@@ -105,8 +105,8 @@ test('/diff and /diff last show the changes, commands included, and /undo restor
   const requests = await mock.requests()
   const notes = (requests[4]?.messages ?? []).filter((m) => m.role === 'user' && String(m.content).includes('ran /undo')).map((m) => String(m.content))
   expect(notes).toEqual([
-    '[fxterm: the person ran /undo. These files were put back as they were before the last turn that changed them: a.txt, b.txt. Read them again before relying on what you wrote.]',
-    '[fxterm: the person ran /undo. These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
+    '[fxterm: the person ran /undo, which said "Restored 2 files to how they were before the last turn: a.txt, b.txt". These files were put back as they were before the last turn that changed them: a.txt, b.txt. Read them again before relying on what you wrote.]',
+    '[fxterm: the person ran /undo, which said "Restored 1 file to how it was before the last turn: a.txt". These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
   ])
   expect(lastUserText(requests[4])).toBe('what now?')
 })

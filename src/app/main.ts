@@ -94,8 +94,10 @@ void runtime.interactive.then(() => {
   // After start-up, never competing with it: keep the app for visits with no network.
   setTimeout(keepOfflineShell, 1000)
   // Python takes a second or more to load: it loads once the page is idle, so a first python3
-  // does not wait for it (the terminal's start-up is over by then).
-  whenIdle(() => workspace.preparePython())
+  // does not wait for it (the terminal's start-up is over by then). Not where the person asked
+  // the browser to save data: it is about 19 MB, fetched whether or not python3 is run.
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
+  if (!saveData) whenIdle(() => workspace.preparePython())
 })
 void opening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))
 void runtime.exited.then(() => term.blur())

@@ -92,7 +92,7 @@ describe('/undo', () => {
     await h.type('go on\r')
     const messages = h.lastOf('model_request')?.request.messages ?? []
     expect(messages.slice(1).map((m) => m.content)).toEqual([
-      '[fxterm: the person ran /undo: Restored 1 file to how it was before the last turn: a.txt These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
+      '[fxterm: the person ran /undo, which said "Restored 1 file to how it was before the last turn: a.txt". These files were put back as they were before the last turn that changed them: a.txt. Read them again before relying on what you wrote.]',
       'go on',
     ])
   })
@@ -107,5 +107,30 @@ describe('/undo', () => {
     expect(b.screen()).toContain('Restored 1 file to how it was before the last turn: a.txt')
     expect(b.screen()).not.toContain('[fxterm:')
     expect(b.screen()).toContain('❯ go on')
+  })
+})
+
+describe('a resume draws file tool rows as they were drawn live', () => {
+  test('an edit, a write and a refusal come back as their rows, never as "Ran {json}"', async () => {
+    const a = await createHarness({ fileTools: true, sessions: true })
+    await a.type('change things\r')
+    await modelEvents(a, 1, [
+      ...toolCall(0, 'call_e', 'edit_file', EDIT_ARGS),
+      ...toolCall(1, 'call_w', 'write_file', '{"path":"/workspace/docs/new.md","content":"hi\\n"}'),
+      ...toolCall(2, 'call_x', 'edit_file', '{"path":"../etc/passwd","old_string":"a","new_string":"b"}'),
+      ...toolCall(3, 'call_r', 'read_file', '{"path":"/workspace/a.txt"}'),
+      { type: 'finish', reason: 'tool_calls' },
+    ])
+    await a.workspace(a.lastOf('workspace_op')!.id, EDIT_ANSWER)
+    await a.workspace(a.lastOf('workspace_op')!.id, { ok: true, result: 'Created docs/new.md (+1 −0 lines).', verb: 'Create', path: 'docs/new.md', added: 1, removed: 0, diff: '@@ -0,0 +1,1 @@\n+hi' })
+    await a.workspace(a.lastOf('workspace_op')!.id, { ok: false, result: 'Refused: ../etc/passwd is outside /workspace.' })
+    await a.workspace(a.lastOf('workspace_op')!.id, { ok: true, result: '     1\ttwo', verb: 'Read', path: 'a.txt' })
+    const live = conversation(a).filter((line) => line.startsWith('●') || line.startsWith('✗'))
+
+    const b = await createHarness({ fileTools: true, sessions: true })
+    await b.session(a.allOf('session_commit').at(-1)!.bytes)
+    const replayed = conversation(b).filter((line) => line.startsWith('●') || line.startsWith('✗'))
+    expect(replayed.slice(0, 4)).toEqual(live.slice(0, 4))
+    expect(replayed.slice(0, 4)).toEqual(['● Edit a.txt +1 −1', '● Create docs/new.md +1 −0', '✗ Refused: ../etc/passwd is outside /workspace.', '● Read a.txt'])
   })
 })

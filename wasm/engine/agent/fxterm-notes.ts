@@ -13,8 +13,8 @@ export const INTERRUPTED_NOTE = '[The previous turn was interrupted: the tab clo
 const INTERRUPTED_NOTE_BYTES = String.UTF8.byteLength(INTERRUPTED_NOTE)
 
 const SHELL_HEAD = NOTE_PREFIX + 'the person ran this command in the workspace shell themselves]\n$ '
-const UNDO_HEAD = NOTE_PREFIX + 'the person ran /undo: '
-const UNDO_FILES = ' These files were put back as they were before the last turn that changed them: '
+const UNDO_HEAD = NOTE_PREFIX + 'the person ran /undo, which said "'
+const UNDO_FILES = '". These files were put back as they were before the last turn that changed them: '
 const UNDO_TAIL = '. Read them again before relying on what you wrote.]'
 
 /** The engine's note that a saved turn continues: not a turn, not replayed. */

@@ -5,7 +5,10 @@
 import { ByteBuf } from '../util/byte-buf'
 import { OUT_SESSION_COMMIT } from '../abi/frames'
 import { GRAY, YELLOW } from '../screen/ansi'
-import { Message, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { Message, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { isFileTool } from '../agent/file-tools'
+import { FileChange } from '../screen/file-rows'
+import { parseJson } from '../util/json'
 import { commandText } from '../agent/compaction'
 import { decodeSnapshot, encodeSnapshotInto, Snapshot } from './snapshot'
 import { isFxtermNote, readShellNote, undoNoteMessage } from '../agent/fxterm-notes'
@@ -159,7 +162,7 @@ function replay(engine: Engine, s: Snapshot): void {
   if (!cut) from = 0
   const hidden = s.archived.length + from
   if (hidden > 0) t.notice(hidden.toString() + ' earlier messages are not shown (/export saves them all).', GRAY)
-  const calls = new Map<string, ByteBuf>()
+  const calls = new Map<string, ToolCallRec>()
   for (let i = from; i < messages.length; i++) {
     const m = messages[i]
     if (m.role == ROLE_USER) {
@@ -171,8 +174,12 @@ function replay(engine: Engine, s: Snapshot): void {
         else t.assistantDelta(m.content.data, 0, m.content.length)
         t.endAssistant()
       }
-      for (let j = 0; j < m.toolCalls.length; j++) calls.set(m.toolCalls[j].id, commandText(m.toolCalls[j].args))
-    } else if (m.role == ROLE_TOOL && calls.has(m.toolCallId)) replayTool(engine, calls.get(m.toolCallId), m)
+      for (let j = 0; j < m.toolCalls.length; j++) calls.set(m.toolCalls[j].id, m.toolCalls[j])
+    } else if (m.role == ROLE_TOOL && calls.has(m.toolCallId)) {
+      const call = calls.get(m.toolCallId)
+      if (isFileTool(call.name)) replayFileTool(engine, call, m.content.toString())
+      else replayTool(engine, commandText(call.args), m)
+    }
   }
 }
 
@@ -188,6 +195,42 @@ function replayNote(engine: Engine, m: Message): void {
   }
   const undo = undoNoteMessage(text)
   if (undo.length > 0) engine.transcript.notice(undo, GRAY)
+}
+
+/**
+ * A file tool's row from its stored result, as it was drawn live: the verb, the path and the
+ * line counts the result states (`Edited a.txt: replaced 1 occurrence (+1 −1 lines).`), or the
+ * refusal. (The diff itself is not kept; /diff shows it again.)
+ */
+function replayFileTool(engine: Engine, call: ToolCallRec, result: string): void {
+  const change = new FileChange()
+  if (call.name == 'read_file') {
+    change.verb = 'Read'
+    const args = parseJson(call.args.data, 0, call.args.length)
+    let path = args != null ? args.getString('path', '') : ''
+    const root = engine.loop.root + '/'
+    if (path.startsWith(root)) path = path.substring(root.length)
+    change.path.str(path)
+    engine.transcript.fileChanged(change)
+    return
+  }
+  const counts = result.lastIndexOf(' (+')
+  const verbEnd = result.indexOf(' ')
+  const verb = verbEnd > 0 ? result.substring(0, verbEnd) : ''
+  const known = verb == 'Edited' || verb == 'Created' || verb == 'Wrote'
+  if (!known || counts < 0 || !result.endsWith(' lines).')) {
+    engine.transcript.error(Uint8Array.wrap(String.UTF8.encode(result)))
+    return
+  }
+  change.verb = verb == 'Edited' ? 'Edit' : verb == 'Created' ? 'Create' : 'Write'
+  let path = verb == 'Edited' ? result.substring(verbEnd + 1, result.indexOf(': replaced ')) : result.substring(verbEnd + 1, counts)
+  const via = path.indexOf(' (a symlink to ')
+  if (via >= 0) path = path.substring(0, via)
+  change.path.str(path)
+  const numbers = result.substring(counts + 3, result.length - 8).split(' −')
+  change.added = numbers.length == 2 ? I32.parseInt(numbers[0]) : 0
+  change.removed = numbers.length == 2 ? I32.parseInt(numbers[1]) : 0
+  engine.transcript.fileChanged(change)
 }
 
 /** A command row from a stored result: its `[exit code N]` and `[cwd: …]` markers say the rest. */
