@@ -72,7 +72,7 @@ async function clickText(page: Page, text: string): Promise<void> {
   await page.mouse.click(at!.x + 2, at!.y)
 }
 
-test('http(s) links open in a new tab without an opener; other schemes stay text', async ({ page, mock }) => {
+test('http(s) links open in a new tab without an opener (after asking, when the text is not the address); other schemes stay text', async ({ page, mock }) => {
   await mock.script({
     chunks: textReply('See [the guide](https://example.com/guide) or [this one](javascript:alert(1)).\n\nAlso https://example.org/plain-url for more.'),
   })
@@ -86,7 +86,12 @@ test('http(s) links open in a new tab without an opener; other schemes stay text
   await waitForScreen(page, 'for more.')
 
   const opened = () => page.evaluate(() => (window as unknown as FxWindow).opened)
+  // A link whose text is not its address shows the address and opens it only on "Open link".
   await clickText(page, 'the guide')
+  const dialog = page.getByRole('dialog', { name: 'Open this link?' })
+  await expect(dialog.locator('.fxterm-link-target')).toHaveText('https://example.com/guide')
+  expect(await opened()).toEqual([])
+  await dialog.getByRole('button', { name: 'Open link' }).click()
   await expect.poll(opened).toEqual([['https://example.com/guide', '_blank', 'noopener,noreferrer']])
   await clickText(page, 'this one')
   await clickText(page, 'example.org/plain-url')
