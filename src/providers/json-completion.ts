@@ -60,14 +60,18 @@ function serverError(error: unknown, { label, secret }: Label): ModelEvent[] {
   return [{ type: 'error', code: ErrorCode.FX_MODEL_STREAM_ERROR, message: `${label} answered with an error: ${quoteForMessage(text, 200, secret)}; ${advice}`, retryable }]
 }
 
+/** `text` as a JSON object, or undefined when it is not one. */
+function parsedObject(text: string): Record<string, unknown> | undefined {
+  try {
+    return record(JSON.parse(text))
+  } catch {
+    return undefined
+  }
+}
+
 /** The events of a Chat Completions `chat.completion` (`choices[0].message`). */
 export function chatCompletionEvents(text: string, who: Label): ModelEvent[] {
-  let body: Record<string, unknown> | undefined
-  try {
-    body = record(JSON.parse(text))
-  } catch {
-    body = undefined
-  }
+  const body = parsedObject(text)
   if (body === undefined) return notAReply(text, who)
   if (body['error'] !== undefined && body['error'] !== null) return serverError(body['error'], who)
   const choice = record(Array.isArray(body['choices']) ? body['choices'][0] : undefined)
@@ -104,12 +108,7 @@ export function chatCompletionEvents(text: string, who: Label): ModelEvent[] {
 
 /** The events of an Anthropic Messages `message` (its `content` blocks). */
 export function anthropicMessageEvents(text: string, who: Label): ModelEvent[] {
-  let body: Record<string, unknown> | undefined
-  try {
-    body = record(JSON.parse(text))
-  } catch {
-    body = undefined
-  }
+  const body = parsedObject(text)
   if (body === undefined) return notAReply(text, who)
   if (body['type'] === 'error') return serverError(body['error'], who)
   if (!Array.isArray(body['content'])) return notAReply(text, who)
