@@ -8,6 +8,7 @@
 import { Bash, type BashOptions } from 'just-bash/browser'
 import { COMMAND_TIMEOUT_MS, type ExecResult } from '../protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
+import { gitCommand } from './git/git-command'
 import { refuseSilentLimits } from './shell-limits'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import {
@@ -108,7 +109,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
   const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
-  const customCommands = codeCommands(options.codeRunner, root)
+  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root)]
 
   // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
   // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so

@@ -1,0 +1,90 @@
+/**
+ * Bash worker side: the `git` shell command. isomorphic-git does the work on the workspace's
+ * files in this worker (never on the page thread); this file reads git's global options, finds
+ * the repository, and hands the rest to one subcommand from git-subcommands.ts.
+ */
+
+import { defineCommand, type Command, type ResolvedCommandContext } from 'just-bash/browser'
+import { fail, fatal, type GitContext, type GitOutput } from './git-context'
+import { gitFs } from './git-fs'
+import { GIT_SUBCOMMANDS } from './git-subcommands'
+
+const USAGE = `usage: git [-C <path>] [-c <name>=<value>] <command> [<args>]
+
+fxterm's git (isomorphic-git, in this tab). Commands:
+   ${Object.keys(GIT_SUBCOMMANDS).sort().join(' ')}
+`
+
+export const GIT_VERSION_LINE = 'git version 2.39.0 (fxterm, isomorphic-git)\n'
+
+export function gitCommand(root: string): Command {
+  return defineCommand('git', (args, ctx) => runGit(args, ctx, root))
+}
+
+export async function runGit(args: string[], shell: ResolvedCommandContext, root: string): Promise<GitOutput> {
+  let cwd = shell.cwd
+  const configOverrides: Record<string, string> = {}
+  let i = 0
+  for (; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '-C') {
+      const path = args[++i]
+      if (path === undefined) return fail('error: switch `C\' requires a value', 129)
+      cwd = shell.fs.resolvePath(cwd, path)
+    } else if (arg === '-c') {
+      const pair = args[++i]
+      if (pair === undefined) return fail('error: switch `c\' requires a value', 129)
+      const eq = pair.indexOf('=')
+      configOverrides[eq === -1 ? pair : pair.slice(0, eq)] = eq === -1 ? 'true' : pair.slice(eq + 1)
+    } else if (arg === '--version' || arg === 'version') return { stdout: GIT_VERSION_LINE, stderr: '', exitCode: 0 }
+    else if (arg === '--help' || arg === '-h' || arg === 'help') return { stdout: USAGE, stderr: '', exitCode: 0 }
+    else if (arg === '--no-pager' || arg === '--no-optional-locks') continue
+    else if (arg.startsWith('-')) return fail(`git: option ${arg} is not supported in fxterm's git`)
+    else break
+  }
+  const name = args[i]
+  if (name === undefined) return { stdout: '', stderr: USAGE, exitCode: 1 }
+  const subcommand = Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name] : undefined
+  if (!subcommand) return fail(`git: '${name}' is not a git command fxterm's git knows. See 'git --help'.`)
+  if (!(await isDirectory(shell, cwd))) return fatal(`cannot change to '${cwd}': No such file or directory`)
+  const dir = await findWorkTree(shell, cwd)
+  if (subcommand.needsRepo && dir === null) return fatal('not a git repository (or any of the parent directories): .git')
+  const env = Object.fromEntries(shell.exportedEnv ? Object.entries(shell.exportedEnv) : shell.env)
+  const ctx: GitContext = {
+    fs: shell.fs,
+    gitFs: gitFs(shell.fs),
+    cwd,
+    root,
+    dir,
+    gitdir: dir === null ? null : joinPath(dir, '.git'),
+    env,
+    configOverrides,
+    color: env.FXTERM_TTY === '1' && env.NO_COLOR === undefined,
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+    ...(shell.signal ? { signal: shell.signal } : {}),
+    stdin: typeof shell.stdin === 'string' ? shell.stdin : '',
+  }
+  try {
+    return await subcommand.run(args.slice(i + 1), ctx)
+  } catch (error) {
+    return fatal(error instanceof Error ? error.message : String(error))
+  }
+}
+
+async function isDirectory(shell: ResolvedCommandContext, path: string): Promise<boolean> {
+  return (await shell.fs.stat(path).catch(() => null))?.isDirectory ?? false
+}
+
+/** The nearest directory at or above `cwd` holding a `.git` directory. */
+async function findWorkTree(shell: ResolvedCommandContext, cwd: string): Promise<string | null> {
+  let dir = cwd
+  for (;;) {
+    if (await isDirectory(shell, joinPath(dir, '.git'))) return dir
+    if (dir === '/') return null
+    dir = dir.slice(0, dir.lastIndexOf('/')) || '/'
+  }
+}
+
+export function joinPath(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`
+}

@@ -1,0 +1,11 @@
+/**
+ * Bash worker side: every `git` subcommand fxterm's git knows, by name. One file each under
+ * subcommands/; a name missing here answers "is not a git command fxterm's git knows".
+ */
+
+import type { GitSubcommand } from './git-context'
+import { init } from './subcommands/init'
+
+export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
+  init,
+}

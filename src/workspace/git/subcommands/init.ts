@@ -1,0 +1,26 @@
+/** `git init [-q] [-b <branch>] [<directory>]`. */
+
+import git from 'isomorphic-git'
+import { parseArgs, has, value } from '../git-args'
+import { ok, unsupported, type GitSubcommand } from '../git-context'
+import { joinPath } from '../git-command'
+
+export const init: GitSubcommand = {
+  needsRepo: false,
+  async run(args, ctx) {
+    const parsed = parseArgs(args, {
+      booleans: { '-q': 'quiet', '--quiet': 'quiet' },
+      values: { '-b': 'branch', '--initial-branch': 'branch' },
+    })
+    if (parsed.unknown) return unsupported(`git init ${parsed.unknown}`)
+    const target = parsed.positional[0]
+    const dir = target === undefined ? ctx.cwd : ctx.fs.resolvePath(ctx.cwd, target)
+    await ctx.fs.mkdir(dir, { recursive: true })
+    const gitdir = joinPath(dir, '.git')
+    const existed = await ctx.fs.exists(joinPath(gitdir, 'HEAD'))
+    const defaultBranch = value(parsed, 'branch') ?? ctx.configOverrides['init.defaultBranch'] ?? 'main'
+    if (!existed) await git.init({ fs: ctx.gitFs, dir, defaultBranch })
+    if (has(parsed, 'quiet')) return ok()
+    return ok(`${existed ? 'Reinitialized existing' : 'Initialized empty'} Git repository in ${gitdir}/\n`)
+  },
+}
