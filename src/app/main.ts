@@ -15,6 +15,8 @@ import { mountFxTerminal } from '../embed/mount-terminal.ts'
 import { followVisualViewport } from '../page/visual-viewport.ts'
 import type { Terminal } from '@xterm/xterm'
 import { appSignIn } from './app-sign-in.ts'
+import { createKeyRing } from '../auth/key-store.ts'
+import { GITHUB_KEY_NAME } from '../workspace/git/git-host.ts'
 import { keepOfflineShell } from './offline-shell.ts'
 import { PAGE_NAMESPACE } from './page-namespace.ts'
 import { noteHeldSession, noteSavedSessions } from '../start-up/page-saved-sessions-flag.ts'
@@ -37,12 +39,15 @@ const model = params.get('model') ?? undefined
 const demo = params.get('demo')
 // A tape named by ?demo= also seeds the workspace with the files it was recorded on.
 // The files are kept with each session, so a reload brings back the work as well as the talk.
+const signIn = appSignIn(params, PAGE_NAMESPACE)
+// git's GitHub token (/key github), read at each request and given only for its own origin.
+const keyRing = createKeyRing(signIn.keyStore)
 const workspace = createBashWorkspace({
   files: DEMO_WORKSPACE_FILES,
   persist: { namespace: PAGE_NAMESPACE },
   ...(params.get('demo') ? { filesUrl: new URL(params.get('demo')!, location.href).href } : {}),
+  git: { githubToken: (url) => keyRing.load(GITHUB_KEY_NAME, url) },
 })
-const signIn = appSignIn(params, PAGE_NAMESPACE)
 /** The last 500 onEvent payloads, for debugging (and the end-to-end leak scan). */
 const events: unknown[] = []
 // ?theme=light|dark|auto (auto follows the system's setting live); the page's margin follows too.

@@ -18,6 +18,7 @@ import { createAuthController, type AuthController } from './auth-controller.ts'
 import { createCredentialStore } from './credential-store.ts'
 import { createKeyRing, type KeyRing, LEGACY_KEY_PROVIDER } from './key-store.ts'
 import { sealedStoreOf } from './sealed-store-bridge.ts'
+import { GITHUB_API_URL, GITHUB_KEY_NAME } from '../workspace/git/git-host.ts'
 import { createWithLock } from './web-lock.ts'
 
 export type WorkerAuth = {
@@ -64,7 +65,8 @@ export function createWorkerAuth(config: WorkerStartConfig, host: Comlink.Remote
   const signIn = config.signIn ?? {}
   // Where the account provider sends its key (as createAccountProvider decides): the key is bound there.
   const accountUrl = signIn.modelBaseUrl !== undefined && refuseBaseUrl(signIn.modelBaseUrl) === undefined ? signIn.modelBaseUrl : AI_GATEWAY_BASE_URL
-  const baseUrlOf = (provider: string) => (provider === LEGACY_KEY_PROVIDER ? accountUrl : urls.baseUrlOf(provider))
+  // `github` is git's token for GitHub's API (src/workspace/page-git-host.ts reads it there).
+  const baseUrlOf = (provider: string) => (provider === LEGACY_KEY_PROVIDER ? accountUrl : provider === GITHUB_KEY_NAME ? GITHUB_API_URL : urls.baseUrlOf(provider))
   const legacyOrigin = (provider: string) => (provider === LEGACY_KEY_PROVIDER ? accountUrl : urls.legacyBaseUrlOf(provider))
   const ring = createKeyRing(sealedStoreOf(host, 'key'), { legacyOrigin })
   const keys = ring.forProvider(LEGACY_KEY_PROVIDER, accountUrl)

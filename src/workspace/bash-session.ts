@@ -9,6 +9,7 @@ import { Bash, type BashOptions } from 'just-bash/browser'
 import { COMMAND_TIMEOUT_MS, type ExecResult } from '../protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
 import { gitCommand } from './git/git-command'
+import type { GitHost } from './git/git-host'
 import { refuseSilentLimits } from './shell-limits'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import {
@@ -59,6 +60,8 @@ export type BashSessionOptions = {
   executionLimits?: BashOptions['executionLimits']
   /** Runs `node` and `python3` (the page's sandbox); without it they say they are not available. */
   codeRunner?: RemoteCodeRunner
+  /** The page's side of `git`: push approval and GitHub requests; without it pushes are refused. */
+  gitHost?: GitHost
 }
 
 /** One command to run. Like the adapter's ExecInput, but the signal is optional. */
@@ -109,7 +112,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
   const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
-  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root)]
+  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, options.gitHost)]
 
   // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
   // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so

@@ -3,6 +3,7 @@
  * comlink would keep only an error's name and message.
  */
 
+import type { GitHost } from './git/git-host'
 import { transfer } from 'comlink'
 import type { ExecResult } from '../protocol/workspace'
 import { createBashSession, type BashSession } from './bash-session'
@@ -51,9 +52,10 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
 export type BashWorkerApi = {
   /**
    * Creates the session; must be called (and awaited) once before anything else. `codeRunner`
-   * (a comlink proxy to the page) runs `node` and `python3`.
+   * (a comlink proxy to the page) runs `node` and `python3`; `gitHost` (another) approves pushes
+   * and sends GitHub's requests.
    */
-  init(init: WorkerInit, codeRunner?: RemoteCodeRunner): Promise<{ ok: true } | { ok: false; error: string }>
+  init(init: WorkerInit, codeRunner?: RemoteCodeRunner, gitHost?: GitHost): Promise<{ ok: true } | { ok: false; error: string }>
   /** Runs a command; `id` names it for `cancel`. */
   exec(id: number, input: WorkerExecInput): Promise<WorkerExecReply>
   /** Aborts command `id` if it is still running. */
@@ -93,9 +95,9 @@ export function createBashWorkerApi(): BashWorkerApi {
   const changesOf = (ready: BashSession) => ready.changes().catch(() => NO_CHANGES)
 
   return {
-    async init(init, codeRunner) {
+    async init(init, codeRunner, gitHost) {
       try {
-        session = createBashSession({ ...init, ...(codeRunner ? { codeRunner } : {}) })
+        session = createBashSession({ ...init, ...(codeRunner ? { codeRunner } : {}), ...(gitHost ? { gitHost } : {}) })
         await session
         return { ok: true }
       } catch (error) {

@@ -6,6 +6,7 @@ import type { ExecInput, ExecResult, WorkspaceAdapter } from '../protocol/worksp
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops'
 import type { CodeRunner } from '../sandbox/runtime-types'
 import type { SessionChange } from './session-files'
+import type { PageGitHostOptions } from './page-git-host'
 import type { SkippedUpload, UploadFile } from './upload-plan'
 
 export type BashWorkspaceOptions = {
@@ -41,6 +42,12 @@ export type BashWorkspaceOptions = {
    * their own; `false` turns them off.
    */
   codeRunner?: CodeRunner | false
+  /**
+   * The page's side of `git`: who approves a push (in a page the default is fxterm's push
+   * dialog; elsewhere pushes are declined) and the GitHub token for a request, read at each
+   * request and attached only for GitHub's own hosts. `false`: git gets no host at all.
+   */
+  git?: PageGitHostOptions | false
 }
 
 /** The workspace adapter, plus what fxterm uses beyond the reference contract. */

@@ -30,6 +30,8 @@ import {
   type StopReason,
 } from './exec-result'
 import { createWorkspaceSeed } from './workspace-seed'
+import { createPageGitHost } from './page-git-host'
+import { confirmPush } from '../page/push-dialog'
 import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type SnapshotDelta } from './snapshot-store'
 import { createSessionFiles } from './session-files'
 import { openStoredFiles } from './stored-files'
@@ -87,6 +89,9 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     () => options.worker?.() ?? new Worker(new URL('./bash-worker.ts', import.meta.url), { type: 'module' }),
     () => ({ entries: [...snapshot], root, home: HOME, env, ...(vars ? { vars } : {}) }),
     codeRunner,
+    options.git === false
+      ? undefined
+      : createPageGitHost({ ...(typeof document !== 'undefined' ? { approvePush: confirmPush } : {}), ...options.git }),
   )
 
   let switching: Promise<void> = Promise.resolve() // the last useSession, until its files are in place

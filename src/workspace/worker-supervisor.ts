@@ -4,6 +4,7 @@
  * so the next command does not also pay for the restart.
  */
 
+import type { GitHost } from './git/git-host'
 import { proxy } from 'comlink'
 import type { WorkerInit } from './bash-worker-api'
 import type { CodeRunner } from '../sandbox/runtime-types'
@@ -35,9 +36,9 @@ export function describeDeath(reason: DeathReason): string {
 /**
  * `spawn` creates a worker; `init` is read each time one starts, so a replacement gets the
  * snapshot and shell variables as of that moment. `codeRunner` is lent to each worker (over
- * comlink) to run `node` and `python3`.
+ * comlink) to run `node` and `python3`, and `gitHost` for git's pushes and GitHub requests.
  */
-export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerInit, codeRunner?: CodeRunner): WorkerSupervisor {
+export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerInit, codeRunner?: CodeRunner, gitHost?: GitHost): WorkerSupervisor {
   let live: WorkerConnection | null = null
   let connection: Promise<WorkerConnection | string> | null = null
   let disposed = false
@@ -77,7 +78,7 @@ export function createWorkerSupervisor(spawn: () => Worker, init: () => WorkerIn
     })
     const started = await unlessDead(
       conn,
-      conn.api.init(init(), codeRunner ? proxy(codeRunner) : undefined).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) })),
+      conn.api.init(init(), codeRunner ? proxy(codeRunner) : undefined, gitHost ? proxy(gitHost) : undefined).catch((error: unknown) => ({ ok: false as const, error: messageOf(error) })),
       (reason) => ({ ok: false as const, error: describeDeath(reason) }),
     )
     if (started.ok) return conn

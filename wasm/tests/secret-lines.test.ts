@@ -16,6 +16,9 @@ const SECRETS: [string, string][] = [
   ['a Groq key', 'export GROQ_API_KEY=gsk_4f9aQ2wErTy7uIoP1aSdFgHjKlZx'],
   ['an xAI key', 'xai-Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd'],
   ['a Google key', 'gemini says AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q is mine'],
+  ['a GitHub classic token', 'git remote uses ghp_16C7e42F292c6912E7710c838347Ae178B4a'],
+  ['a GitHub fine-grained token', 'token github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz'],
+  ['/key github with the token on the line', '/key github ghp_16C7e42F292c6912E7710c838347Ae178B4a'],
   ['a JWT', 'my token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'],
 ]
 

@@ -112,13 +112,25 @@ describe('sign-in as the engine shows it', () => {
     expect(h.allOf('auth').at(-1)).toEqual({ kind: 'auth', action: 'key_clear', provider: 'openai' })
   })
 
+  it('/key github asks for a GitHub token (for git, not a model) and says where it goes', async () => {
+    const h = await boot()
+    await h.type('/key github\r')
+    expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'github' }])
+    await show(h, { state: 'key_entry', length: 3 })
+    expect(h.screen()).toContain('GitHub token: •••')
+    await show(h, { state: 'key_saved', provider: 'github' })
+    expect(h.screen().replace(/\s+/g, ' ')).toContain('✓ Key for github saved (sealed in this browser; sent only to api.github.com).')
+    // The model provider did not change.
+    expect(h.screen()).not.toContain('Provider: github')
+  })
+
   it('/key refuses what may be a key and a provider that needs none', async () => {
     const h = await boot()
     await h.type('/key sk-typed-in-the-open\r')
     expect(h.screen()).toContain('/key takes a provider name, not the key')
     expect(h.screen()).not.toContain('sk-typed-in-the-open')
     await h.type('/key ollama\r')
-    expect(h.screen()).toContain('ollama needs no key. Keys are for: ai-gateway, openai.')
+    expect(h.screen()).toContain('ollama needs no key. Keys are for: ai-gateway, openai, github (git).')
     await h.type('/key clear\r')
     expect(actions(h)).toEqual(['key_clear'])
   })

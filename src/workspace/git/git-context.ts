@@ -5,6 +5,7 @@
 
 import type { IFileSystem } from 'just-bash/browser'
 import type { GitFsPromises } from './git-fs'
+import type { GitHost } from './git-host'
 
 export type GitOutput = { stdout: string; stderr: string; exitCode: number }
 
@@ -31,6 +32,8 @@ export type GitContext = {
   nowSeconds(): number
   signal?: AbortSignal
   stdin: string
+  /** The page's side (push approval, GitHub with the token); absent in a worker without a page. */
+  host?: GitHost
 }
 
 export type GitSubcommand = {

@@ -14,6 +14,7 @@ import * as S from './slash'
 import { providerCommand, syncModelInfo } from './model-commands'
 import { Settings } from './settings'
 import { ProviderInfo } from '../agent/catalog'
+import { GITHUB_KEY_NAME } from '../input/secret-line'
 
 export const AUTH_IDLE = 0
 export const AUTH_PREPARING = 1
@@ -146,7 +147,7 @@ export function keyCommand(s: Settings, a: AuthPanel, arg: string): void {
   let name = ''
   for (let i = 0; i < words.length; i++) {
     if (words[i] == 'clear' && !clear) clear = true
-    else if (name.length == 0 && s.providers.find(words[i]) != null) name = words[i]
+    else if (name.length == 0 && (s.providers.find(words[i]) != null || words[i] == GITHUB_KEY_NAME)) name = words[i]
     else {
       // Anything else may be the key itself: never echo it, and never keep it.
       t.error(stringBytes('/key takes a provider name, not the key (it would stay in your history). Run /key <provider> and paste the key.'))
@@ -155,7 +156,7 @@ export function keyCommand(s: Settings, a: AuthPanel, arg: string): void {
   }
   if (name.length == 0) name = keyTarget(s, a)
   const p = s.providers.find(name)
-  if (name.length == 0 || p == null || (p.key == 'not_needed' && name != a.account)) {
+  if (name != GITHUB_KEY_NAME && (name.length == 0 || p == null || (p!.key == 'not_needed' && name != a.account))) {
     t.notice((name.length > 0 ? name + ' needs no key. ' : '') + 'Keys are for: ' + keyedNames(s, a) + '. Run /key <provider>.', YELLOW)
     return
   }
@@ -177,7 +178,8 @@ function keyedNames(s: Settings, a: AuthPanel): string {
     if (p.key == 'not_needed' && p.name != a.account) continue
     out += (out.length > 0 ? ', ' : '') + p.name
   }
-  return out
+  // A token for git's GitHub remotes, not a model's key.
+  return out + ', ' + GITHUB_KEY_NAME + ' (git)'
 }
 
 /** Keys while sign-in waits: Enter opens the page again, Esc or Ctrl+C cancels. */
@@ -226,7 +228,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
     const name = v.getString('provider', a.account)
     const p = s.providers.find(name)
     if (p != null && p.key == 'key') p.saved = true
-    t.notice('✓ Key for ' + name + ' saved (sealed in this browser; sent only to ' + (p != null && p.baseUrl.length > 0 ? hostOf(p.baseUrl) : name) + '). /key clear ' + name + ' removes it.', GREEN)
+    t.notice('✓ Key for ' + name + ' saved (sealed in this browser; sent only to ' + (p != null && p.baseUrl.length > 0 ? hostOf(p.baseUrl) : name == GITHUB_KEY_NAME ? 'api.github.com' : name) + '). /key clear ' + name + ' removes it.', GREEN)
     if (name == a.account) useAccount(s, a)
     else if (p != null && s.providers.active != p) providerCommand(s, name)
     else if (p != null) offerModels(s, p)
@@ -324,7 +326,7 @@ export function authRows(a: AuthPanel, live: Rows, cols: i32): void {
     const dots = min(a.keyLength, max(0, cols - 40 - a.keyFor.length))
     let masked = ''
     for (let i = 0; i < dots; i++) masked += '•'
-    const label = a.keyFor.length > 0 ? a.keyFor + ' API key: ' : 'API key: '
+    const label = a.keyFor == GITHUB_KEY_NAME ? 'GitHub token: ' : a.keyFor.length > 0 ? a.keyFor + ' API key: ' : 'API key: '
     grayRow(live, cols, '  ' + label + masked + (a.keyLength > dots ? '…' : '') + '  (paste it · Enter saves · Esc cancels)', YELLOW)
   }
 }

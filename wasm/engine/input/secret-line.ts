@@ -13,8 +13,14 @@ const MIN_GOOGLE_TAIL: i32 = 30
 /** Each of a JWT's three parts is at least this long (a header alone is about 20). */
 const MIN_JWT_PART: i32 = 8
 
-/** Prefixes of keys people paste: OpenAI and Anthropic (`sk-`, `sk-ant-`), Groq, xAI, Google, AI Gateway. */
-const PREFIXES: string[] = ['sk-', 'gsk_', 'xai-', 'AIza', 'vck_']
+/**
+ * Prefixes of keys people paste: OpenAI and Anthropic (`sk-`, `sk-ant-`), Groq, xAI, Google, AI
+ * Gateway, and GitHub's tokens (classic, OAuth, user, server, refresh, fine-grained).
+ */
+const PREFIXES: string[] = ['sk-', 'gsk_', 'xai-', 'AIza', 'vck_', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_']
+
+/** `/key github` saves a GitHub token for git; it is not a model provider. */
+export const GITHUB_KEY_NAME = 'github'
 
 function isKeyChar(c: i32): bool {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c == 0x2d || c == 0x5f
@@ -76,7 +82,7 @@ export function isKeyInTheOpen(line: string, providers: Providers): bool {
   const words = line.substring(5).split(' ')
   for (let i = 0; i < words.length; i++) {
     const word = words[i]
-    if (word.length > 0 && word != 'clear' && providers.find(word) == null) return true
+    if (word.length > 0 && word != 'clear' && word != GITHUB_KEY_NAME && providers.find(word) == null) return true
   }
   return false
 }

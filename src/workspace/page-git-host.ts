@@ -1,0 +1,44 @@
+/**
+ * Page thread: the page's side of `git` (see git/git-host.ts). Pushes wait for the person's yes;
+ * GitHub's requests are sent from here so that the token, read from the key ring at each
+ * request, is attached only for the exact origin it was saved for and never crosses to the
+ * bash worker. Any other address is refused before anything is sent.
+ */
+import { GITHUB_TOKEN_ORIGINS, type GitHost, type HostFetchInit, type HostFetchReply, type PushPlan } from './git/git-host'
+
+export type PageGitHostOptions = {
+  /** Asks the person (the page's push dialog); without it every push is declined. */
+  approvePush?: (plan: PushPlan) => Promise<boolean>
+  /** The person's GitHub token for `url` (undefined: none, or not for that origin). */
+  githubToken?: (url: string) => Promise<string | undefined>
+  fetch?: typeof fetch
+}
+
+export function createPageGitHost(options: PageGitHostOptions): GitHost {
+  return {
+    approvePush: (plan) => (options.approvePush ? options.approvePush(plan) : Promise.resolve(false)),
+    async githubFetch(url: string, init: HostFetchInit): Promise<HostFetchReply> {
+      const origin = URL.canParse(url) ? new URL(url).origin : ''
+      if (!GITHUB_TOKEN_ORIGINS.includes(origin)) throw new Error(`fxterm sends GitHub requests only to GitHub's hosts, not to ${origin || url}`)
+      const headers: Record<string, string> = { ...init.headers }
+      // The caller never sets the token; anything claiming to be one is dropped.
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name]
+      const token = await options.githubToken?.(url)
+      if (token) headers.authorization = `Bearer ${token}`
+      const response = await (options.fetch ?? globalThis.fetch)(url, {
+        method: init.method,
+        headers,
+        ...(init.body === undefined ? {} : { body: init.body as BodyInit }),
+        // A redirect could carry the token elsewhere: it is an answer, not followed.
+        redirect: token ? 'manual' : 'follow',
+        credentials: 'omit',
+      })
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        body: new Uint8Array(await response.arrayBuffer()),
+      }
+    },
+  }
+}
