@@ -9,8 +9,13 @@ import { fail, fatal, type GitContext, type GitOutput } from './git-context'
 import { gitFs } from './git-fs'
 import type { GitHost } from './git-host'
 import { GIT_SUBCOMMANDS } from './git-subcommands'
+import { joinPath } from './git-paths'
 
-const USAGE = `usage: git [-C <path>] [-c <name>=<value>] <command> [<args>]
+export { joinPath }
+
+// A function, not a constant: subcommands import this module, so the registry is not yet
+// filled while it is first evaluated.
+const usage = () => `usage: git [-C <path>] [-c <name>=<value>] <command> [<args>]
 
 fxterm's git (isomorphic-git, in this tab). Commands:
    ${Object.keys(GIT_SUBCOMMANDS).sort().join(' ')}
@@ -38,13 +43,13 @@ export async function runGit(args: string[], shell: ResolvedCommandContext, root
       const eq = pair.indexOf('=')
       configOverrides[eq === -1 ? pair : pair.slice(0, eq)] = eq === -1 ? 'true' : pair.slice(eq + 1)
     } else if (arg === '--version' || arg === 'version') return { stdout: GIT_VERSION_LINE, stderr: '', exitCode: 0 }
-    else if (arg === '--help' || arg === '-h' || arg === 'help') return { stdout: USAGE, stderr: '', exitCode: 0 }
+    else if (arg === '--help' || arg === '-h' || arg === 'help') return { stdout: usage(), stderr: '', exitCode: 0 }
     else if (arg === '--no-pager' || arg === '--no-optional-locks') continue
     else if (arg.startsWith('-')) return fail(`git: option ${arg} is not supported in fxterm's git`)
     else break
   }
   const name = args[i]
-  if (name === undefined) return { stdout: '', stderr: USAGE, exitCode: 1 }
+  if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 1 }
   const subcommand = Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name] : undefined
   if (!subcommand) return fail(`git: '${name}' is not a git command fxterm's git knows. See 'git --help'.`)
   if (!(await isDirectory(shell, cwd))) return fatal(`cannot change to '${cwd}': No such file or directory`)
@@ -85,8 +90,4 @@ async function findWorkTree(shell: ResolvedCommandContext, cwd: string): Promise
     if (dir === '/') return null
     dir = dir.slice(0, dir.lastIndexOf('/')) || '/'
   }
-}
-
-export function joinPath(dir: string, name: string): string {
-  return dir === '/' ? `/${name}` : `${dir}/${name}`
 }

@@ -3,7 +3,7 @@
 import git from 'isomorphic-git'
 import { parseArgs, has, value } from '../git-args'
 import { ok, unsupported, type GitSubcommand } from '../git-context'
-import { joinPath } from '../git-command'
+import { joinPath } from '../git-paths'
 
 export const init: GitSubcommand = {
   needsRepo: false,
