@@ -17,6 +17,12 @@ export type WorkspaceInfo = {
   home: string
   gitAvailable: false
   ephemeral: true
+  /**
+   * fxterm's extension beyond version 1 (optional; other adapters leave it out). `git: true`
+   * declares that the shell has a `git` command of its own (fxterm's built-in workspace does:
+   * isomorphic-git in its bash worker); `gitAvailable` stays false, as version 1 requires.
+   */
+  extensions?: { git?: boolean }
 }
 
 export type ExecInput = {

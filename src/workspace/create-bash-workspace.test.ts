@@ -25,6 +25,7 @@ describe('createBashWorkspace', () => {
         home: '/home/user',
         gitAvailable: false,
         ephemeral: true,
+        extensions: { git: true },
       },
       permission: 'allow-sandboxed',
       toolDescription: runCommandDescription({ runsCode: false, persists: false }),

@@ -70,7 +70,7 @@ const NAMES_PYTHON = /(^|[^\w.-])python3?([^\w.-]|$)/
 /** Creates a bash workspace; nothing is loaded or fetched until the first call that needs it. */
 export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWorkspace {
   const root = options.cwd ?? '/workspace'
-  const info: WorkspaceInfo = { version: 1, root, cwd: root, home: HOME, gitAvailable: false, ephemeral: true }
+  const info: WorkspaceInfo = { version: 1, root, cwd: root, home: HOME, gitAvailable: false, ephemeral: true, extensions: { git: true } }
   const valid = validateWorkspaceInfo(info)
   if (!valid.ok) throw new Error(`createBashWorkspace: ${valid.reason}`)
   const graceMs = options.graceMs ?? DEFAULT_GRACE_MS

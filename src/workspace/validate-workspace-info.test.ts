@@ -16,6 +16,11 @@ describe('validateWorkspaceInfo', () => {
     expect(validateWorkspaceInfo({ ...good, root: '/', cwd: '/' })).toEqual({ ok: true })
   })
 
+  it("accepts fxterm's extension declaring git, with gitAvailable still false", () => {
+    expect(validateWorkspaceInfo({ ...good, extensions: { git: true } })).toEqual({ ok: true })
+    expect(validateWorkspaceInfo({ ...good, extensions: {} })).toEqual({ ok: true })
+  })
+
   it('rejects each broken rule with its own reason', () => {
     const cases: Array<[unknown, string]> = [
       [null, 'info must be an object'],
@@ -33,6 +38,9 @@ describe('validateWorkspaceInfo', () => {
       [{ ...good, cwd: '/workspace/src' }, 'cwd must equal root'],
       [{ ...good, gitAvailable: true }, 'gitAvailable must be false'],
       [{ ...good, ephemeral: false }, 'ephemeral must be true'],
+      [{ ...good, extensions: 'git' }, 'extensions must be an object'],
+      [{ ...good, extensions: { git: 'yes' } }, 'extensions.git must be a boolean'],
+      [{ ...good, gitAvailable: true, extensions: { git: true } }, 'gitAvailable must be false'],
     ]
     for (const [info, reason] of cases) {
       expect({ info, result: validateWorkspaceInfo(info) }).toEqual({ info, result: { ok: false, reason } })

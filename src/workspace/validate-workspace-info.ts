@@ -41,6 +41,11 @@ export function validateWorkspaceInfo(info: unknown): ValidationResult {
   if (record.cwd !== record.root) return fail('cwd must equal root')
   if (record.gitAvailable !== false) return fail('gitAvailable must be false')
   if (record.ephemeral !== true) return fail('ephemeral must be true')
+  if (record.extensions !== undefined) {
+    const extensions = record.extensions as Record<string, unknown> | null
+    if (typeof extensions !== 'object' || extensions === null) return fail('extensions must be an object')
+    if (extensions.git !== undefined && typeof extensions.git !== 'boolean') return fail('extensions.git must be a boolean')
+  }
   return OK
 }
 
