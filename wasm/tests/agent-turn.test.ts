@@ -513,7 +513,7 @@ describe('slash commands', () => {
     const names = lines.flatMap((l) => l.match(/^ {2}(\/[a-z0-9]+)/)?.[1] ?? [])
     expect(names).toEqual([
       '/help', '/new', '/clear', '/resume', '/sessions', '/rename', '/compact', '/status', '/exit', '/quit',
-      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/open', '/diff', '/undo', '/copy', '/export', '/history', '/a11y', '/login', '/logout', '/key', '/version',
+      '/model', '/models', '/fast', '/provider', '/mode', '/files', '/download', '/open', '/clone', '/diff', '/undo', '/copy', '/export', '/history', '/a11y', '/login', '/logout', '/key', '/version',
     ])
   })
 

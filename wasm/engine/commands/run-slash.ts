@@ -21,14 +21,15 @@ export const ENGINE_VERSION = '0.1.0'
 
 /**
  * Runs the command `line` names, and returns which one it was: /exit and /clear (S.CMD_EXIT,
- * S.CMD_CLEAR) end or restart the whole engine, so the caller runs those.
+ * S.CMD_CLEAR) end or restart the whole engine, and /clone (S.CMD_CLONE) runs a shell command
+ * as the person's, so the caller runs those.
  */
 export function runSlash(s: Settings, sessions: SessionState, auth: AuthPanel, line: string): i32 {
   const cmd = S.slashCommand(line)
   const t = s.transcript
   const arg = S.slashArgument(line)
   if (cmd == S.CMD_HELP) t.lines(S.helpText())
-  else if (cmd == S.CMD_EXIT || cmd == S.CMD_CLEAR) return cmd
+  else if (cmd == S.CMD_EXIT || cmd == S.CMD_CLEAR || cmd == S.CMD_CLONE) return cmd
   else if (cmd == S.CMD_MODEL && arg.length == 0 && s.providers.active.name == 'demo' && s.providers.list.length > 1) openProviderPicker(s, auth)
   else if (cmd == S.CMD_MODEL) modelCommand(s, arg)
   else if (cmd == S.CMD_MODELS) {

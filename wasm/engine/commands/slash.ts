@@ -26,6 +26,7 @@ export const CMD_A11Y = 23
 export const CMD_DIFF = 40
 export const CMD_UNDO = 41
 export const CMD_OPEN = 42
+export const CMD_CLONE = 43
 export const CMD_UNKNOWN = 99
 
 export class SlashCommand {
@@ -58,6 +59,7 @@ export const COMMANDS: Array<SlashCommand> = [
   new SlashCommand(CMD_FILES, '/files', '', 'list the files in the workspace', 'Workspace'),
   new SlashCommand(CMD_DOWNLOAD, '/download', '', 'save the workspace as a zip', 'Workspace'),
   new SlashCommand(CMD_OPEN, '/open', '', 'work on a folder of this computer (asks which)', 'Workspace'),
+  new SlashCommand(CMD_CLONE, '/clone', '<owner/repo|url>', 'git clone a repository into the workspace', 'Workspace'),
   new SlashCommand(CMD_DIFF, '/diff', '[last]', "show the agent's changes to the files (last: the last turn's)", 'Workspace'),
   new SlashCommand(CMD_UNDO, '/undo', '', 'put the files back as they were before the last turn', 'Workspace'),
   new SlashCommand(CMD_COPY, '/copy', '', 'copy the last reply', 'Transcript'),

@@ -7,7 +7,8 @@ import { Engine, HINT_TIMER_ID } from '../engine'
 import { ByteBuf, stringBuf, stringBytes } from '../util/byte-buf'
 import * as K from '../screen/keys'
 import { runSlash } from '../commands/run-slash'
-import { CMD_CLEAR, CMD_EXIT } from '../commands/slash'
+import { CMD_CLEAR, CMD_CLONE, CMD_EXIT, slashArgument } from '../commands/slash'
+import { CLONE_USAGE, cloneShellLine } from '../commands/clone-command'
 import { pickerKey } from '../commands/pickers'
 import { forkSession } from '../session/session'
 import { answerResumeQuestion } from '../session/interrupted-turn'
@@ -337,4 +338,9 @@ function slash(engine: Engine, s: string): void {
   const cmd = runSlash(engine.settings, engine.sessions, engine.auth, s)
   if (cmd == CMD_EXIT) engine.exit()
   else if (cmd == CMD_CLEAR) engine.clearAll()
+  else if (cmd == CMD_CLONE) {
+    const line = cloneShellLine(slashArgument(s))
+    if (line.length == 0) engine.transcript.error(stringBytes(CLONE_USAGE))
+    else personCommand(engine, line)
+  }
 }
