@@ -25,6 +25,8 @@ export type GithubMock = {
   mode: GithubMockMode
   /** When set, tree listings say `truncated: true`. */
   truncate: boolean
+  /** When set, POST /git/commits stores the message this returns (a GitHub that rewrites). */
+  rewriteMessage: ((message: string) => string) | null
   git(args: string[], input?: string | Buffer): string
 }
 
@@ -138,7 +140,7 @@ export function createGithubMock(dir: string, owner: string, repo: string): Gith
       const text =
         `tree ${b.tree}\n${b.parents.map((p) => `parent ${p}\n`).join('')}` +
         `author ${b.author.name} <${b.author.email}> ${gitDate(b.author.date)}\n` +
-        `committer ${b.committer.name} <${b.committer.email}> ${gitDate(b.committer.date)}\n${sig}\n${b.message}`
+        `committer ${b.committer.name} <${b.committer.email}> ${gitDate(b.committer.date)}\n${sig}\n${mock.rewriteMessage ? mock.rewriteMessage(b.message) : b.message}`
       return json({ sha: git(['hash-object', '-t', 'commit', '-w', '--stdin'], text).trim() }, 201)
     }
     if (method === 'PATCH' && (m = /^\/git\/refs\/heads\/(.+)$/.exec(rest))) {
@@ -209,6 +211,7 @@ export function createGithubMock(dir: string, owner: string, repo: string): Gith
     pulls: [],
     mode: 'ok',
     truncate: false,
+    rewriteMessage: null,
     git,
   }
   return mock

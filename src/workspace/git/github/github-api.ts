@@ -92,9 +92,11 @@ export function githubApi(fetch: GithubFetch, { owner, repo }: GithubRepo, signa
     return response
   }
   const json = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    // GitHub lets browsers cache API answers for 60 s; a branch read just after a push must be
+    // fresh. 'no-cache' revalidates with the ETag, and a 304 costs no rate limit.
     const init: RequestInit =
       body === undefined
-        ? { method, headers }
+        ? { method, headers, cache: 'no-cache' }
         : { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
     const response = await send(`${base}${path}`, init, `${method} ${path || '/'}`)
     return (await response.json()) as T

@@ -6,7 +6,7 @@ const tree = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
 
 async function apiOf(text: string, dates: [string, string], message: string): Promise<ApiCommit> {
   return {
-    sha: await objectId('commit', encoder.encode(text)),
+    sha: objectId('commit', encoder.encode(text)),
     tree: { sha: tree },
     parents: [],
     author: { name: 'Ada', email: 'ada@example.com', date: dates[0] },

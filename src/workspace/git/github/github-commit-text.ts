@@ -6,6 +6,8 @@
  * exact: `verification.payload` is the unsigned text and `signature` the gpgsig header.
  */
 
+import { sha1Hex } from './sha1'
+
 export type ApiPerson = { name: string; email: string; date: string }
 
 /** GET /repos/O/R/git/commits/SHA, the fields used here. */
@@ -32,13 +34,12 @@ export type ApiNewCommit = {
 const encoder = new TextEncoder()
 
 /** git's object id of `content` stored as `type`. */
-export async function objectId(type: string, content: Uint8Array): Promise<string> {
+export function objectId(type: string, content: Uint8Array): string {
   const header = encoder.encode(`${type} ${content.length}\0`)
   const whole = new Uint8Array(header.length + content.length)
   whole.set(header)
   whole.set(content, header.length)
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', whole))
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
+  return sha1Hex(whole)
 }
 
 /** `+0130` for 90 minutes east of UTC. */
@@ -70,9 +71,9 @@ function signatureHeader(signature: string): string {
 
 /** The commit's raw text, checked against its sha; null when no candidate hashes to it. */
 export async function rebuildCommit(commit: ApiCommit): Promise<Uint8Array | null> {
-  const check = async (text: string) => {
+  const check = (text: string) => {
     const bytes = encoder.encode(text)
-    return (await objectId('commit', bytes)) === commit.sha ? bytes : null
+    return objectId('commit', bytes) === commit.sha ? bytes : null
   }
   const { payload, signature } = commit.verification ?? { payload: null, signature: null }
   if (payload && signature) {
@@ -93,7 +94,7 @@ export async function rebuildCommit(commit: ApiCommit): Promise<Uint8Array | nul
   for (const message of messages) {
     for (const z of authorZones) {
       if (!committerZones.includes(z)) continue
-      const found = await check(text(z, z, message))
+      const found = check(text(z, z, message))
       if (found) return found
     }
   }
@@ -101,7 +102,7 @@ export async function rebuildCommit(commit: ApiCommit): Promise<Uint8Array | nul
     for (const a of authorZones)
       for (const c of committerZones) {
         if (a === c) continue
-        const found = await check(text(a, c, message))
+        const found = check(text(a, c, message))
         if (found) return found
       }
   return null

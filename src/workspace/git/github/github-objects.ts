@@ -89,7 +89,7 @@ function mismatch(what: string, sha: string): GithubError {
 /** One blob's bytes: the raw host's when they hash to `sha`, else the API's base64. */
 async function downloadBlob(api: GithubApi, commit: string, entry: ApiTreeEntry): Promise<Uint8Array> {
   const raw = await api.raw(commit, entry.path).catch(() => null)
-  if (raw && (await objectId('blob', raw)) === entry.sha) return raw
+  if (raw && objectId('blob', raw) === entry.sha) return raw
   const blob = await api.get<{ content: string; encoding: string }>(`/git/blobs/${entry.sha}`)
   if (blob.encoding !== 'base64') return encoder.encode(blob.content)
   const text = atob(blob.content.replace(/\n/g, ''))

@@ -92,3 +92,19 @@ describe('a push through GitHub’s API', () => {
     expect(native.run('git rev-parse main').stdout.trim()).toBe(a)
   })
 })
+
+describe('a push GitHub stores differently', () => {
+  it('says so, and origin/main names GitHub’s commits, which are brought in', async () => {
+    const { native, mock, fs } = await cloned()
+    mock.rewriteMessage = (m) => `${m}(edited)\n`
+    const local = await commit(fs, 'a.txt', 'a\n', 1700001000, 'one\n')
+    const result = await pushToGithub({ fs, dir, repo, fetch: mock.server })
+    const github = native.run('git rev-parse main').stdout.trim()
+    expect(github).not.toBe(local)
+    expect(result.mismatched).toEqual([{ local, github }])
+    expect(result.output).toContain(`warning: GitHub stored commit ${local.slice(0, 7)} as ${github.slice(0, 7)} (it changed the commit); origin/main names GitHub's\n`)
+    const fsp = gitFs(fs)
+    expect(await git.resolveRef({ fs: fsp, dir, ref: 'refs/remotes/origin/main' })).toBe(github)
+    expect((await git.readCommit({ fs: fsp, dir, oid: github })).commit.message).toBe('one\n(edited)\n')
+  })
+})

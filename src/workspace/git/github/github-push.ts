@@ -9,7 +9,8 @@
 import git from 'isomorphic-git'
 import { gitFs } from '../git-fs'
 import { GithubError, githubApi, type GithubApi } from './github-api'
-import { newCommitBody } from './github-commit-text'
+import { newCommitBody, rebuildCommit, type ApiCommit } from './github-commit-text'
+import { localObjects } from './github-objects'
 import { planGithubPush, type GithubPushOptions, type GithubPushPlan } from './github-push-plan'
 
 export type GithubPushResult = {
@@ -66,6 +67,16 @@ async function sendTree(api: GithubApi, fsp: Fsp, dir: string, tree: string, kno
   known.add(tree)
 }
 
+/** Writes GitHub's versions of the mismatched commits locally; false when one cannot be rebuilt. */
+async function recordGithubCommits(api: GithubApi, fsp: Fsp, dir: string, mismatched: GithubPushResult['mismatched']): Promise<boolean> {
+  const store = localObjects(fsp, `${dir}/.git`)
+  for (const { github } of mismatched) {
+    const text = await rebuildCommit(await api.get<ApiCommit>(`/git/commits/${github}`))
+    if (!text || (await store.write('commit', text)) !== github) return false
+  }
+  return true
+}
+
 /** Pushes as planned (planning first when no plan is given); GitHub's refusals throw a GithubError. */
 export async function pushToGithub(options: GithubPushOptions, planned?: GithubPushPlan): Promise<GithubPushResult> {
   const plan = planned ?? (await planGithubPush(options))
@@ -115,11 +126,13 @@ export async function pushToGithub(options: GithubPushOptions, planned?: GithubP
     if (error instanceof GithubError && error.code === 'GITHUB_UNPROCESSABLE') return refused('fetch first')
     throw error
   }
-  // The remote-tracking branch names a local commit, so it moves only when the ids agree.
-  if (mismatched.length === 0) await git.writeRef({ fs: fsp, dir, ref: `refs/remotes/origin/${plan.remoteBranch}`, value: plan.localSha, force: true })
+  // origin/B must name what GitHub has: when GitHub's ids differ, its commits are brought in
+  // (their trees are the local ones) so origin/B can name them and `git status` tells the truth.
+  const recorded = mismatched.length === 0 || (await recordGithubCommits(api, fsp, dir, mismatched))
+  if (recorded) await git.writeRef({ fs: fsp, dir, ref: `refs/remotes/origin/${plan.remoteBranch}`, value: target, force: true })
   const summary = plan.remoteSha ? refLine(' ', `${plan.remoteSha.slice(0, 7)}..${target.slice(0, 7)}`, plan) : refLine('*', '[new branch]', plan)
   const note = mismatched
-    .map((m) => `warning: GitHub gave commit ${m.local.slice(0, 7)} the id ${m.github.slice(0, 7)}; the remote branch now names GitHub's\n`)
+    .map((m) => `warning: GitHub stored commit ${m.local.slice(0, 7)} as ${m.github.slice(0, 7)} (it changed the commit); origin/${plan.remoteBranch} names GitHub's\n`)
     .join('')
   return result(0, `${head}${summary}${note}`, mismatched)
 }
