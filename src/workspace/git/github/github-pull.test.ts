@@ -62,4 +62,18 @@ describe('a pull through GitHub’s API', () => {
     expect(await git.resolveRef({ fs: fsp, dir, ref: 'HEAD' })).toBe(mine)
     expect(await git.resolveRef({ fs: fsp, dir, ref: 'refs/remotes/origin/main' })).toBe(native.run('git rev-parse main').stdout.trim())
   })
+
+  it('keeps local changes and untracked files the pull does not touch', async () => {
+    const { native, mock, fs } = await cloned()
+    native.run("echo remote >> README.md && git commit -qam remote")
+    await fs.writeFile(`${dir}/src/b.txt`, 'edited here\n')
+    await fs.writeFile(`${dir}/untracked.txt`, 'mine\n')
+    expect((await pullFromGithub({ fs, dir, repo, fetch: mock.server })).exitCode).toBe(0)
+    expect(await fs.readFile(`${dir}/README.md`)).toBe('hello\ntwo\nremote\n')
+    expect(await fs.readFile(`${dir}/src/b.txt`)).toBe('edited here\n')
+    expect(await fs.readFile(`${dir}/untracked.txt`)).toBe('mine\n')
+    const out = await toDisk(fs, dir)
+    disposers.push(out.dispose)
+    expect(out.git('git status --porcelain')).toBe(' M src/b.txt\n?? untracked.txt\n')
+  })
 })
