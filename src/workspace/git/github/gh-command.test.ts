@@ -54,4 +54,14 @@ describe('gh', () => {
     expect(await bash.exec('gh pr create -t x -b y')).toMatchObject({ exitCode: 1, stderr: `pull request create failed: ${GITHUB_MESSAGES.unauthorized}\n` })
     expect(mock.pulls).toEqual([])
   })
+
+  it('asks before opening, and opens nothing when the person declines', async () => {
+    const { fs, mock } = await pushedTopic()
+    const asked: unknown[] = []
+    const approve = async (request: unknown) => (asked.push(request), false)
+    const bash = new Bash({ fs, cwd: dir, customCommands: [ghCommand('/', { fetch: mock.server, approve })] })
+    expect(await bash.exec('gh pr create -t T -b B')).toMatchObject({ exitCode: 1, stderr: 'pull request create cancelled: the person declined it\n' })
+    expect(asked).toEqual([{ url: 'https://github.com/octo/demo', head: 'topic', base: 'main', title: 'T' }])
+    expect(mock.pulls).toEqual([])
+  })
 })

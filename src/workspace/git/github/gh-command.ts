@@ -12,14 +12,20 @@ import { parseArgs, has, value } from '../git-args'
 import { gitFs } from '../git-fs'
 import { GithubError, githubApi, type GithubFetch } from './github-api'
 import { headRefPath, type ApiRef, type GithubRepoInfo } from './github-clone'
-import { parseGithubRepo, parseGithubUrl } from './github-url'
+import { githubUrl, parseGithubRepo, parseGithubUrl } from './github-url'
 
-export type GhDeps = { fetch: GithubFetch }
+/** What gh needs from outside: the fetch that reaches GitHub with the person's token. */
+export type GhDeps = {
+  fetch: GithubFetch
+  /** Asked before the pull request is opened (the person's approval); false cancels it. */
+  approve?: (request: { url: string; head: string; base: string; title: string }) => Promise<boolean>
+}
 
 type Output = { stdout: string; stderr: string; exitCode: number }
 
 const fail = (line: string, exitCode = 1): Output => ({ stdout: '', stderr: `${line}\n`, exitCode })
 
+/** What `gh --version` prints. */
 export const GH_VERSION_LINE = 'gh version 2.40.0 (fxterm: gh pr create only)\n'
 
 /** The command; `root` is the workspace root (unused by gh today, kept for the shared shape). */
@@ -27,6 +33,7 @@ export function ghCommand(root: string, deps: GhDeps): Command {
   return defineCommand('gh', (args, ctx) => runGh(args, ctx, root, deps))
 }
 
+/** Runs one `gh` line; answers as the shell prints it. */
 export async function runGh(args: string[], shell: ResolvedCommandContext, _root: string, deps: GhDeps): Promise<Output> {
   const [group, action] = args
   if (group === '--version' || group === 'version') return { stdout: GH_VERSION_LINE, stderr: '', exitCode: 0 }
@@ -76,6 +83,8 @@ async function prCreate(args: string[], shell: ResolvedCommandContext, deps: GhD
   const base = value(parsed, 'base') ?? (await api.get<GithubRepoInfo>('')).default_branch
   if (!head.includes(':') && !(await api.getOrNull<ApiRef>(headRefPath(head))))
     return fail(`aborted: you must first push the current branch to a remote, or use the --head flag`)
+  if (deps.approve && !(await deps.approve({ url: githubUrl(repo), head, base, title })))
+    return fail('pull request create cancelled: the person declined it')
   const pull = await api.post<{ html_url: string }>('/pulls', { title, body, head, base, ...(has(parsed, 'draft') ? { draft: true } : {}) })
   return {
     stdout: `${pull.html_url}\n`,

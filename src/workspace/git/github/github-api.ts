@@ -10,7 +10,9 @@ import type { GithubRepo } from './github-url'
 /** The fetch this client is handed; the caller's own adds the token for GitHub's hosts. */
 export type GithubFetch = (url: string, init: RequestInit) => Promise<Response>
 
+/** GitHub's REST API, where the page attaches the token. */
 export const GITHUB_API = 'https://api.github.com'
+/** GitHub's raw file host, where the page attaches the token too. */
 export const GITHUB_RAW = 'https://raw.githubusercontent.com'
 
 /** The one-line messages for GitHub's refusals, as the shell prints them. */
@@ -21,6 +23,7 @@ export const GITHUB_MESSAGES = {
   notFound: 'not found: a private repository needs a token with access (/key github), or the name is wrong',
 } as const
 
+/** A GithubError's stable code, for callers that branch on the kind of failure. */
 export type GithubErrorCode =
   | 'GITHUB_UNAUTHORIZED'
   | 'GITHUB_RATE_LIMIT'
@@ -65,6 +68,7 @@ function githubMessage(body: unknown): string {
   return [typeof message === 'string' ? message : '', extra].filter(Boolean).join(': ')
 }
 
+/** The requests the GitHub path makes, for one repository. */
 export type GithubApi = {
   /** GET a path under /repos/OWNER/REPO ('' for the repository itself) as JSON. */
   get<T>(path: string): Promise<T>

@@ -13,6 +13,7 @@ import { GithubError, githubApi, type GithubFetch } from './github-api'
 import { fetchCommit, localObjects } from './github-objects'
 import { githubUrl, type GithubRepo } from './github-url'
 
+/** What cloneFromGithub is given. */
 export type GithubCloneOptions = {
   fs: IFileSystem
   /** Absolute directory to clone into; it must not exist or be empty. */
@@ -25,9 +26,12 @@ export type GithubCloneOptions = {
   onProgress?: (line: string) => void
 }
 
+/** What a clone made: where, which branch and commit, and how many files and bytes. */
 export type GithubCloneResult = { dir: string; branch: string; oid: string; files: number; bytes: number }
 
+/** GET /repos/O/R, the fields used here. */
 export type GithubRepoInfo = { default_branch: string; full_name?: string; private?: boolean }
+/** GET /repos/O/R/git/ref/heads/B. */
 export type ApiRef = { ref: string; object: { sha: string; type: string } }
 
 /** `/git/ref/heads/B`, with each part of a branch name like `feature/x` encoded. */

@@ -19,7 +19,9 @@ export const GITHUB_MAX_BYTES = 200 * 1024 * 1024
 /** How many downloads run at once: enough to hide latency, few enough to stay polite. */
 const PARALLEL = 6
 
+/** One entry of GET /git/trees/SHA?recursive=1. */
 export type ApiTreeEntry = { path: string; mode: string; type: 'blob' | 'tree' | 'commit'; sha: string; size?: number }
+/** GET /git/trees/SHA?recursive=1. */
 export type ApiTree = { sha: string; tree: ApiTreeEntry[]; truncated: boolean }
 
 /** The local object store as this path uses it. */
@@ -28,6 +30,7 @@ export type ObjectStore = {
   has(oid: string): Promise<boolean>
 }
 
+/** The repository at `gitdir` as an ObjectStore (loose objects written through isomorphic-git). */
 export function localObjects(fs: { promises: GitFsPromises }, gitdir: string): ObjectStore {
   return {
     write: (type, object) => git.writeObject({ fs, gitdir, type, object, format: 'content' }),
@@ -96,6 +99,7 @@ async function downloadBlob(api: GithubApi, commit: string, entry: ApiTreeEntry)
   return Uint8Array.from(text, (c) => c.charCodeAt(0))
 }
 
+/** What fetchCommit brought: the commit's JSON, its file count and bytes, and how many blobs were downloaded. */
 export type FetchedCommit = { commit: ApiCommit; files: number; bytes: number; downloaded: number }
 
 /**

@@ -18,6 +18,7 @@ import { githubUrl, type GithubRepo } from './github-url'
 /** A pull of more new commits than this is refused: each costs API requests (60 an hour without a token). */
 export const GITHUB_PULL_MAX_COMMITS = 100
 
+/** What pullFromGithub is given. */
 export type GithubPullOptions = {
   fs: IFileSystem
   /** The work tree's top directory. */
@@ -32,6 +33,7 @@ export type GithubPullOptions = {
   onProgress?: (line: string) => void
 }
 
+/** A pull's outcome as git prints it, with the commits before and after and how many came. */
 export type GithubPullResult = { exitCode: number; stdout: string; stderr: string; from: string; to: string; commits: number }
 
 /** Paths whose blob differs between two commits' trees. */

@@ -12,6 +12,7 @@ import { GithubError, githubApi, type GithubFetch } from './github-api'
 import { headRefPath, type ApiRef, type GithubRepoInfo } from './github-clone'
 import { githubUrl, type GithubRepo } from './github-url'
 
+/** What planGithubPush and pushToGithub are given. */
 export type GithubPushOptions = {
   fs: IFileSystem
   /** The work tree's top directory. */
@@ -25,6 +26,7 @@ export type GithubPushOptions = {
   signal?: AbortSignal
 }
 
+/** What a push would send; computed before anything is sent. */
 export type GithubPushPlan = {
   /** `https://github.com/OWNER/REPO`. */
   remote: string

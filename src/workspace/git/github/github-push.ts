@@ -13,6 +13,7 @@ import { newCommitBody, rebuildCommit, type ApiCommit } from './github-commit-te
 import { localObjects } from './github-objects'
 import { planGithubPush, type GithubPushOptions, type GithubPushPlan } from './github-push-plan'
 
+/** A push's outcome: git's lines, its exit code, and commits GitHub stored under other ids. */
 export type GithubPushResult = {
   plan: GithubPushPlan
   /** 0 when the branch moved or was up to date, 1 when git would refuse. */
