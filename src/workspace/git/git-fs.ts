@@ -61,9 +61,12 @@ function encodingOf(options: Encoding): string | undefined {
 function toStat(stat: Awaited<ReturnType<IFileSystem['stat']>>): GitStat {
   const type = stat.isSymbolicLink ? 'symlink' : stat.isDirectory ? 'dir' : 'file'
   const mtimeMs = stat.mtime.getTime()
+  // just-bash gives permission bits only; isomorphic-git reads the file type from the mode
+  // (S_IFLNK and S_IFDIR), without which a symlink is staged as an executable file.
+  const typeBits = type === 'symlink' ? 0o120000 : type === 'dir' ? 0o040000 : 0o100000
   return {
     type,
-    mode: stat.mode,
+    mode: typeBits | (stat.mode & 0o7777),
     size: stat.size,
     // isomorphic-git compares ino/dev/uid/gid with the index's; zero on both sides keeps them
     // equal, so only size, mode and mtime decide whether a file must be hashed again.
@@ -86,7 +89,13 @@ export function gitFs(fs: IFileSystem): { promises: GitFsPromises } {
         const bytes = await fs.readFileBuffer(path)
         return encodingOf(options) ? new TextDecoder().decode(bytes) : bytes
       }),
-    writeFile: (path, data) => coded(() => fs.writeFile(path, data)),
+    writeFile: (path, data, options) =>
+      coded(async () => {
+        await fs.writeFile(path, data)
+        // checkout writes an executable with { mode: 0o777 }; the bit must reach the file.
+        const mode = typeof options === 'object' ? (options as { mode?: number }).mode : undefined
+        if (mode !== undefined) await fs.chmod(path, mode & 0o777 & ~0o022)
+      }),
     unlink: (path) =>
       coded(async () => {
         const stat = await fs.lstat(path)
