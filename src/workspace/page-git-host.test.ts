@@ -35,6 +35,16 @@ describe("the page's side of git", () => {
     expect(sent[0]!.redirect).toBe('manual')
   })
 
+  it('says a redirect was not followed with the token, in words', async () => {
+    const ring = createKeyRing(memoryOAuthSessionStore())
+    await ring.save(GITHUB_KEY_NAME, 'ghp_personToken0123456789abcdefghijklmn', GITHUB_API_URL)
+    const host = createPageGitHost({
+      githubToken: (url) => ring.load(GITHUB_KEY_NAME, url),
+      fetch: async () => new Response(null, { status: 301, headers: { location: 'https://evil.test/' } }),
+    })
+    await expect(host.githubFetch('https://api.github.com/repos/a/b', { method: 'GET', headers: {} })).rejects.toThrow(/redirect .* not followed with your token/)
+  })
+
   it('refuses every other host before anything is sent, look-alikes included', async () => {
     const { host, sent } = await hostWithToken()
     for (const url of ['https://api.github.com.evil.test/repos', 'http://api.github.com/repos', 'https://api.github.com:8443/x', 'https://evil.test/']) {

@@ -32,7 +32,12 @@ export function createPageGitHost(options: PageGitHostOptions): GitHost {
         // A redirect could carry the token elsewhere: it is an answer, not followed.
         redirect: token ? 'manual' : 'follow',
         credentials: 'omit',
+        // A branch read just after a push must not come from the HTTP cache (GitHub allows 60 s).
+        cache: 'no-cache',
       })
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        throw new Error('GitHub answered with a redirect (a renamed or moved repository?), which is not followed with your token: use its new address')
+      }
       return {
         status: response.status,
         statusText: response.statusText,
