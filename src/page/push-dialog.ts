@@ -13,17 +13,27 @@ export function confirmPush(plan: PushPlan): Promise<boolean> {
   const count = plan.commits.length
   const listed = plan.commits.slice(0, LISTED).map((c) => ({ text: `${c.oid.slice(0, 7)} ${c.subject}`, mono: true, className: 'fxterm-push-commit' }))
   const more = count > LISTED ? [{ text: `…and ${count - LISTED} more` }] : []
-  const what = plan.action === 'push' ? 'Push' : 'Open a pull request'
+  if (plan.action === 'pull request') {
+    return askQuestion({
+      title: 'Open this pull request?',
+      className: 'fxterm-push-dialog',
+      lines: [
+        { text: `“${plan.title ?? ''}”, from ${plan.branch} into ${plan.base ?? 'the default branch'}, on:` },
+        { text: plan.url, mono: true, className: 'fxterm-push-url' },
+      ],
+      yes: 'Open pull request',
+    })
+  }
   return askQuestion({
-    title: plan.action === 'push' ? 'Push these commits?' : 'Open this pull request?',
+    title: 'Push these commits?',
     className: 'fxterm-push-dialog',
     lines: [
-      { text: `${what} to ${plan.remote}:` },
+      { text: `Push to ${plan.remote}:` },
       { text: plan.url, mono: true, className: 'fxterm-push-url' },
       { text: `Branch ${plan.branch}${plan.newBranch ? ' (new there)' : ''}, ${count === 1 ? '1 commit' : `${count} commits`}:` },
       ...listed,
       ...more,
     ],
-    yes: plan.action === 'push' ? 'Push' : 'Open pull request',
+    yes: 'Push',
   })
 }

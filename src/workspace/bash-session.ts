@@ -9,7 +9,8 @@ import { Bash, type BashOptions } from 'just-bash/browser'
 import { COMMAND_TIMEOUT_MS, type ExecResult } from '../protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
 import { gitCommand } from './git/git-command'
-import type { GitHost } from './git/git-host'
+import { fetchThroughHost, type GitHost } from './git/git-host'
+import { ghCommand, type GhDeps } from './git/github/gh-command'
 import { refuseSilentLimits } from './shell-limits'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import {
@@ -112,7 +113,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
   const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
-  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, options.gitHost)]
+  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, options.gitHost), ghCommand(root, ghDeps(options.gitHost))]
 
   // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
   // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so
@@ -218,5 +219,15 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     fileTool: (request) => runFileTool(fs, root, request),
     listFiles: () => listWorkspaceFiles(fs, root),
     exportZip: () => zipWorkspace(fs, root),
+  }
+}
+
+/** gh's way to GitHub and to the person: the page's, or a refusal in words without a page. */
+function ghDeps(host: GitHost | undefined): GhDeps {
+  if (!host) return { fetch: () => Promise.reject(new Error('this workspace has no page to reach GitHub from')), approve: () => Promise.resolve(false) }
+  return {
+    fetch: fetchThroughHost(host),
+    approve: (request) =>
+      host.approvePush({ remote: 'origin', url: request.url, branch: request.head, base: request.base, title: request.title, newBranch: false, commits: [], action: 'pull request' }),
   }
 }

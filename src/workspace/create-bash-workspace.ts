@@ -84,14 +84,14 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   let disposed = false
   const pageRunner = options.codeRunner === undefined && typeof document !== 'undefined' ? createLazyCodeRunner() : null
   const codeRunner = options.codeRunner === false ? undefined : (options.codeRunner ?? pageRunner ?? undefined)
+  const gitHost =
+    options.git === false ? undefined : createPageGitHost({ ...(typeof document !== 'undefined' ? { approvePush: confirmPush } : {}), ...options.git })
   const supervisor = createWorkerSupervisor(
     // Keep the `new Worker(new URL(...), ...)` form: it is how Vite finds and bundles the worker.
     () => options.worker?.() ?? new Worker(new URL('./bash-worker.ts', import.meta.url), { type: 'module' }),
     () => ({ entries: [...snapshot], root, home: HOME, env, ...(vars ? { vars } : {}) }),
     codeRunner,
-    options.git === false
-      ? undefined
-      : createPageGitHost({ ...(typeof document !== 'undefined' ? { approvePush: confirmPush } : {}), ...options.git }),
+    gitHost,
   )
 
   let switching: Promise<void> = Promise.resolve() // the last useSession, until its files are in place
@@ -272,6 +272,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
       // session left behind can reach the next one. Again once the commands queued before the
       // switch are done, so the new session's first run opens a sandbox of its own.
       pageRunner?.resetSession()
+      gitHost?.newSession() // a push in the new session asks the person again
       if (!sessionFiles) return enqueue(async () => pageRunner?.resetSession()).catch(() => undefined)
       const done = enqueue(async () => {
         pageRunner?.resetSession()

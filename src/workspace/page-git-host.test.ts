@@ -59,6 +59,24 @@ describe("the page's side of git", () => {
     expect(sent[0]!.headers).toEqual({})
   })
 
+  it('asks once per remote and action in a session, and again after the session changes', async () => {
+    const asked: string[] = []
+    const host = createPageGitHost({ approvePush: async (plan) => (asked.push(`${plan.action} ${plan.url}`), true) })
+    const plan: PushPlan = { remote: 'origin', url: 'https://github.com/ada/demo', branch: 'main', newBranch: false, commits: [], action: 'push' }
+    expect([await host.approvePush(plan), await host.approvePush(plan), await host.approvePush({ ...plan, action: 'pull request' })]).toEqual([true, true, true])
+    expect(await host.approvePush({ ...plan, url: 'https://github.com/ada/other' })).toBe(true)
+    host.newSession()
+    await host.approvePush(plan)
+    expect(asked).toEqual(['push https://github.com/ada/demo', 'pull request https://github.com/ada/demo', 'push https://github.com/ada/other', 'push https://github.com/ada/demo'])
+  })
+
+  it('a no is not remembered: the next push asks again', async () => {
+    const answers = [false, true]
+    const host = createPageGitHost({ approvePush: async () => answers.shift()! })
+    const plan: PushPlan = { remote: 'origin', url: 'https://x.test/r.git', branch: 'main', newBranch: false, commits: [], action: 'push' }
+    expect([await host.approvePush(plan), await host.approvePush(plan)]).toEqual([false, true])
+  })
+
   it('declines every push when no one can be asked', async () => {
     const plan: PushPlan = { remote: 'origin', url: 'https://github.com/ada/demo', branch: 'main', newBranch: false, commits: [], action: 'push' }
     expect(await createPageGitHost({}).approvePush(plan)).toBe(false)

@@ -14,9 +14,20 @@ export type PageGitHostOptions = {
   fetch?: typeof fetch
 }
 
-export function createPageGitHost(options: PageGitHostOptions): GitHost {
+/** The page's git host; `newSession()` forgets which remotes the person has said yes to. */
+export function createPageGitHost(options: PageGitHostOptions): GitHost & { newSession(): void } {
+  // The first push (or pull request) to a remote in a session asks; later ones to the same
+  // remote, for the same kind of action, go on that yes until the session changes.
+  const approved = new Set<string>()
   return {
-    approvePush: (plan) => (options.approvePush ? options.approvePush(plan) : Promise.resolve(false)),
+    newSession: () => approved.clear(),
+    async approvePush(plan) {
+      const key = `${plan.action} ${plan.url}`
+      if (approved.has(key)) return true
+      const yes = options.approvePush ? await options.approvePush(plan) : false
+      if (yes) approved.add(key)
+      return yes
+    },
     async githubFetch(url: string, init: HostFetchInit): Promise<HostFetchReply> {
       const origin = URL.canParse(url) ? new URL(url).origin : ''
       if (!GITHUB_TOKEN_ORIGINS.includes(origin)) throw new Error(`fxterm sends GitHub requests only to GitHub's hosts, not to ${origin || url}`)

@@ -17,6 +17,9 @@ export type PushPlan = {
   commits: Array<{ oid: string; subject: string }>
   /** What asks: `git push` or `gh pr create`. */
   action: 'push' | 'pull request'
+  /** A pull request's title and the branch it goes into. */
+  title?: string
+  base?: string
 }
 
 /** A response as it crosses a thread: status, headers and the whole body. */
