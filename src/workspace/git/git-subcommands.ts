@@ -5,7 +5,11 @@
 
 import type { GitSubcommand } from './git-context'
 import { init } from './subcommands/init'
+// git-b: history-moving and diffing subcommands.
+import { diff } from './subcommands/diff'
 
 export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
   init,
+  // git-b
+  diff,
 }

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { gitPair, TWO_COMMITS } from '../../../test/support/git-pair'
+
+const natives: Array<{ dispose(): void }> = []
+afterEach(() => natives.splice(0).forEach((n) => n.dispose()))
+
+describe('git diff against native git', () => {
+  it('prints the work tree against the index, with a path, and nothing when clean', async () => {
+    const p = await gitPair(TWO_COMMITS, natives)
+    await p.same('git diff')
+    await p.both("sed -i 's/l1/one/; s/l10/ten/' a.txt && printf 'bee\\nbuzz' > b.txt && rm c.txt")
+    const out = await p.same('git diff')
+    expect(out.stdout).toContain('deleted file mode 100644')
+    expect(out.stdout).toContain('\\ No newline at end of file')
+    await p.same('git diff -- b.txt')
+    await p.same('git diff a.txt')
+    await p.same('git diff --stat')
+    await p.same('git diff --name-only')
+    await p.same('git diff --name-status')
+    await p.same('git diff --exit-code --quiet')
+  })
+
+  it('prints the index against HEAD with --staged/--cached, a new file and a binary one', async () => {
+    const p = await gitPair(TWO_COMMITS, natives)
+    await p.sync("printf 'fresh\\n' > d.txt && printf 'a\\0b' > bin.dat && : > empty.txt && printf 'l0\\n' >> a.txt && git add d.txt bin.dat empty.txt a.txt")
+    const out = await p.same('git diff --staged')
+    expect(out.stdout).toContain('Binary files /dev/null and b/bin.dat differ')
+    await p.same('git diff --cached --stat')
+    await p.same('git diff HEAD')
+  })
+
+  it('compares two commits, a..b, HEAD~1 and a short id, and hunks carry the function line', async () => {
+    const p = await gitPair(
+      `${TWO_COMMITS} && printf 'function top() {\\n  a\\n  b\\n  c\\n  d\\n  e\\n}\\n' > f.js && git add f.js && git commit -qm third && sed -i 's/  e/  E/' f.js && git commit -qam fourth`,
+      natives,
+    )
+    await p.same('git diff HEAD~3 HEAD')
+    await p.same('git diff HEAD~1..HEAD')
+    await p.same('git diff HEAD~2 HEAD -- a.txt')
+    await p.same('git diff HEAD^ HEAD --stat')
+    const first = p.native.run('git rev-parse --short HEAD~3').stdout.trim()
+    await p.same(`git diff ${first} HEAD --name-status`)
+  })
+
+  it('colours a patch as git does when asked', async () => {
+    const p = await gitPair(TWO_COMMITS, natives)
+    await p.same('git diff --color HEAD~1 HEAD')
+  })
+
+  it('refuses an unknown revision and an unsupported option as git would', async () => {
+    const p = await gitPair(TWO_COMMITS, natives)
+    const [f, n] = await p.both('git diff nope')
+    expect(f).toMatchObject({ exitCode: 128, stderr: n.stderr })
+    const flag = await p.fx.run('git diff --word-diff')
+    expect(flag).toMatchObject({ exitCode: 1, stderr: "git: git diff --word-diff is not supported in fxterm's git\n" })
+  })
+})

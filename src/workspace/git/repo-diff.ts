@@ -1,0 +1,232 @@
+/**
+ * Bash worker side: the changes between two sides (a tree, the index or the work tree) and
+ * how git prints them: patches with hunks of three lines of context, --stat, --name-only,
+ * --name-status. diff, show, stash and merge all print through here so they agree.
+ */
+
+import { structuredPatch } from 'diff'
+import type { GitContext } from './git-context'
+import { blobBytes, sameEntry, type Entries, type Entry } from './repo-entries'
+
+/** One side of a comparison: its entries, and how to read an entry's bytes. */
+export type Side = { entries: Entries; read(path: string, entry: Entry): Promise<Uint8Array> }
+
+export type FileChange = {
+  path: string
+  old: Entry | null
+  new: Entry | null
+  oldBytes: Uint8Array
+  newBytes: Uint8Array
+}
+
+export function objectSide(ctx: GitContext, entries: Entries): Side {
+  return { entries, read: (_path, entry) => blobBytes(ctx, entry.oid) }
+}
+
+export function workdirSide(ctx: GitContext, entries: Entries): Side {
+  return { entries, read: (path) => ctx.fs.readFileBuffer(`${ctx.dir === '/' ? '' : ctx.dir}/${path}`) }
+}
+
+/** Whether `path` (relative to the work tree's top) is one of `specs` or under one. */
+export function matchesPathspec(path: string, specs: readonly string[]): boolean {
+  return specs.length === 0 || specs.some((spec) => spec === '' || path === spec || path.startsWith(`${spec}/`))
+}
+
+/** Pathspecs as typed (relative to cwd) made relative to the work tree's top; null when outside it. */
+export function repoPathspecs(ctx: GitContext, specs: readonly string[]): string[] | null {
+  const out: string[] = []
+  for (const spec of specs) {
+    const abs = ctx.fs.resolvePath(ctx.cwd, spec)
+    const dir = ctx.dir!
+    if (abs === dir) out.push('')
+    else if (abs.startsWith(dir === '/' ? '/' : `${dir}/`)) out.push(abs.slice(dir === '/' ? 1 : dir.length + 1))
+    else return null
+  }
+  return out
+}
+
+export async function collectChanges(a: Side, b: Side, specs: readonly string[] = []): Promise<FileChange[]> {
+  const paths = [...new Set([...a.entries.keys(), ...b.entries.keys()])].filter((p) => matchesPathspec(p, specs)).sort()
+  const changes: FileChange[] = []
+  for (const path of paths) {
+    const old = a.entries.get(path)
+    const now = b.entries.get(path)
+    if (sameEntry(old, now)) continue
+    changes.push({
+      path,
+      old: old ?? null,
+      new: now ?? null,
+      oldBytes: old ? await a.read(path, old) : new Uint8Array(),
+      newBytes: now ? await b.read(path, now) : new Uint8Array(),
+    })
+  }
+  return changes
+}
+
+export function isBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8000).includes(0)
+}
+
+const ZERO = '0000000'
+const short = (oid: string | undefined) => (oid ? oid.slice(0, 7) : ZERO)
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+// git's default colours; its new lines colour the sign and the text apart, and end context in a reset.
+type Paint = { meta(s: string): string; frag(s: string): string; func(s: string): string; old(s: string): string; new(s: string): string; context(s: string): string }
+const PLAIN: Paint = { meta: (s) => s, frag: (s) => s, func: (s) => s, old: (s) => s, new: (s) => s, context: (s) => s }
+const COLOUR: Paint = {
+  meta: (s) => `\x1b[1m${s}\x1b[m`,
+  frag: (s) => `\x1b[36m${s}\x1b[m`,
+  func: (s) => (s === '' ? '' : ` \x1b[m${s.slice(1)}\x1b[m`),
+  old: (s) => `\x1b[31m${s}\x1b[m`,
+  new: (s) => `\x1b[32m+\x1b[m\x1b[32m${s.slice(1)}\x1b[m`,
+  context: (s) => (s.startsWith('\\') ? s : `${s}\x1b[m`),
+}
+
+/** git's default function-name line for a hunk: the nearest line above it starting with a letter, _ or $. */
+function funcName(lines: readonly string[], before: number): string {
+  for (let i = before; i >= 0; i--) {
+    const line = lines[i]!
+    if (/^[A-Za-z_$]/.test(line)) return ` ${line.slice(0, 80).replace(/\s+$/, '')}`
+  }
+  return ''
+}
+
+function range(start: number, count: number): string {
+  const from = count === 0 ? start - 1 : start
+  return count === 1 ? `${from}` : `${from},${count}`
+}
+
+export function formatPatch(changes: readonly FileChange[], color: boolean): string {
+  const paint = color ? COLOUR : PLAIN
+  let out = ''
+  for (const change of changes) {
+    const { path, old, new: now } = change
+    const head = [`diff --git a/${path} b/${path}`]
+    if (!old) head.push(`new file mode ${now!.mode}`, `index ${ZERO}..${short(now!.oid)}`)
+    else if (!now) head.push(`deleted file mode ${old.mode}`, `index ${short(old.oid)}..${ZERO}`)
+    else if (old.mode !== now.mode) {
+      head.push(`old mode ${old.mode}`, `new mode ${now.mode}`)
+      if (old.oid !== now.oid) head.push(`index ${short(old.oid)}..${short(now.oid)}`)
+    } else head.push(`index ${short(old.oid)}..${short(now.oid)} ${old.mode}`)
+    out += head.map((line) => `${paint.meta(line)}\n`).join('')
+    if (old && now && old.oid === now.oid) continue
+    if (change.oldBytes.length === 0 && change.newBytes.length === 0) continue
+    const from = old ? `a/${path}` : '/dev/null'
+    const to = now ? `b/${path}` : '/dev/null'
+    if (isBinary(change.oldBytes) || isBinary(change.newBytes)) {
+      out += `Binary files ${from} and ${to} differ\n`
+      continue
+    }
+    out += `${paint.meta(`--- ${from}`)}\n${paint.meta(`+++ ${to}`)}\n`
+    const oldText = text(change.oldBytes)
+    const oldLines = oldText.split('\n')
+    const patch = structuredPatch(from, to, oldText, text(change.newBytes), '', '', { context: 3 })
+    for (const hunk of patch.hunks) {
+      out += `${paint.frag(`@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`)}${paint.func(funcName(oldLines, hunk.oldStart - 2))}\n`
+      for (const line of hunk.lines) {
+        if (line.startsWith('-')) out += `${paint.old(line)}\n`
+        else if (line.startsWith('+')) out += `${paint.new(line)}\n`
+        else out += `${paint.context(line)}\n`
+      }
+    }
+  }
+  return out
+}
+
+/** Lines added and removed in a text change; null for a binary one. */
+export function lineCounts(change: FileChange): { added: number; deleted: number } | null {
+  if (isBinary(change.oldBytes) || isBinary(change.newBytes)) return null
+  let added = 0
+  let deleted = 0
+  const patch = structuredPatch('a', 'b', text(change.oldBytes), text(change.newBytes), '', '', { context: 0 })
+  for (const hunk of patch.hunks)
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) added++
+      else if (line.startsWith('-')) deleted++
+    }
+  return { added, deleted }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** git's --stat: a line per file with a +/- graph fitted to 80 columns, then the summary line. */
+export function formatStat(changes: readonly FileChange[], color = false): string {
+  if (changes.length === 0) return ''
+  const rows = changes.map((change) => ({ change, counts: lineCounts(change) }))
+  const width = 80
+  const maxLen = Math.max(0, ...rows.map((r) => r.change.path.length))
+  const maxChange = Math.max(0, ...rows.map((r) => (r.counts ? r.counts.added + r.counts.deleted : 0)))
+  const bins = rows.filter((r) => !r.counts).map((r) => `Bin ${r.change.oldBytes.length} -> ${r.change.newBytes.length} bytes`)
+  const binWidth = Math.max(0, ...bins.map((b) => b.length))
+  let numberWidth = String(maxChange).length
+  if (bins.length > 0 && numberWidth < 3) numberWidth = 3
+  let graphWidth = maxChange + 4 > binWidth ? maxChange : binWidth - 4
+  let nameWidth = maxLen
+  if (nameWidth + numberWidth + 6 + graphWidth > width) {
+    if (graphWidth > Math.floor((width * 3) / 8) - numberWidth - 6) graphWidth = Math.max(6, Math.floor((width * 3) / 8) - numberWidth - 6)
+    if (nameWidth > width - numberWidth - 6 - graphWidth) nameWidth = width - numberWidth - 6 - graphWidth
+    else graphWidth = width - numberWidth - 6 - nameWidth
+  }
+  const scale = (it: number) => (it === 0 ? 0 : 1 + Math.floor((it * (graphWidth - 1)) / maxChange))
+  let out = ''
+  let insertions = 0
+  let deletions = 0
+  for (const { change, counts } of rows) {
+    let name = change.path
+    if (name.length > nameWidth) name = `...${name.slice(name.length - nameWidth + 3)}`
+    name = name.padEnd(nameWidth)
+    if (!counts) {
+      out += ` ${name} | ${'Bin'.padStart(numberWidth)} ${change.oldBytes.length} -> ${change.newBytes.length} bytes\n`
+      continue
+    }
+    insertions += counts.added
+    deletions += counts.deleted
+    let { added, deleted } = counts
+    const total = added + deleted
+    if (graphWidth <= maxChange) {
+      let scaled = scale(total)
+      if (scaled < 2 && added && deleted) scaled = 2
+      if (added < deleted) {
+        added = scale(added)
+        deleted = scaled - added
+      } else {
+        deleted = scale(deleted)
+        added = scaled - deleted
+      }
+    }
+    const plus = '+'.repeat(added)
+    const minus = '-'.repeat(deleted)
+    const graph = color ? `${plus && `\x1b[32m${plus}\x1b[m`}${minus && `\x1b[31m${minus}\x1b[m`}` : plus + minus
+    out += ` ${name} | ${String(total).padStart(numberWidth)}${total ? ' ' : ''}${graph}\n`
+  }
+  out += statSummary(changes.length, insertions, deletions)
+  return out
+}
+
+function statSummary(files: number, insertions: number, deletions: number): string {
+  if (files === 0) return ' 0 files changed\n'
+  let line = ` ${plural(files, 'file changed', 'files changed')}`
+  if (insertions || !deletions) line += `, ${plural(insertions, 'insertion(+)', 'insertions(+)')}`
+  if (deletions || !insertions) line += `, ${plural(deletions, 'deletion(-)', 'deletions(-)')}`
+  return `${line}\n`
+}
+
+/** The " create mode 100644 x" lines git prints after a merge's or commit's stat. */
+export function formatSummary(changes: readonly FileChange[]): string {
+  let out = ''
+  for (const { path, old, new: now } of changes) {
+    if (!old) out += ` create mode ${now!.mode} ${path}\n`
+    else if (!now) out += ` delete mode ${old.mode} ${path}\n`
+    else if (old.mode !== now.mode) out += ` mode change ${old.mode} => ${now.mode} ${path}\n`
+  }
+  return out
+}
+
+export function formatNameOnly(changes: readonly FileChange[]): string {
+  return changes.map((c) => `${c.path}\n`).join('')
+}
+
+export function formatNameStatus(changes: readonly FileChange[]): string {
+  return changes.map((c) => `${!c.old ? 'A' : !c.new ? 'D' : 'M'}\t${c.path}\n`).join('')
+}

@@ -1,0 +1,95 @@
+/**
+ * `git diff [--staged|--cached] [<commit> [<commit>]|<a>..<b>] [--stat|--name-only|--name-status]
+ * [--] [<path>...]`: the work tree against the index, the index against a commit, the work
+ * tree against a commit, or two commits, printed as git prints them.
+ */
+
+import { parseArgs, has } from '../git-args'
+import { fatal, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
+import { indexEntries, treeEntries, workdirEntries } from '../repo-entries'
+import { collectChanges, formatNameOnly, formatNameStatus, formatPatch, formatStat, objectSide, repoPathspecs, workdirSide, type FileChange, type Side } from '../repo-diff'
+import { headOid, resolveCommit } from '../repo-revisions'
+import git from 'isomorphic-git'
+import { repoArgs } from '../repo-revisions'
+
+export const DIFF_FLAGS = {
+  '--stat': 'stat',
+  '--name-only': 'name-only',
+  '--name-status': 'name-status',
+  '--color': 'color',
+  '--no-color': 'no-color',
+  '--patch': 'patch',
+  '-p': 'patch',
+}
+
+/** Prints changes in the form the flags ask for (patch by default). */
+export function printChanges(changes: readonly FileChange[], parsed: ReturnType<typeof parseArgs>, ctx: GitContext): string {
+  const color = has(parsed, 'no-color') ? false : has(parsed, 'color') || ctx.color
+  if (has(parsed, 'name-only')) return formatNameOnly(changes)
+  if (has(parsed, 'name-status')) return formatNameStatus(changes)
+  if (has(parsed, 'stat')) return formatStat(changes, color) + (has(parsed, 'patch') ? `\n${formatPatch(changes, color)}` : '')
+  return formatPatch(changes, color)
+}
+
+export function ambiguous(arg: string): GitOutput {
+  return fatal(`ambiguous argument '${arg}': unknown revision or path not in the working tree.
+Use '--' to separate paths from revisions, like this:
+'git <command> [<revision>...] -- [<file>...]'`)
+}
+
+export const diff: GitSubcommand = {
+  needsRepo: true,
+  async run(args, ctx) {
+    const parsed = parseArgs(args, {
+      booleans: { ...DIFF_FLAGS, '--staged': 'cached', '--cached': 'cached', '--exit-code': 'exit-code', '--quiet': 'quiet' },
+    })
+    if (parsed.unknown) return unsupported(`git diff ${parsed.unknown}`)
+    const revisions: string[] = []
+    const pathArgs = [...parsed.paths]
+    for (const [i, arg] of parsed.positional.entries()) {
+      const range = /^(.*?)(\.\.\.?)(.*)$/.exec(arg)
+      if (range && pathArgs.length === 0) {
+        const from = await resolveCommit(ctx, range[1] || 'HEAD')
+        const to = await resolveCommit(ctx, range[3] || 'HEAD')
+        if (from === null || to === null) return ambiguous(arg)
+        if (range[2] === '...') {
+          const [base] = await git.findMergeBase({ ...repoArgs(ctx), oids: [from, to] })
+          revisions.push(base ?? from, to)
+        } else revisions.push(from, to)
+        continue
+      }
+      const oid = revisions.length < 2 && pathArgs.length === 0 ? await resolveCommit(ctx, arg) : null
+      if (oid !== null) revisions.push(oid)
+      else {
+        if (parsed.paths.length === 0 && !(await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, arg)))) return ambiguous(arg)
+        pathArgs.push(...parsed.positional.slice(i).filter((p) => !pathArgs.includes(p)))
+        break
+      }
+    }
+    const specs = repoPathspecs(ctx, pathArgs)
+    if (specs === null) return fatal(`${pathArgs[0]}: '${pathArgs[0]}' is outside repository at '${ctx.dir}'`)
+    const cached = has(parsed, 'cached')
+    if (revisions.length > 2 || (cached && revisions.length > 1)) return unsupported('git diff with more than two commits')
+    let a: Side
+    let b: Side
+    if (revisions.length === 2) {
+      a = objectSide(ctx, await treeEntries(ctx, revisions[0]!))
+      b = objectSide(ctx, await treeEntries(ctx, revisions[1]!))
+    } else if (cached) {
+      const base = revisions[0] ?? (await headOid(ctx))
+      a = objectSide(ctx, await treeEntries(ctx, base))
+      b = objectSide(ctx, await indexEntries(ctx))
+    } else if (revisions.length === 1) {
+      a = objectSide(ctx, await treeEntries(ctx, revisions[0]!))
+      b = workdirSide(ctx, await workdirEntries(ctx))
+    } else {
+      a = objectSide(ctx, await indexEntries(ctx))
+      b = workdirSide(ctx, await workdirEntries(ctx))
+    }
+    const changes = await collectChanges(a, b, specs)
+    const quiet = has(parsed, 'quiet')
+    const code = (has(parsed, 'exit-code') || quiet) && changes.length > 0 ? 1 : 0
+    if (quiet) return { stdout: '', stderr: '', exitCode: code }
+    return { stdout: printChanges(changes, parsed, ctx), stderr: '', exitCode: code }
+  },
+}
