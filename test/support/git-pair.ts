@@ -3,6 +3,7 @@
  * then each command run on both sides so a test compares what each printed.
  */
 
+import { readFileSync, rmSync } from 'node:fs'
 import { expect } from 'vitest'
 import { fxGit, nativeGit, type Ran } from './git-harness'
 import { copyNativeRepo } from './git-native-copy'
@@ -25,8 +26,13 @@ export async function gitPair(setup: string, disposeList: Array<{ dispose(): voi
   if (made.exitCode !== 0) throw new Error(`setup failed: ${made.stderr}`)
   const fx = await fxGit()
   await copyNativeRepo(native.dir, fx.session)
+  // The harness keeps native stderr only on failure; a file next to the repository keeps it always.
+  const errFile = `${native.dir}.stderr`
+  disposeList.push({ dispose: () => rmSync(errFile, { force: true }) })
   const both = async (line: string): Promise<[Ran, Ran]> => {
-    const n = native.run(line)
+    const ran = native.run(`{ ${line}
+} 2>'${errFile}'`)
+    const n = { ...ran, stderr: readFileSync(errFile, 'utf8') }
     const f = await fx.run(line)
     return [f, n]
   }
@@ -57,3 +63,11 @@ export const TWO_COMMITS = [
   "sed -i 's/l5/five/' a.txt && printf 'new\\n' > c.txt",
   'git add . && git commit -qm second',
 ].join(' && ')
+
+/** Expects both sides to agree on HEAD, the index and the work tree's tracked files. */
+export async function expectSameState(p: Pair): Promise<void> {
+  await p.same('cat .git/HEAD')
+  await p.same('git show -s HEAD')
+  await p.same('git diff --cached')
+  await p.same('git diff')
+}

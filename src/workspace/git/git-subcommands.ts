@@ -6,10 +6,20 @@
 import type { GitSubcommand } from './git-context'
 import { init } from './subcommands/init'
 // git-b: history-moving and diffing subcommands.
+import { checkout } from './subcommands/checkout'
 import { diff } from './subcommands/diff'
+import { reset } from './subcommands/reset'
+import { restore } from './subcommands/restore'
+import { show } from './subcommands/show'
+import { switchCommand } from './subcommands/switch'
 
 export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
   init,
   // git-b
+  checkout,
   diff,
+  reset,
+  restore,
+  show,
+  switch: switchCommand,
 }
