@@ -72,14 +72,14 @@ const short = (oid: string | undefined) => (oid ? oid.slice(0, 7) : ZERO)
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
 // git's default colours; its new lines colour the sign and the text apart, and end context in a reset.
-type Paint = { meta(s: string): string; frag(s: string): string; func(s: string): string; old(s: string): string; new(s: string): string; context(s: string): string }
-const PLAIN: Paint = { meta: (s) => s, frag: (s) => s, func: (s) => s, old: (s) => s, new: (s) => s, context: (s) => s }
+type Paint = { meta(s: string): string; frag(s: string): string; func(s: string): string; removed(s: string): string; added(s: string): string; context(s: string): string }
+const PLAIN: Paint = { meta: (s) => s, frag: (s) => s, func: (s) => s, removed: (s) => s, added: (s) => s, context: (s) => s }
 const COLOUR: Paint = {
   meta: (s) => `\x1b[1m${s}\x1b[m`,
   frag: (s) => `\x1b[36m${s}\x1b[m`,
   func: (s) => (s === '' ? '' : ` \x1b[m${s.slice(1)}\x1b[m`),
-  old: (s) => `\x1b[31m${s}\x1b[m`,
-  new: (s) => `\x1b[32m+\x1b[m\x1b[32m${s.slice(1)}\x1b[m`,
+  removed: (s) => `\x1b[31m${s}\x1b[m`,
+  added: (s) => `\x1b[32m+\x1b[m\x1b[32m${s.slice(1)}\x1b[m`,
   context: (s) => (s.startsWith('\\') ? s : `${s}\x1b[m`),
 }
 
@@ -125,8 +125,8 @@ export function formatPatch(changes: readonly FileChange[], color: boolean): str
     for (const hunk of patch.hunks) {
       out += `${paint.frag(`@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`)}${paint.func(funcName(oldLines, hunk.oldStart - 2))}\n`
       for (const line of hunk.lines) {
-        if (line.startsWith('-')) out += `${paint.old(line)}\n`
-        else if (line.startsWith('+')) out += `${paint.new(line)}\n`
+        if (line.startsWith('-')) out += `${paint.removed(line)}\n`
+        else if (line.startsWith('+')) out += `${paint.added(line)}\n`
         else out += `${paint.context(line)}\n`
       }
     }
