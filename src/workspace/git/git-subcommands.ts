@@ -8,6 +8,7 @@ import { init } from './subcommands/init'
 // git-b: history-moving and diffing subcommands.
 import { checkout } from './subcommands/checkout'
 import { diff } from './subcommands/diff'
+import { merge } from './subcommands/merge'
 import { reset } from './subcommands/reset'
 import { restore } from './subcommands/restore'
 import { show } from './subcommands/show'
@@ -18,6 +19,7 @@ export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
   // git-b
   checkout,
   diff,
+  merge,
   reset,
   restore,
   show,

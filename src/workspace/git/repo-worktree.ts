@@ -49,7 +49,7 @@ export async function checkoutTree(ctx: GitContext, from: Entries, to: Entries, 
 }
 
 /** Puts one path of a tree into the work tree and the index (or removes it from both). */
-async function writeEntry(ctx: GitContext, path: string, entry: Entry | undefined): Promise<void> {
+export async function writeEntry(ctx: GitContext, path: string, entry: Entry | undefined): Promise<void> {
   const file = abs(ctx, path)
   if (!entry) {
     await ctx.fs.rm(file, { force: true })
