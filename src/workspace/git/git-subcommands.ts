@@ -12,6 +12,7 @@ import { merge } from './subcommands/merge'
 import { reset } from './subcommands/reset'
 import { restore } from './subcommands/restore'
 import { show } from './subcommands/show'
+import { stash } from './subcommands/stash'
 import { switchCommand } from './subcommands/switch'
 
 export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
@@ -23,5 +24,6 @@ export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
   reset,
   restore,
   show,
+  stash,
   switch: switchCommand,
 }
