@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { expectSameState, gitPair, TWO_COMMITS } from '../../../test/support/git-pair'
 
@@ -33,6 +35,26 @@ describe('git reset against native git', () => {
       await p.same('ls')
       await p.same('cat .git/ORIG_HEAD')
     }
+  })
+
+  it('goes back and forth between commits: --hard, then mixed to a branch lists the unstaged files', async () => {
+    const p = await gitPair(`${TWO_COMMITS} && git branch later`, natives)
+    for (const line of ['git reset --hard HEAD~1', 'git reset later', 'git reset --hard later', 'git reset --soft HEAD~1']) {
+      const [f, n] = await p.both(line)
+      expect({ line, ...f }).toEqual({ line, ...n })
+      await expectSameState(p)
+    }
+  })
+
+  it('writes an index native git reads back the same', async () => {
+    const p = await gitPair(STAGED, natives)
+    await p.both('git reset HEAD~1 -- a.txt && git reset --hard HEAD~1 && printf "z\\n" > z.txt')
+    const before = p.native.run('git diff --cached; git diff; git ls-files -s')
+    const encoded = await p.fx.run('base64 -w0 .git/index')
+    expect(encoded.exitCode).toBe(0)
+    writeFileSync(join(p.native.dir, '.git/index'), Buffer.from(encoded.stdout, 'base64'))
+    expect(p.native.run('git diff --cached; git diff; git ls-files -s')).toEqual(before)
+    expect(p.native.run('git status --porcelain').stdout).toBe('?? z.txt\n')
   })
 
   it('refuses paths with --hard and an unknown revision, as git does', async () => {

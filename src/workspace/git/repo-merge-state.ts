@@ -8,7 +8,7 @@ import git, { type Errors } from 'isomorphic-git'
 import { fatal, ok, type GitContext, type GitOutput } from './git-context'
 import { treeEntries } from './repo-entries'
 import { headOid, repoArgs } from './repo-revisions'
-import { writeWorkFile } from './repo-worktree'
+import { writeEntries } from './repo-worktree'
 
 type Conflict = {
   head: string
@@ -56,10 +56,7 @@ export async function abortMerge(ctx: GitContext): Promise<GitOutput> {
   // The index may hold conflict stages; rebuild it from HEAD rather than edit it entry by entry.
   await ctx.fs.rm(`${ctx.gitdir}/index`, { force: true })
   for (const path of tracked) if (!head.has(path)) await ctx.fs.rm(`${ctx.dir}/${path}`, { force: true })
-  for (const [path, entry] of head) {
-    await writeWorkFile(ctx, path, entry)
-    await git.updateIndex({ ...repoArgs(ctx), filepath: path, add: true })
-  }
+  await writeEntries(ctx, new Map(head))
   for (const name of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) await ctx.fs.rm(`${ctx.gitdir}/${name}`, { force: true })
   return ok()
 }

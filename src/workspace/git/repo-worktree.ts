@@ -9,9 +9,33 @@ import git from 'isomorphic-git'
 import type { GitContext } from './git-context'
 import { blobBytes, indexEntries, sameEntry, workdirEntries, type Entries, type Entry } from './repo-entries'
 import { matchesPathspec } from './repo-diff'
+import { readIndexFile, recordFromDisk, recordWithoutStat, writeIndexFile } from './repo-index-file'
 import { repoArgs } from './repo-revisions'
 
 export type Blocked = { overwritten: string[]; untracked: string[] }
+
+/** Index changes to make at once: a path to an entry (stats from disk or none), or null to remove it. */
+export type IndexUpdate = Map<string, { entry: Entry; fromDisk: boolean } | null>
+
+/** Applies index updates in one write (conflict stages of an updated path go too). */
+export async function updateIndexEntries(ctx: GitContext, updates: IndexUpdate): Promise<void> {
+  if (updates.size === 0) return
+  const records = await readIndexFile(ctx)
+  if (records === null) {
+    // An index format this does not write: isomorphic-git, one path at a time.
+    for (const [path, update] of updates) {
+      if (update === null) await git.updateIndex({ ...repoArgs(ctx), filepath: path, remove: true, force: true })
+      else if (update.fromDisk) await git.updateIndex({ ...repoArgs(ctx), filepath: path, add: true })
+      else await git.updateIndex({ ...repoArgs(ctx), filepath: path, oid: update.entry.oid, mode: parseInt(update.entry.mode, 8), add: true })
+    }
+    return
+  }
+  const kept = records.filter((r) => !updates.has(r.path))
+  for (const [path, update] of updates) {
+    if (update !== null) kept.push(update.fromDisk ? await recordFromDisk(ctx, path, update.entry) : recordWithoutStat(path, update.entry))
+  }
+  await writeIndexFile(ctx, kept)
+}
 
 function abs(ctx: GitContext, path: string): string {
   return ctx.dir === '/' ? `/${path}` : `${ctx.dir}/${path}`
@@ -44,21 +68,24 @@ export async function checkoutTree(ctx: GitContext, from: Entries, to: Entries, 
     else writes.push(path)
   }
   if (blocked.overwritten.length > 0 || blocked.untracked.length > 0) return blocked
-  for (const path of writes) await writeEntry(ctx, path, to.get(path))
+  await writeEntries(ctx, new Map(writes.map((path) => [path, to.get(path)])))
   return blocked
 }
 
-/** Puts one path of a tree into the work tree and the index (or removes it from both). */
-export async function writeEntry(ctx: GitContext, path: string, entry: Entry | undefined): Promise<void> {
-  const file = abs(ctx, path)
-  if (!entry) {
-    await ctx.fs.rm(file, { force: true })
-    await removeEmptyParents(ctx, path)
-    await git.updateIndex({ ...repoArgs(ctx), filepath: path, remove: true, force: true })
-    return
+/** Puts paths of a tree into the work tree and the index (undefined: removes them from both). */
+export async function writeEntries(ctx: GitContext, entries: Map<string, Entry | undefined>): Promise<void> {
+  const updates: IndexUpdate = new Map()
+  for (const [path, entry] of entries) {
+    if (!entry) {
+      await ctx.fs.rm(abs(ctx, path), { force: true })
+      await removeEmptyParents(ctx, path)
+      updates.set(path, null)
+    } else {
+      await writeWorkFile(ctx, path, entry)
+      updates.set(path, { entry, fromDisk: true })
+    }
   }
-  await writeWorkFile(ctx, path, entry)
-  await git.updateIndex({ ...repoArgs(ctx), filepath: path, add: true })
+  await updateIndexEntries(ctx, updates)
 }
 
 /** Writes an entry's blob at `path` in the work tree (parents made, mode kept), index untouched. */
@@ -89,16 +116,15 @@ async function removeEmptyParents(ctx: GitContext, path: string): Promise<void> 
 /** Sets the index to `to` for the paths `specs` match (all when empty); the work tree is left alone. */
 export async function setIndex(ctx: GitContext, to: Entries, specs: readonly string[] = []): Promise<string[]> {
   const index = await indexEntries(ctx)
-  const changed: string[] = []
+  const updates: IndexUpdate = new Map()
   for (const path of [...new Set([...index.keys(), ...to.keys()])].sort()) {
     if (!matchesPathspec(path, specs)) continue
     const t = to.get(path)
     if (sameEntry(index.get(path), t)) continue
-    changed.push(path)
-    if (t) await git.updateIndex({ ...repoArgs(ctx), filepath: path, oid: t.oid, mode: parseInt(t.mode, 8), add: true })
-    else await git.updateIndex({ ...repoArgs(ctx), filepath: path, remove: true, force: true })
+    updates.set(path, t ? { entry: t, fromDisk: false } : null)
   }
-  return changed
+  await updateIndexEntries(ctx, updates)
+  return [...updates.keys()]
 }
 
 /** git's refusal when a move would lose local changes or untracked files ("checkout" or "merge"). */

@@ -11,7 +11,7 @@ import { collectChanges, formatStat, formatSummary, objectSide } from '../repo-d
 import { indexEntries, sameEntry, treeEntries, workdirEntries } from '../repo-entries'
 import { IDENTITY_UNKNOWN, identity } from '../repo-identity'
 import { currentBranch, headOid, repoArgs, resolveCommit } from '../repo-revisions'
-import { blockedMessage, checkoutTree, writeEntry } from '../repo-worktree'
+import { blockedMessage, checkoutTree, writeEntries } from '../repo-worktree'
 import { abortMerge, recordConflict, unmergedPaths } from '../repo-merge-state'
 
 export const merge: GitSubcommand = {
@@ -103,9 +103,8 @@ async function threeWay(ctx: GitContext, m: ThreeWay): Promise<GitOutput> {
     if (merged === undefined) return fatal('the merge made no commit')
     // isomorphic-git wrote the merged index but not the work tree: bring the changed paths out.
     const mergedTree = await treeEntries(ctx, merged)
-    for (const path of new Set([...ourTree!.keys(), ...mergedTree.keys()])) {
-      if (!sameEntry(ourTree!.get(path), mergedTree.get(path))) await writeEntry(ctx, path, mergedTree.get(path))
-    }
+    const changed = [...new Set([...ourTree!.keys(), ...mergedTree.keys()])].filter((p) => !sameEntry(ourTree!.get(p), mergedTree.get(p)))
+    await writeEntries(ctx, new Map(changed.map((p) => [p, mergedTree.get(p)])))
     await moveBranch(ctx, m.branch, m.head, merged)
     return ok(m.quiet ? '' : `${log}Merge made by the 'ort' strategy.\n${await m.stat(m.head, merged)}`)
   } catch (error) {

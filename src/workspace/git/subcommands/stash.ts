@@ -14,7 +14,7 @@ import { IDENTITY_UNKNOWN, identity } from '../repo-identity'
 import { currentBranch, headOid, repoArgs, stashLog } from '../repo-revisions'
 import { dropStash, pushStash } from '../repo-stash-log'
 import { writeCommitObject, writeTreeFromEntries } from '../repo-tree-write'
-import { blockedMessage, checkoutTree, writeWorkFile } from '../repo-worktree'
+import { blockedMessage, checkoutTree, updateIndexEntries, writeWorkFile, type IndexUpdate } from '../repo-worktree'
 import { DIFF_FLAGS, printChanges } from './diff'
 
 export const stash: GitSubcommand = {
@@ -142,13 +142,15 @@ async function applyStash(ctx: GitContext, oid: string): Promise<GitOutput> {
   if (moved.length > 0) return unsupported(`git stash apply where HEAD has since changed ${moved[0]}`)
   const dirty = paths.filter((p) => !sameEntry(index.get(p), head.get(p)) || (index.has(p) && !sameEntry(work.get(p), index.get(p))))
   if (dirty.length > 0) return fail(blockedMessage({ overwritten: dirty, untracked: [] }, 'merge'))
+  const updates: IndexUpdate = new Map()
   for (const path of paths) {
     const now = stashTree!.get(path)
     if (now) await writeWorkFile(ctx, path, now)
     else await ctx.fs.rm(`${ctx.dir}/${path}`, { force: true })
     const staged = indexTree!.get(path)
-    if (staged && !baseTree!.has(path)) await git.updateIndex({ ...repoArgs(ctx), filepath: path, oid: staged.oid, mode: parseInt(staged.mode, 8), add: true })
-    else if (!staged && baseTree!.has(path)) await git.updateIndex({ ...repoArgs(ctx), filepath: path, remove: true, force: true })
+    if (staged && !baseTree!.has(path)) updates.set(path, { entry: staged, fromDisk: false })
+    else if (!staged && baseTree!.has(path)) updates.set(path, null)
   }
+  await updateIndexEntries(ctx, updates)
   return ok()
 }
