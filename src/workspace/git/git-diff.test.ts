@@ -42,9 +42,18 @@ describe('git diff against native git', () => {
     await p.same(`git diff ${first} HEAD --name-status`)
   })
 
-  it('colours a patch as git does when asked', async () => {
+  it('colours a patch as git does when asked, and on the terminal (FXTERM_TTY) by itself', async () => {
     const p = await gitPair(TWO_COMMITS, natives)
-    await p.same('git diff --color HEAD~1 HEAD')
+    const native = await p.same('git diff --color HEAD~1 HEAD')
+    expect(native.stdout).toContain('\x1b[31m-l5\x1b[m')
+    expect((await p.fx.run('FXTERM_TTY=1 git diff HEAD~1 HEAD')).stdout).toBe(native.stdout)
+    expect((await p.fx.run('FXTERM_TTY=1 git diff --no-color HEAD~1 HEAD')).stdout).toBe((await p.fx.run('git diff HEAD~1 HEAD')).stdout)
+    await p.same('git diff --color --stat HEAD~1 HEAD')
+  })
+
+  it('names a moved file as a rename, as git does', async () => {
+    const p = await gitPair(`${TWO_COMMITS} && mkdir -p src/lib && git mv b.txt src/lib/bee.txt && git mv c.txt src/c.txt && git commit -qm moved`, natives)
+    for (const line of ['git diff HEAD~1 HEAD', 'git diff --stat HEAD~1 HEAD', 'git diff --name-status HEAD~1', 'git show --stat', 'git show']) await p.same(line)
   })
 
   it('refuses an unknown revision and an unsupported option as git would', async () => {

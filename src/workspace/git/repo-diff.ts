@@ -6,6 +6,7 @@
 
 import { structuredPatch } from 'diff'
 import type { GitContext } from './git-context'
+import { pairExactRenames } from './repo-renames'
 import { blobBytes, sameEntry, type Entries, type Entry } from './repo-entries'
 
 /** One side of a comparison: its entries, and how to read an entry's bytes. */
@@ -13,6 +14,8 @@ export type Side = { entries: Entries; read(path: string, entry: Entry): Promise
 
 export type FileChange = {
   path: string
+  /** The old path when the change is a rename (see repo-renames.ts). */
+  from?: string
   old: Entry | null
   new: Entry | null
   oldBytes: Uint8Array
@@ -45,6 +48,7 @@ export function repoPathspecs(ctx: GitContext, specs: readonly string[]): string
   return out
 }
 
+/** The changes from `a` to `b` under `specs`, path order, exact renames paired as git pairs them. */
 export async function collectChanges(a: Side, b: Side, specs: readonly string[] = []): Promise<FileChange[]> {
   const paths = [...new Set([...a.entries.keys(), ...b.entries.keys()])].filter((p) => matchesPathspec(p, specs)).sort()
   const changes: FileChange[] = []
@@ -60,7 +64,7 @@ export async function collectChanges(a: Side, b: Side, specs: readonly string[] 
       newBytes: now ? await b.read(path, now) : new Uint8Array(),
     })
   }
-  return changes
+  return pairExactRenames(changes)
 }
 
 export function isBinary(bytes: Uint8Array): boolean {
@@ -102,8 +106,12 @@ export function formatPatch(changes: readonly FileChange[], color: boolean): str
   let out = ''
   for (const change of changes) {
     const { path, old, new: now } = change
-    const head = [`diff --git a/${path} b/${path}`]
-    if (!old) head.push(`new file mode ${now!.mode}`, `index ${ZERO}..${short(now!.oid)}`)
+    const fromPath = change.from ?? path
+    const head = [`diff --git a/${fromPath} b/${path}`]
+    if (change.from !== undefined) {
+      head.push('similarity index 100%', `rename from ${change.from}`, `rename to ${path}`)
+      if (old!.mode !== now!.mode) head.push(`old mode ${old!.mode}`, `new mode ${now!.mode}`)
+    } else if (!old) head.push(`new file mode ${now!.mode}`, `index ${ZERO}..${short(now!.oid)}`)
     else if (!now) head.push(`deleted file mode ${old.mode}`, `index ${short(old.oid)}..${ZERO}`)
     else if (old.mode !== now.mode) {
       head.push(`old mode ${old.mode}`, `new mode ${now.mode}`)
@@ -112,7 +120,7 @@ export function formatPatch(changes: readonly FileChange[], color: boolean): str
     out += head.map((line) => `${paint.meta(line)}\n`).join('')
     if (old && now && old.oid === now.oid) continue
     if (change.oldBytes.length === 0 && change.newBytes.length === 0) continue
-    const from = old ? `a/${path}` : '/dev/null'
+    const from = old ? `a/${fromPath}` : '/dev/null'
     const to = now ? `b/${path}` : '/dev/null'
     if (isBinary(change.oldBytes) || isBinary(change.newBytes)) {
       out += `Binary files ${from} and ${to} differ\n`
@@ -134,99 +142,10 @@ export function formatPatch(changes: readonly FileChange[], color: boolean): str
   return out
 }
 
-/** Lines added and removed in a text change; null for a binary one. */
-export function lineCounts(change: FileChange): { added: number; deleted: number } | null {
-  if (isBinary(change.oldBytes) || isBinary(change.newBytes)) return null
-  let added = 0
-  let deleted = 0
-  const patch = structuredPatch('a', 'b', text(change.oldBytes), text(change.newBytes), '', '', { context: 0 })
-  for (const hunk of patch.hunks)
-    for (const line of hunk.lines) {
-      if (line.startsWith('+')) added++
-      else if (line.startsWith('-')) deleted++
-    }
-  return { added, deleted }
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
-/** git's --stat: a line per file with a +/- graph fitted to 80 columns, then the summary line. */
-export function formatStat(changes: readonly FileChange[], color = false): string {
-  if (changes.length === 0) return ''
-  const rows = changes.map((change) => ({ change, counts: lineCounts(change) }))
-  const width = 80
-  const maxLen = Math.max(0, ...rows.map((r) => r.change.path.length))
-  const maxChange = Math.max(0, ...rows.map((r) => (r.counts ? r.counts.added + r.counts.deleted : 0)))
-  const bins = rows.filter((r) => !r.counts).map((r) => `Bin ${r.change.oldBytes.length} -> ${r.change.newBytes.length} bytes`)
-  const binWidth = Math.max(0, ...bins.map((b) => b.length))
-  let numberWidth = String(maxChange).length
-  if (bins.length > 0 && numberWidth < 3) numberWidth = 3
-  let graphWidth = maxChange + 4 > binWidth ? maxChange : binWidth - 4
-  let nameWidth = maxLen
-  if (nameWidth + numberWidth + 6 + graphWidth > width) {
-    if (graphWidth > Math.floor((width * 3) / 8) - numberWidth - 6) graphWidth = Math.max(6, Math.floor((width * 3) / 8) - numberWidth - 6)
-    if (nameWidth > width - numberWidth - 6 - graphWidth) nameWidth = width - numberWidth - 6 - graphWidth
-    else graphWidth = width - numberWidth - 6 - nameWidth
-  }
-  const scale = (it: number) => (it === 0 ? 0 : 1 + Math.floor((it * (graphWidth - 1)) / maxChange))
-  let out = ''
-  let insertions = 0
-  let deletions = 0
-  for (const { change, counts } of rows) {
-    let name = change.path
-    if (name.length > nameWidth) name = `...${name.slice(name.length - nameWidth + 3)}`
-    name = name.padEnd(nameWidth)
-    if (!counts) {
-      out += ` ${name} | ${'Bin'.padStart(numberWidth)} ${change.oldBytes.length} -> ${change.newBytes.length} bytes\n`
-      continue
-    }
-    insertions += counts.added
-    deletions += counts.deleted
-    let { added, deleted } = counts
-    const total = added + deleted
-    if (graphWidth <= maxChange) {
-      let scaled = scale(total)
-      if (scaled < 2 && added && deleted) scaled = 2
-      if (added < deleted) {
-        added = scale(added)
-        deleted = scaled - added
-      } else {
-        deleted = scale(deleted)
-        added = scaled - deleted
-      }
-    }
-    const plus = '+'.repeat(added)
-    const minus = '-'.repeat(deleted)
-    const graph = color ? `${plus && `\x1b[32m${plus}\x1b[m`}${minus && `\x1b[31m${minus}\x1b[m`}` : plus + minus
-    out += ` ${name} | ${String(total).padStart(numberWidth)}${total ? ' ' : ''}${graph}\n`
-  }
-  out += statSummary(changes.length, insertions, deletions)
-  return out
-}
-
-function statSummary(files: number, insertions: number, deletions: number): string {
-  if (files === 0) return ' 0 files changed\n'
-  let line = ` ${plural(files, 'file changed', 'files changed')}`
-  if (insertions || !deletions) line += `, ${plural(insertions, 'insertion(+)', 'insertions(+)')}`
-  if (deletions || !insertions) line += `, ${plural(deletions, 'deletion(-)', 'deletions(-)')}`
-  return `${line}\n`
-}
-
-/** The " create mode 100644 x" lines git prints after a merge's or commit's stat. */
-export function formatSummary(changes: readonly FileChange[]): string {
-  let out = ''
-  for (const { path, old, new: now } of changes) {
-    if (!old) out += ` create mode ${now!.mode} ${path}\n`
-    else if (!now) out += ` delete mode ${old.mode} ${path}\n`
-    else if (old.mode !== now.mode) out += ` mode change ${old.mode} => ${now.mode} ${path}\n`
-  }
-  return out
-}
-
 export function formatNameOnly(changes: readonly FileChange[]): string {
   return changes.map((c) => `${c.path}\n`).join('')
 }
 
 export function formatNameStatus(changes: readonly FileChange[]): string {
-  return changes.map((c) => `${!c.old ? 'A' : !c.new ? 'D' : 'M'}\t${c.path}\n`).join('')
+  return changes.map((c) => (c.from !== undefined ? `R100\t${c.from}\t${c.path}\n` : `${!c.old ? 'A' : !c.new ? 'D' : 'M'}\t${c.path}\n`)).join('')
 }
