@@ -44,6 +44,15 @@ describe('git switch and checkout against native git', () => {
     await expectSameState(p)
   })
 
+  it('names a new branch in a repository without commits', async () => {
+    const p = await gitPair('git init -q -b main', natives)
+    for (const line of ['git switch -c dev', 'git checkout -b other', 'git switch main']) {
+      const [f, n] = await p.both(line)
+      expect({ line, ...f }).toEqual({ line, ...n })
+      await p.same('cat .git/HEAD')
+    }
+  })
+
   it('restores files from the index or a commit with checkout [<commit>] -- <path>', async () => {
     const p = await gitPair(TWO_COMMITS, natives)
     await p.both("printf 'scribble\\n' > a.txt && rm b.txt")

@@ -36,7 +36,8 @@ describe('git diff against native git', () => {
     )
     await p.same('git diff HEAD~3 HEAD')
     await p.same('git diff HEAD~1..HEAD')
-    await p.same('git diff HEAD~2 HEAD -- a.txt')
+    await p.same('git diff HEAD~3 HEAD -- a.txt')
+    await p.same('git diff HEAD~3 -- a.txt b.txt')
     await p.same('git diff HEAD^ HEAD --stat')
     const first = p.native.run('git rev-parse --short HEAD~3').stdout.trim()
     await p.same(`git diff ${first} HEAD --name-status`)
@@ -54,6 +55,12 @@ describe('git diff against native git', () => {
   it('names a moved file as a rename, as git does', async () => {
     const p = await gitPair(`${TWO_COMMITS} && mkdir -p src/lib && git mv b.txt src/lib/bee.txt && git mv c.txt src/c.txt && git commit -qm moved`, natives)
     for (const line of ['git diff HEAD~1 HEAD', 'git diff --stat HEAD~1 HEAD', 'git diff --name-status HEAD~1', 'git show --stat', 'git show']) await p.same(line)
+  })
+
+  it('takes paths relative to the directory it runs in, and prints them from the top', async () => {
+    const p = await gitPair(`${TWO_COMMITS} && mkdir sub && printf 's\\n' > sub/s.txt && git add sub && git commit -qm sub`, natives)
+    await p.both("printf 't\\n' >> sub/s.txt && printf 'x\\n' >> a.txt")
+    for (const line of ['cd sub && git diff', 'cd sub && git diff .', 'cd sub && git diff -- s.txt ../a.txt', 'cd sub && git diff --stat HEAD~2 -- .']) await p.same(line)
   })
 
   it('refuses an unknown revision and an unsupported option as git would', async () => {

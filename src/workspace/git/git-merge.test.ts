@@ -33,6 +33,20 @@ describe('git merge against native git', () => {
     expect(f).toEqual(n)
     expect(f.stdout).toContain("Merge made by the 'ort' strategy.")
     await expectSameState(q)
+    await q.same('git show')
+    await q.same('git show --stat HEAD^2')
+  })
+
+  it('refuses to overwrite an untracked file the merge would bring, fast-forward or not', async () => {
+    for (const setup of [FORKED, DIVERGED]) {
+      const p = await gitPair(setup, natives)
+      await p.both("printf 'mine\\n' > n.txt")
+      const [f, n] = await p.both('git merge feature')
+      expect(f).toEqual(n)
+      expect(f.stderr).toContain('untracked working tree files would be overwritten by merge')
+      await p.same('cat n.txt')
+      await expectSameState(p)
+    }
   })
 
   it('leaves conflict markers, MERGE_HEAD and git\'s CONFLICT lines with exit 1; --abort undoes it', async () => {

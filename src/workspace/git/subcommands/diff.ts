@@ -46,27 +46,29 @@ export const diff: GitSubcommand = {
     })
     if (parsed.unknown) return unsupported(`git diff ${parsed.unknown}`)
     const revisions: string[] = []
-    const pathArgs = [...parsed.paths]
-    for (const [i, arg] of parsed.positional.entries()) {
-      const range = /^(.*?)(\.\.\.?)(.*)$/.exec(arg)
-      if (range && pathArgs.length === 0) {
-        const from = await resolveCommit(ctx, range[1] || 'HEAD')
-        const to = await resolveCommit(ctx, range[3] || 'HEAD')
-        if (from === null || to === null) return ambiguous(arg)
-        if (range[2] === '...') {
-          const [base] = await git.findMergeBase({ ...repoArgs(ctx), oids: [from, to] })
+    const named: string[] = []
+    for (const arg of parsed.positional) {
+      // Revisions come first; once a path is seen, the rest are paths too (as git reads them).
+      if (named.length === 0) {
+        const range = /^(.*?)(\.\.\.?)(.*)$/.exec(arg)
+        if (range) {
+          const from = await resolveCommit(ctx, range[1] || 'HEAD')
+          const to = await resolveCommit(ctx, range[3] || 'HEAD')
+          if (from === null || to === null) return ambiguous(arg)
+          const base = range[2] === '...' ? (await git.findMergeBase({ ...repoArgs(ctx), oids: [from, to] }))[0] : from
           revisions.push(base ?? from, to)
-        } else revisions.push(from, to)
-        continue
+          continue
+        }
+        const oid = revisions.length < 2 ? await resolveCommit(ctx, arg) : null
+        if (oid !== null) {
+          revisions.push(oid)
+          continue
+        }
       }
-      const oid = revisions.length < 2 && pathArgs.length === 0 ? await resolveCommit(ctx, arg) : null
-      if (oid !== null) revisions.push(oid)
-      else {
-        if (parsed.paths.length === 0 && !(await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, arg)))) return ambiguous(arg)
-        pathArgs.push(...parsed.positional.slice(i).filter((p) => !pathArgs.includes(p)))
-        break
-      }
+      if (parsed.paths.length === 0 && !(await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, arg)))) return ambiguous(arg)
+      named.push(arg)
     }
+    const pathArgs = [...named, ...parsed.paths]
     const specs = repoPathspecs(ctx, pathArgs)
     if (specs === null) return fatal(`${pathArgs[0]}: '${pathArgs[0]}' is outside repository at '${ctx.dir}'`)
     const cached = has(parsed, 'cached')

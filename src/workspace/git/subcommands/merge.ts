@@ -81,7 +81,9 @@ async function threeWay(ctx: GitContext, m: ThreeWay): Promise<GitOutput> {
   const index = await indexEntries(ctx)
   const work = await workdirEntries(ctx)
   const dirty = touched.filter((p) => !sameEntry(index.get(p), ourTree!.get(p)) || (index.has(p) && !sameEntry(work.get(p), index.get(p))))
-  if (dirty.length > 0) return fail(`${blockedMessage({ overwritten: dirty, untracked: [] }, 'merge')}Merge with strategy ort failed.`, 2)
+  const untracked: string[] = []
+  for (const p of touched) if (!ourTree!.has(p) && !index.has(p) && (await ctx.fs.exists(`${ctx.dir}/${p}`))) untracked.push(p)
+  if (dirty.length > 0 || untracked.length > 0) return fail(`${blockedMessage({ overwritten: dirty, untracked }, 'merge')}Merge with strategy ort failed.`, 2)
   const autoMerging = touched.filter((p) => ourTree!.has(p) && theirTree!.has(p) && !sameEntry(baseTree!.get(p), ourTree!.get(p))).sort()
   const author = await identity(ctx, 'AUTHOR')
   const committer = await identity(ctx, 'COMMITTER')

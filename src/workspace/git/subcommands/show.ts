@@ -53,8 +53,9 @@ async function showCommit(ctx: GitContext, oid: string, parsed: ReturnType<typeo
   const color = has(parsed, 'no-color') ? false : has(parsed, 'color') || ctx.color
   const header = has(parsed, 'oneline') ? `${await oneLine(ctx, oid)}\n` : await commitHeader(ctx, oid, color)
   const { commit } = await git.readCommit({ ...repoArgs(ctx), oid })
-  // A merge's combined diff is not drawn; git shows none for a clean merge either.
-  if (has(parsed, 'no-patch') || commit.parent.length > 1) return header
+  if (has(parsed, 'no-patch')) return header
+  // A merge's combined diff is not drawn (git's is empty for a clean merge: a blank line).
+  if (commit.parent.length > 1) return has(parsed, 'oneline') ? header : `${header}\n`
   const before = commit.parent[0] ? await treeEntries(ctx, commit.parent[0]) : new Map()
   const changes = await collectChanges(objectSide(ctx, before), objectSide(ctx, await treeEntries(ctx, oid)))
   const body = printChanges(changes, parsed, ctx)
