@@ -37,6 +37,14 @@ describe('git merge against native git', () => {
     await q.same('git show --stat HEAD^2')
   })
 
+  it('forgets the merge on reset --hard, and can then merge again', async () => {
+    const p = await gitPair(CONFLICTING, natives)
+    for (const line of ['git merge feature', 'git reset --hard', 'ls', 'git merge feature', 'git reset', 'cat .git/MERGE_HEAD', 'git diff']) {
+      const [f, n] = await p.both(line)
+      expect({ line, ...f }).toEqual({ line, ...n })
+    }
+  })
+
   it('refuses to overwrite an untracked file the merge would bring, fast-forward or not', async () => {
     for (const setup of [FORKED, DIVERGED]) {
       const p = await gitPair(setup, natives)
@@ -60,6 +68,12 @@ describe('git merge against native git', () => {
     await p.same('cat .git/MERGE_HEAD .git/MERGE_MSG')
     const [g, m] = await p.both('git merge feature')
     expect(g).toEqual(m)
+    // Mid-merge: the index has the other side's new file and the conflict; stash, switch and checkout refuse.
+    await p.same('git diff --cached')
+    for (const line of ['git stash', 'git switch feature', 'git checkout feature', 'git reset --soft']) {
+      const [h, o] = await p.both(line)
+      expect({ line, ...h }).toEqual({ line, ...o })
+    }
     for (const line of ['git merge --abort', 'git merge --abort']) {
       const [h, o] = await p.both(line)
       expect({ line, ...h }).toEqual({ line, ...o })

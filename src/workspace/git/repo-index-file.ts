@@ -89,3 +89,9 @@ export async function recordFromDisk(ctx: GitContext, path: string, entry: Entry
 export function recordWithoutStat(path: string, entry: Entry): IndexRecord {
   return { path, ctimeS: 0, ctimeNs: 0, mtimeS: 0, mtimeNs: 0, dev: 0, ino: 0, mode: parseInt(entry.mode, 8), uid: 0, gid: 0, size: 0, oid: entry.oid, stage: 0 }
 }
+
+/** Paths the index holds at a conflict stage (1-3), after a merge stopped on conflicts. */
+export async function unmergedPaths(ctx: GitContext): Promise<string[]> {
+  const records = (await readIndexFile(ctx)) ?? []
+  return [...new Set(records.filter((r) => r.stage > 0).map((r) => r.path))].sort()
+}

@@ -6,9 +6,10 @@
 
 import git, { type Errors } from 'isomorphic-git'
 import { fatal, ok, type GitContext, type GitOutput } from './git-context'
-import { treeEntries } from './repo-entries'
+import { sameEntry, treeEntries, type Entries, type Entry } from './repo-entries'
+import { readIndexFile, recordFromDisk, recordWithoutStat, writeIndexFile, type IndexRecord } from './repo-index-file'
 import { headOid, repoArgs } from './repo-revisions'
-import { writeEntries } from './repo-worktree'
+import { writeEntries, writeWorkFile } from './repo-worktree'
 
 type Conflict = {
   head: string
@@ -57,27 +58,49 @@ export async function abortMerge(ctx: GitContext): Promise<GitOutput> {
   await ctx.fs.rm(`${ctx.gitdir}/index`, { force: true })
   for (const path of tracked) if (!head.has(path)) await ctx.fs.rm(`${ctx.dir}/${path}`, { force: true })
   await writeEntries(ctx, new Map(head))
-  for (const name of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) await ctx.fs.rm(`${ctx.gitdir}/${name}`, { force: true })
+  await clearMergeState(ctx)
   return ok()
 }
 
-/** Paths the index holds at a conflict stage (1-3), read from the index file itself. */
-export async function unmergedPaths(ctx: GitContext): Promise<string[]> {
-  const bytes = await ctx.fs.readFileBuffer(`${ctx.gitdir}/index`).catch(() => null)
-  if (bytes === null || bytes.length < 12) return []
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const version = view.getUint32(4)
-  if (version !== 2 && version !== 3) return []
-  const paths = new Set<string>()
-  let at = 12
-  for (let n = view.getUint32(8); n > 0; n--) {
-    const flags = view.getUint16(at + 60)
-    const extended = version === 3 && (flags & 0x4000) !== 0
-    const nameAt = at + 62 + (extended ? 2 : 0)
-    let end = nameAt
-    while (bytes[end] !== 0) end++
-    if ((flags >> 12) & 3) paths.add(new TextDecoder().decode(bytes.subarray(nameAt, end)))
-    at += Math.ceil((end - at + 1) / 8) * 8
+/** "a.txt: needs merge" lines, as git's stash and checkout say them. */
+export function needsMerge(paths: readonly string[]): string {
+  return paths.map((p) => `${p}: needs merge\n`).join('')
+}
+
+type Trees = { base: Entries; ours: Entries; theirs: Entries }
+
+/**
+ * Writes the index git leaves after a conflicted merge: each conflicted path at stages 1-3
+ * (base, ours, theirs), every other path at its merged result. isomorphic-git's own index
+ * leaves out files only the other side added, which a later commit would then lose.
+ */
+export async function writeConflictIndex(ctx: GitContext, trees: Trees, conflicted: readonly string[]): Promise<void> {
+  const stage0 = new Map(((await readIndexFile(ctx)) ?? []).filter((r) => r.stage === 0).map((r) => [r.path, r]))
+  const out: IndexRecord[] = []
+  const paths = new Set([...trees.base.keys(), ...trees.ours.keys(), ...trees.theirs.keys()])
+  for (const path of paths) {
+    const [b, o, t] = [trees.base.get(path), trees.ours.get(path), trees.theirs.get(path)]
+    if (conflicted.includes(path)) {
+      ;[b, o, t].forEach((entry, k) => entry && out.push({ ...recordWithoutStat(path, entry), stage: k + 1 }))
+      continue
+    }
+    const merged = stage0.get(path)
+    const result: Entry | undefined = sameEntry(o, b) ? t : sameEntry(t, b) || sameEntry(o, t) ? o : merged ? { oid: merged.oid, mode: merged.mode.toString(8).padStart(6, '0') } : o
+    if (!result) {
+      if (o) await ctx.fs.rm(`${ctx.dir}/${path}`, { force: true })
+      continue
+    }
+    if (!sameEntry(result, o)) await writeWorkFile(ctx, path, result)
+    out.push(await recordFromDisk(ctx, path, result))
   }
-  return [...paths].sort()
+  await writeIndexFile(ctx, out)
+}
+
+/** Forgets a merge in progress (reset and merge --abort do). */
+export async function clearMergeState(ctx: GitContext): Promise<void> {
+  for (const name of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) await ctx.fs.rm(`${ctx.gitdir}/${name}`, { force: true })
+}
+
+export async function mergeInProgress(ctx: GitContext): Promise<boolean> {
+  return ctx.fs.exists(`${ctx.gitdir}/MERGE_HEAD`)
 }

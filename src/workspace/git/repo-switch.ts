@@ -10,6 +10,8 @@ import { collectChanges, formatNameStatus, objectSide, workdirSide } from './rep
 import { treeEntries, workdirEntries } from './repo-entries'
 import { currentBranch, headOid, repoArgs } from './repo-revisions'
 import { blockedMessage, checkoutTree } from './repo-worktree'
+import { unmergedPaths } from './repo-index-file'
+import { needsMerge } from './repo-merge-state'
 
 export type SwitchTarget =
   | { kind: 'branch'; name: string; create: false }
@@ -50,6 +52,8 @@ export async function switchTo(ctx: GitContext, target: SwitchTarget, force: boo
   if (target.kind === 'detach') toOid = target.oid
   else if (target.create) toOid = target.start ?? fromOid
   else toOid = await git.resolveRef({ ...args, ref: `refs/heads/${target.name}` })
+  const unmerged = await unmergedPaths(ctx)
+  if (unmerged.length > 0 && !force) return { stdout: needsMerge(unmerged), stderr: 'error: you need to resolve your current index first\n', exitCode: 1 }
   if (toOid !== fromOid || force) {
     const blocked = await checkoutTree(ctx, await treeEntries(ctx, fromOid), await treeEntries(ctx, toOid), force)
     if (blocked.overwritten.length > 0 || blocked.untracked.length > 0) return fail(blockedMessage(blocked, 'checkout'))

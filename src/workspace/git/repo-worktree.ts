@@ -9,7 +9,7 @@ import git from 'isomorphic-git'
 import type { GitContext } from './git-context'
 import { blobBytes, indexEntries, sameEntry, workdirEntries, type Entries, type Entry } from './repo-entries'
 import { matchesPathspec } from './repo-diff'
-import { readIndexFile, recordFromDisk, recordWithoutStat, writeIndexFile } from './repo-index-file'
+import { readIndexFile, recordFromDisk, recordWithoutStat, unmergedPaths, writeIndexFile } from './repo-index-file'
 import { repoArgs } from './repo-revisions'
 
 export type Blocked = { overwritten: string[]; untracked: string[] }
@@ -48,7 +48,8 @@ function abs(ctx: GitContext, path: string): string {
 export async function checkoutTree(ctx: GitContext, from: Entries, to: Entries, force: boolean, specs: readonly string[] = []): Promise<Blocked> {
   const index = await indexEntries(ctx)
   const work = await workdirEntries(ctx)
-  const paths = [...new Set([...from.keys(), ...to.keys(), ...(force ? index.keys() : [])])].filter((p) => matchesPathspec(p, specs)).sort()
+  const unmerged = force ? await unmergedPaths(ctx) : []
+  const paths = [...new Set([...from.keys(), ...to.keys(), ...(force ? index.keys() : []), ...unmerged])].filter((p) => matchesPathspec(p, specs)).sort()
   const blocked: Blocked = { overwritten: [], untracked: [] }
   const writes: string[] = []
   for (const path of paths) {
@@ -57,7 +58,7 @@ export async function checkoutTree(ctx: GitContext, from: Entries, to: Entries, 
     const i = index.get(path)
     const w = work.get(path)
     if (force) {
-      if (!sameEntry(i, t) || !sameEntry(w, t)) writes.push(path)
+      if (!sameEntry(i, t) || !sameEntry(w, t) || unmerged.includes(path)) writes.push(path)
       continue
     }
     // Unchanged by the move: local changes are carried. Index already at the target: git keeps it.
@@ -116,11 +117,12 @@ async function removeEmptyParents(ctx: GitContext, path: string): Promise<void> 
 /** Sets the index to `to` for the paths `specs` match (all when empty); the work tree is left alone. */
 export async function setIndex(ctx: GitContext, to: Entries, specs: readonly string[] = []): Promise<string[]> {
   const index = await indexEntries(ctx)
+  const unmerged = await unmergedPaths(ctx)
   const updates: IndexUpdate = new Map()
-  for (const path of [...new Set([...index.keys(), ...to.keys()])].sort()) {
+  for (const path of [...new Set([...index.keys(), ...to.keys(), ...unmerged])].sort()) {
     if (!matchesPathspec(path, specs)) continue
     const t = to.get(path)
-    if (sameEntry(index.get(path), t)) continue
+    if (sameEntry(index.get(path), t) && !unmerged.includes(path)) continue
     updates.set(path, t ? { entry: t, fromDisk: false } : null)
   }
   await updateIndexEntries(ctx, updates)

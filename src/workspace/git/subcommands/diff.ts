@@ -7,7 +7,8 @@
 import { parseArgs, has } from '../git-args'
 import { fatal, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
 import { indexEntries, treeEntries, workdirEntries } from '../repo-entries'
-import { collectChanges, formatNameOnly, formatNameStatus, formatPatch, objectSide, repoPathspecs, workdirSide, type FileChange, type Side } from '../repo-diff'
+import { unmergedPaths } from '../repo-index-file'
+import { collectChanges, matchesPathspec, formatNameOnly, formatNameStatus, formatPatch, objectSide, repoPathspecs, workdirSide, type FileChange, type Side } from '../repo-diff'
 import { formatStat } from '../repo-diff-stat'
 import { headOid, resolveCommit } from '../repo-revisions'
 import git from 'isomorphic-git'
@@ -30,6 +31,10 @@ export function printChanges(changes: readonly FileChange[], parsed: ReturnType<
   if (has(parsed, 'name-status')) return formatNameStatus(changes)
   if (has(parsed, 'stat')) return formatStat(changes, color) + (has(parsed, 'patch') ? `\n${formatPatch(changes, color)}` : '')
   return formatPatch(changes, color)
+}
+
+function isPatch(parsed: ReturnType<typeof parseArgs>): boolean {
+  return !has(parsed, 'name-only') && !has(parsed, 'name-status') && !has(parsed, 'stat')
 }
 
 export function ambiguous(arg: string): GitOutput {
@@ -89,10 +94,16 @@ export const diff: GitSubcommand = {
       a = objectSide(ctx, await indexEntries(ctx))
       b = workdirSide(ctx, await workdirEntries(ctx))
     }
-    const changes = await collectChanges(a, b, specs)
+    let changes = await collectChanges(a, b, specs)
+    // Mid-merge, a conflicted path has no single index entry: git names it instead of diffing it.
+    const unmerged = revisions.length === 2 ? [] : (await unmergedPaths(ctx)).filter((p) => matchesPathspec(p, specs))
+    changes = changes.filter((c) => !unmerged.includes(c.path))
     const quiet = has(parsed, 'quiet')
-    const code = (has(parsed, 'exit-code') || quiet) && changes.length > 0 ? 1 : 0
+    const code = (has(parsed, 'exit-code') || quiet) && changes.length + unmerged.length > 0 ? 1 : 0
     if (quiet) return { stdout: '', stderr: '', exitCode: code }
-    return { stdout: printChanges(changes, parsed, ctx), stderr: '', exitCode: code }
+    if (unmerged.length === 0 || !isPatch(parsed)) return { stdout: printChanges(changes, parsed, ctx), stderr: '', exitCode: code }
+    const parts = [...changes.map((c) => ({ path: c.path, text: printChanges([c], parsed, ctx) })), ...unmerged.map((path) => ({ path, text: `* Unmerged path ${path}\n` }))]
+    parts.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0))
+    return { stdout: parts.map((part) => part.text).join(''), stderr: '', exitCode: code }
   },
 }

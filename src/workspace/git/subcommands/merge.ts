@@ -13,7 +13,8 @@ import { indexEntries, sameEntry, treeEntries, workdirEntries } from '../repo-en
 import { IDENTITY_UNKNOWN, identity } from '../repo-identity'
 import { currentBranch, headOid, repoArgs, resolveCommit } from '../repo-revisions'
 import { blockedMessage, checkoutTree, writeEntries } from '../repo-worktree'
-import { abortMerge, recordConflict, unmergedPaths } from '../repo-merge-state'
+import { unmergedPaths } from '../repo-index-file'
+import { abortMerge, recordConflict, writeConflictIndex } from '../repo-merge-state'
 
 export const merge: GitSubcommand = {
   needsRepo: true,
@@ -113,6 +114,7 @@ async function threeWay(ctx: GitContext, m: ThreeWay): Promise<GitOutput> {
   } catch (error) {
     if (!(error instanceof Errors.MergeConflictError)) throw error
     const conflicts = await recordConflict(ctx, { head: m.head, theirs: m.theirs, name: m.name, message, error, ourLabel: m.head, theirLabel: m.theirs })
+    await writeConflictIndex(ctx, { base: baseTree!, ours: ourTree!, theirs: theirTree! }, error.data.filepaths)
     return { stdout: `${log}${conflicts}Automatic merge failed; fix conflicts and then commit the result.\n`, stderr: '', exitCode: 1 }
   }
 }

@@ -12,6 +12,7 @@ import { indexEntries, treeEntries, workdirEntries } from '../repo-entries'
 import { currentBranch, headOid, repoArgs, resolveCommit } from '../repo-revisions'
 import { checkoutTree, setIndex } from '../repo-worktree'
 import { ambiguous } from './diff'
+import { clearMergeState, mergeInProgress } from '../repo-merge-state'
 
 export const reset: GitSubcommand = {
   needsRepo: true,
@@ -44,8 +45,10 @@ export const reset: GitSubcommand = {
       return ok(quiet ? '' : await unstaged(ctx))
     }
     if (target === null) return fatal("ambiguous argument 'HEAD': unknown revision or path not in the working tree.")
-    await moveHead(ctx, head, target)
     const mode = modes[0] ?? 'mixed'
+    if (mode === 'soft' && (await mergeInProgress(ctx))) return fatal('Cannot do a soft reset in the middle of a merge.')
+    await moveHead(ctx, head, target)
+    if (mode !== 'soft') await clearMergeState(ctx)
     if (mode === 'hard') {
       await checkoutTree(ctx, await treeEntries(ctx, head), await treeEntries(ctx, target), true)
       return ok(quiet ? '' : `HEAD is now at ${await oneLine(ctx, target)}\n`)

@@ -16,6 +16,8 @@ import { dropStash, pushStash } from '../repo-stash-log'
 import { writeCommitObject, writeTreeFromEntries } from '../repo-tree-write'
 import { blockedMessage, checkoutTree, updateIndexEntries, writeWorkFile, type IndexUpdate } from '../repo-worktree'
 import { DIFF_FLAGS, printChanges } from './diff'
+import { unmergedPaths } from '../repo-index-file'
+import { needsMerge } from '../repo-merge-state'
 
 export const stash: GitSubcommand = {
   needsRepo: true,
@@ -48,7 +50,9 @@ async function push(ctx: GitContext, args: string[], op: string): Promise<GitOut
   if (parsed.unknown) return unsupported(`git stash ${op} ${parsed.unknown}`)
   if (parsed.positional.length > 0 || parsed.paths.length > 0) return unsupported(`git stash ${op} with paths`)
   const head = await headOid(ctx)
-  if (head === null) return fail("You do not have the initial commit yet", 1)
+  if (head === null) return fail('You do not have the initial commit yet', 1)
+  const unmerged = await unmergedPaths(ctx)
+  if (unmerged.length > 0) return { stdout: needsMerge(unmerged), stderr: '', exitCode: 1 }
   const headTree = await treeEntries(ctx, head)
   const index = await indexEntries(ctx)
   const work = await workdirEntries(ctx)

@@ -3,6 +3,7 @@
 import { has, parseArgs, value } from '../git-args'
 import { fail, fatal, unsupported, type GitSubcommand } from '../git-context'
 import { resolveCommit } from '../repo-revisions'
+import { mergeInProgress } from '../repo-merge-state'
 import { branchExists, switchTo, validBranchName } from '../repo-switch'
 
 export const switchCommand: GitSubcommand = {
@@ -14,6 +15,7 @@ export const switchCommand: GitSubcommand = {
     })
     if (parsed.unknown) return unsupported(`git switch ${parsed.unknown}`)
     if (parsed.positional.length > 1 || parsed.paths.length > 0) return fatal(`only one reference expected, ${parsed.positional.length + parsed.paths.length} given.`)
+    if (await mergeInProgress(ctx)) return fail('fatal: cannot switch branch while merging\nConsider "git merge --quit" or "git worktree add".', 128)
     const force = has(parsed, 'force')
     const quiet = (out: Awaited<ReturnType<typeof switchTo>>) => (has(parsed, 'quiet') ? { ...out, stderr: out.exitCode === 0 ? '' : out.stderr } : out)
     const newName = value(parsed, 'create') ?? value(parsed, 'force-create')
