@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { expectSameState, gitPair, TWO_COMMITS } from '../../../test/support/git-pair'
 
@@ -35,6 +37,16 @@ describe('git merge against native git', () => {
     await expectSameState(q)
     await q.same('git show')
     await q.same('git show --stat HEAD^2')
+  })
+
+  it('leaves an index native git reads as its own conflict, and can commit once resolved', async () => {
+    const p = await gitPair(CONFLICTING, natives)
+    await p.both('git merge feature')
+    const before = p.native.run('git ls-files -s')
+    const encoded = await p.fx.run('base64 -w0 .git/index')
+    writeFileSync(join(p.native.dir, '.git/index'), Buffer.from(encoded.stdout, 'base64'))
+    expect(p.native.run('git ls-files -s')).toEqual(before)
+    expect(p.native.run("printf 'l1\\nboth\\n' > a.txt && git add a.txt && git commit -q --no-edit && git show -s --format=%s%n%P HEAD").exitCode).toBe(0)
   })
 
   it('forgets the merge on reset --hard, and can then merge again', async () => {
