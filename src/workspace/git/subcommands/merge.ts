@@ -10,7 +10,7 @@ import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type Git
 import { collectChanges, objectSide } from '../repo-diff'
 import { formatStat, formatSummary } from '../repo-diff-stat'
 import { indexEntries, sameEntry, treeEntries, workdirEntries } from '../repo-entries'
-import { IDENTITY_UNKNOWN, identity } from '../repo-identity'
+import { identity } from '../repo-committer'
 import { currentBranch, headOid, repoArgs, resolveCommit } from '../repo-revisions'
 import { blockedMessage, checkoutTree, writeEntries } from '../repo-worktree'
 import { unmergedPaths } from '../repo-index-file'
@@ -88,7 +88,6 @@ async function threeWay(ctx: GitContext, m: ThreeWay): Promise<GitOutput> {
   const autoMerging = touched.filter((p) => ourTree!.has(p) && theirTree!.has(p) && !sameEntry(baseTree!.get(p), ourTree!.get(p))).sort()
   const author = await identity(ctx, 'AUTHOR')
   const committer = await identity(ctx, 'COMMITTER')
-  if (!author || !committer) return fail(IDENTITY_UNKNOWN, 128)
   const message = m.message ?? defaultMessage(m.name, m.branch)
   const log = autoMerging.map((p) => `Auto-merging ${p}\n`).join('')
   try {

@@ -10,7 +10,7 @@ import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type Git
 import { oneLine, subjectOf } from '../repo-commit-format'
 import { collectChanges, objectSide } from '../repo-diff'
 import { indexEntries, sameEntry, treeEntries, workdirEntries, type Entries } from '../repo-entries'
-import { IDENTITY_UNKNOWN, identity } from '../repo-identity'
+import { identity } from '../repo-committer'
 import { currentBranch, headOid, repoArgs, stashLog } from '../repo-revisions'
 import { dropStash, pushStash } from '../repo-stash-log'
 import { writeCommitObject, writeTreeFromEntries } from '../repo-tree-write'
@@ -61,7 +61,6 @@ async function push(ctx: GitContext, args: string[], op: string): Promise<GitOut
   if (!staged && !unstaged) return ok('No local changes to save\n')
   const author = await identity(ctx, 'AUTHOR')
   const committer = await identity(ctx, 'COMMITTER')
-  if (!author || !committer) return fail(IDENTITY_UNKNOWN, 128)
   const branch = (await currentBranch(ctx)) ?? '(no branch)'
   const onHead = `${branch}: ${await oneLine(ctx, head)}`
   const given = value(parsed, 'message')

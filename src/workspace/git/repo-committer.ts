@@ -1,7 +1,10 @@
 /**
  * Bash worker side: who a commit made by merge or stash is by, and when — from GIT_AUTHOR_*
  * and GIT_COMMITTER_* in the shell's environment, else user.name/user.email from -c or the
- * repository's config, as git reads them.
+ * repository's config, as git reads them; else "fxterm <fxterm@localhost>", the fallback
+ * commit uses (the tab has no person's identity to ask for).
+ * The same rules as repo-identity.ts on the git-a branch (commit/tag); once both land, one of
+ * the two files can go.
  */
 
 import git from 'isomorphic-git'
@@ -28,26 +31,11 @@ async function config(ctx: GitContext, path: string): Promise<string | undefined
   return typeof found === 'string' ? found : undefined
 }
 
-/** The author or committer, or null when no name or email is set anywhere. */
-export async function identity(ctx: GitContext, role: 'AUTHOR' | 'COMMITTER'): Promise<Identity | null> {
-  const name = ctx.env[`GIT_${role}_NAME`] ?? (await config(ctx, 'user.name'))
-  const email = ctx.env[`GIT_${role}_EMAIL`] ?? (await config(ctx, 'user.email'))
-  if (!name || email === undefined) return null
+/** The author or committer of a commit made now. */
+export async function identity(ctx: GitContext, role: 'AUTHOR' | 'COMMITTER'): Promise<Identity> {
+  const name = ctx.env[`GIT_${role}_NAME`] ?? (await config(ctx, 'user.name')) ?? 'fxterm'
+  const email = ctx.env[`GIT_${role}_EMAIL`] ?? (await config(ctx, 'user.email')) ?? 'fxterm@localhost'
   const date = ctx.env[`GIT_${role}_DATE`]
-  const when = (date ? parseGitDate(date) : null) ?? { timestamp: ctx.nowSeconds(), timezoneOffset: new Date().getTimezoneOffset() }
+  const when = (date ? parseGitDate(date) : null) ?? { timestamp: ctx.nowSeconds(), timezoneOffset: 0 }
   return { name, email, ...when }
 }
-
-export const IDENTITY_UNKNOWN = `Author identity unknown
-
-*** Please tell me who you are.
-
-Run
-
-  git config --global user.email "you@example.com"
-  git config --global user.name "Your Name"
-
-to set your account's default identity.
-Omit --global to set the identity only in this repository.
-
-fatal: unable to auto-detect email address`
