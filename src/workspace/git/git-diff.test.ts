@@ -54,7 +54,16 @@ describe('git diff against native git', () => {
 
   it('names a moved file as a rename, as git does', async () => {
     const p = await gitPair(`${TWO_COMMITS} && mkdir -p src/lib && git mv b.txt src/lib/bee.txt && git mv c.txt src/c.txt && git commit -qm moved`, natives)
-    for (const line of ['git diff HEAD~1 HEAD', 'git diff --stat HEAD~1 HEAD', 'git diff --name-status HEAD~1', 'git show --stat', 'git show']) await p.same(line)
+    for (const line of ['git diff HEAD~1 HEAD', 'git diff --stat HEAD~1 HEAD', 'git diff --name-status HEAD~1', 'git diff --numstat HEAD~1', 'git show --stat', 'git show']) await p.same(line)
+  })
+
+  it('takes -U<n>, --numstat and --shortstat, and places inserted code blocks as git does', async () => {
+    const p = await gitPair(
+      `${TWO_COMMITS} && printf 'if (a) {\\n  x()\\n}\\nif (b) {\\n  y()\\n}\\n' > f.js && printf 'def f():\\n    return 1\\n\\ndef h():\\n    return 3\\n' > p.py && git add . && git commit -qm code`,
+      natives,
+    )
+    await p.both("printf 'if (a) {\\n  x()\\n}\\nif (c) {\\n  z()\\n}\\nif (b) {\\n  y()\\n}\\n' > f.js && printf 'def f():\\n    return 1\\n\\ndef g():\\n    return 2\\n\\ndef h():\\n    return 3\\n' > p.py")
+    for (const line of ['git diff', 'git diff -U1', 'git diff --unified=0', 'git diff --numstat HEAD~2', 'git diff --shortstat HEAD~2', 'git show -U1 HEAD~1']) await p.same(line)
   })
 
   it('takes paths relative to the directory it runs in, and prints them from the top', async () => {

@@ -99,3 +99,27 @@ export function formatSummary(changes: readonly FileChange[]): string {
   }
   return out
 }
+
+/** `--numstat`: added, deleted and path, tab-separated ("-" for a binary file). */
+export function formatNumstat(changes: readonly FileChange[]): string {
+  return changes
+    .map((c) => {
+      const counts = lineCounts(c)
+      const name = c.from !== undefined ? renameLabel(c.from, c.path) : c.path
+      return counts ? `${counts.added}\t${counts.deleted}\t${name}\n` : `-\t-\t${name}\n`
+    })
+    .join('')
+}
+
+/** `--shortstat`: the summary line alone. */
+export function formatShortstat(changes: readonly FileChange[]): string {
+  if (changes.length === 0) return ''
+  let insertions = 0
+  let deletions = 0
+  for (const c of changes) {
+    const counts = lineCounts(c)
+    insertions += counts?.added ?? 0
+    deletions += counts?.deleted ?? 0
+  }
+  return statSummary(changes.length, insertions, deletions)
+}

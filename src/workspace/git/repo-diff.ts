@@ -101,7 +101,7 @@ function range(start: number, count: number): string {
   return count === 1 ? `${from}` : `${from},${count}`
 }
 
-export function formatPatch(changes: readonly FileChange[], color: boolean): string {
+export function formatPatch(changes: readonly FileChange[], color: boolean, context = 3): string {
   const paint = color ? COLOUR : PLAIN
   let out = ''
   for (const change of changes) {
@@ -129,7 +129,7 @@ export function formatPatch(changes: readonly FileChange[], color: boolean): str
     out += `${paint.meta(`--- ${from}`)}\n${paint.meta(`+++ ${to}`)}\n`
     const oldText = text(change.oldBytes)
     const oldLines = oldText.split('\n')
-    const patch = structuredPatch(from, to, oldText, text(change.newBytes), '', '', { context: 3 })
+    const patch = structuredPatch(from, to, oldText, text(change.newBytes), '', '', { context })
     for (const hunk of patch.hunks) {
       out += `${paint.frag(`@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`)}${paint.func(funcName(oldLines, hunk.oldStart - 2))}\n`
       for (const line of hunk.lines) {

@@ -4,18 +4,20 @@
  * tree against a commit, or two commits, printed as git prints them.
  */
 
-import { parseArgs, has } from '../git-args'
+import { parseArgs, has, value } from '../git-args'
 import { fatal, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
 import { indexEntries, treeEntries, workdirEntries } from '../repo-entries'
 import { unmergedPaths } from '../repo-index-file'
 import { collectChanges, matchesPathspec, formatNameOnly, formatNameStatus, formatPatch, objectSide, repoPathspecs, workdirSide, type FileChange, type Side } from '../repo-diff'
-import { formatStat } from '../repo-diff-stat'
+import { formatNumstat, formatShortstat, formatStat } from '../repo-diff-stat'
 import { headOid, resolveCommit } from '../repo-revisions'
 import git from 'isomorphic-git'
 import { repoArgs } from '../repo-revisions'
 
 export const DIFF_FLAGS = {
   '--stat': 'stat',
+  '--numstat': 'numstat',
+  '--shortstat': 'shortstat',
   '--name-only': 'name-only',
   '--name-status': 'name-status',
   '--color': 'color',
@@ -24,17 +26,24 @@ export const DIFF_FLAGS = {
   '-p': 'patch',
 }
 
+/** Diff options that take a value: the lines of context. */
+export const DIFF_VALUES = { '-U': 'unified', '--unified': 'unified' }
+
 /** Prints changes in the form the flags ask for (patch by default). */
 export function printChanges(changes: readonly FileChange[], parsed: ReturnType<typeof parseArgs>, ctx: GitContext): string {
   const color = has(parsed, 'no-color') ? false : has(parsed, 'color') || ctx.color
+  const context = Number(value(parsed, 'unified') ?? 3)
+  const patch = () => formatPatch(changes, color, Number.isInteger(context) && context >= 0 ? context : 3)
   if (has(parsed, 'name-only')) return formatNameOnly(changes)
   if (has(parsed, 'name-status')) return formatNameStatus(changes)
-  if (has(parsed, 'stat')) return formatStat(changes, color) + (has(parsed, 'patch') ? `\n${formatPatch(changes, color)}` : '')
-  return formatPatch(changes, color)
+  if (has(parsed, 'numstat')) return formatNumstat(changes)
+  if (has(parsed, 'shortstat')) return formatShortstat(changes)
+  if (has(parsed, 'stat')) return formatStat(changes, color) + (has(parsed, 'patch') ? `\n${patch()}` : '')
+  return patch()
 }
 
 function isPatch(parsed: ReturnType<typeof parseArgs>): boolean {
-  return !has(parsed, 'name-only') && !has(parsed, 'name-status') && !has(parsed, 'stat')
+  return !['name-only', 'name-status', 'stat', 'numstat', 'shortstat'].some((flag) => has(parsed, flag))
 }
 
 export function ambiguous(arg: string): GitOutput {
@@ -48,6 +57,7 @@ export const diff: GitSubcommand = {
   async run(args, ctx) {
     const parsed = parseArgs(args, {
       booleans: { ...DIFF_FLAGS, '--staged': 'cached', '--cached': 'cached', '--exit-code': 'exit-code', '--quiet': 'quiet' },
+      values: DIFF_VALUES,
     })
     if (parsed.unknown) return unsupported(`git diff ${parsed.unknown}`)
     const revisions: string[] = []

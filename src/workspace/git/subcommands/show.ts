@@ -11,13 +11,14 @@ import { commitHeader, gitDate, oneLine } from '../repo-commit-format'
 import { collectChanges, objectSide } from '../repo-diff'
 import { treeEntries } from '../repo-entries'
 import { repoArgs, resolveCommit, resolveObject } from '../repo-revisions'
-import { ambiguous, DIFF_FLAGS, printChanges } from './diff'
+import { ambiguous, DIFF_FLAGS, DIFF_VALUES, printChanges } from './diff'
 
 export const show: GitSubcommand = {
   needsRepo: true,
   async run(args, ctx) {
     const parsed = parseArgs(args, {
       booleans: { ...DIFF_FLAGS, '-s': 'no-patch', '--no-patch': 'no-patch', '--oneline': 'oneline' },
+      values: DIFF_VALUES,
     })
     if (parsed.unknown) return unsupported(`git show ${parsed.unknown}`)
     if (parsed.paths.length > 0) return unsupported('git show -- <path>')

@@ -15,7 +15,7 @@ import { currentBranch, headOid, repoArgs, stashLog } from '../repo-revisions'
 import { dropStash, pushStash } from '../repo-stash-log'
 import { writeCommitObject, writeTreeFromEntries } from '../repo-tree-write'
 import { blockedMessage, checkoutTree, updateIndexEntries, writeWorkFile, type IndexUpdate } from '../repo-worktree'
-import { DIFF_FLAGS, printChanges } from './diff'
+import { DIFF_FLAGS, DIFF_VALUES, printChanges } from './diff'
 import { unmergedPaths } from '../repo-index-file'
 import { needsMerge } from '../repo-merge-state'
 
@@ -98,13 +98,13 @@ async function pickEntry(ctx: GitContext, arg: string | undefined): Promise<{ n:
 }
 
 async function show(ctx: GitContext, args: string[]): Promise<GitOutput> {
-  const parsed = parseArgs(args, { booleans: { ...DIFF_FLAGS } })
+  const parsed = parseArgs(args, { booleans: { ...DIFF_FLAGS }, values: DIFF_VALUES })
   if (parsed.unknown) return unsupported(`git stash show ${parsed.unknown}`)
   const entry = await pickEntry(ctx, parsed.positional[0])
   if ('exitCode' in entry) return entry
   const { commit } = await git.readCommit({ ...repoArgs(ctx), oid: entry.oid })
   const changes = await collectChanges(objectSide(ctx, await treeEntries(ctx, commit.parent[0]!)), objectSide(ctx, await treeEntries(ctx, entry.oid)))
-  if (!has(parsed, 'patch') && !has(parsed, 'name-only') && !has(parsed, 'name-status')) parsed.flags.set('stat', [''])
+  if (!['patch', 'name-only', 'name-status', 'numstat', 'shortstat'].some((flag) => has(parsed, flag))) parsed.flags.set('stat', [''])
   return ok(printChanges(changes, parsed, ctx))
 }
 
