@@ -44,6 +44,15 @@ describe('git switch and checkout against native git', () => {
     await expectSameState(p)
   })
 
+  it('goes back to the branch before with switch - and checkout -', async () => {
+    const p = await gitPair(BRANCHED, natives)
+    for (const line of ['git switch -', 'git switch dev', 'git switch -', 'git checkout -', 'git checkout HEAD~1', 'git checkout -', 'git checkout -']) {
+      const [f, n] = await p.both(line)
+      expect({ line, ...f }).toEqual({ line, ...n })
+      await expectSameState(p)
+    }
+  })
+
   it('names a new branch in a repository without commits', async () => {
     const p = await gitPair('git init -q -b main', natives)
     for (const line of ['git switch -c dev', 'git checkout -b other', 'git switch main']) {

@@ -8,7 +8,8 @@ import { fail, type GitContext, type GitOutput } from './git-context'
 import { oneLine } from './repo-commit-format'
 import { collectChanges, formatNameStatus, objectSide, workdirSide } from './repo-diff'
 import { treeEntries, workdirEntries } from './repo-entries'
-import { currentBranch, headOid, repoArgs } from './repo-revisions'
+import { logCheckout, previousCheckout } from './repo-head-log'
+import { currentBranch, headOid, repoArgs, resolveCommit } from './repo-revisions'
 import { blockedMessage, checkoutTree } from './repo-worktree'
 import { unmergedPaths } from './repo-index-file'
 import { needsMerge } from './repo-merge-state'
@@ -75,7 +76,17 @@ export async function switchTo(ctx: GitContext, target: SwitchTarget, force: boo
     else if (fromBranch === target.name) stderr += `Already on '${target.name}'\n`
     else stderr += `Switched to branch '${target.name}'\n`
   }
+  await logCheckout(ctx, fromOid, toOid, fromBranch ?? fromOid ?? 'HEAD', target.kind === 'detach' ? target.label : target.name)
   return { stdout: await localChanges(ctx, toOid), stderr, exitCode: 0 }
+}
+
+/** `-` as switch and checkout read it: the branch before the last checkout, or that commit. */
+export async function previousTarget(ctx: GitContext): Promise<SwitchTarget | null> {
+  const previous = await previousCheckout(ctx)
+  if (previous === null) return null
+  if (await branchExists(ctx, previous)) return { kind: 'branch', name: previous, create: false }
+  const oid = await resolveCommit(ctx, previous)
+  return oid === null ? null : { kind: 'detach', oid, label: previous, advice: true }
 }
 
 /** The "M\tpath" lines git prints after a switch for changes it carried along. */

@@ -9,7 +9,7 @@ import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type Git
 import { matchesPathspec, repoPathspecs } from '../repo-diff'
 import { indexEntries, treeEntries, type Entries } from '../repo-entries'
 import { repoArgs, resolveCommit } from '../repo-revisions'
-import { branchExists, switchTo, validBranchName } from '../repo-switch'
+import { branchExists, previousTarget, switchTo, validBranchName } from '../repo-switch'
 import { setIndex, writeWorkFile } from '../repo-worktree'
 
 export const checkout: GitSubcommand = {
@@ -33,6 +33,11 @@ export const checkout: GitSubcommand = {
       return quietly(await switchTo(ctx, { kind: 'branch', name: newName, create: true, reset: has(parsed, 'force-create'), start }, force))
     }
     if (first === undefined && !dashDash) return ok()
+    if (first === '-' && !dashDash && rest.length === 0) {
+      const previous = await previousTarget(ctx)
+      if (previous === null) return fail("error: pathspec '-' did not match any file(s) known to git")
+      return quietly(await switchTo(ctx, previous, force))
+    }
     if (!dashDash && rest.length === 0 && first !== undefined) {
       if (!has(parsed, 'detach') && (await branchExists(ctx, first))) return quietly(await switchTo(ctx, { kind: 'branch', name: first, create: false }, force))
       const oid = await resolveCommit(ctx, first)

@@ -7,7 +7,7 @@
 import git from 'isomorphic-git'
 import { has, parseArgs, value } from '../git-args'
 import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
-import { oneLine, subjectOf } from '../repo-commit-format'
+import { oneLine } from '../repo-commit-format'
 import { collectChanges, objectSide } from '../repo-diff'
 import { indexEntries, sameEntry, treeEntries, workdirEntries, type Entries } from '../repo-entries'
 import { identity } from '../repo-committer'

@@ -4,7 +4,7 @@ import { has, parseArgs, value } from '../git-args'
 import { fail, fatal, unsupported, type GitSubcommand } from '../git-context'
 import { resolveCommit } from '../repo-revisions'
 import { mergeInProgress } from '../repo-merge-state'
-import { branchExists, switchTo, validBranchName } from '../repo-switch'
+import { branchExists, previousTarget, switchTo, validBranchName } from '../repo-switch'
 
 export const switchCommand: GitSubcommand = {
   needsRepo: true,
@@ -20,7 +20,11 @@ export const switchCommand: GitSubcommand = {
     const quiet = (out: Awaited<ReturnType<typeof switchTo>>) => (has(parsed, 'quiet') ? { ...out, stderr: out.exitCode === 0 ? '' : out.stderr } : out)
     const newName = value(parsed, 'create') ?? value(parsed, 'force-create')
     const arg = parsed.positional[0]
-    if (arg === '-') return unsupported('git switch -')
+    if (arg === '-' && newName === undefined) {
+      const previous = await previousTarget(ctx)
+      if (previous === null) return fatal('invalid reference: @{-1}')
+      return quiet(await switchTo(ctx, previous.kind === 'detach' ? { ...previous, advice: false } : previous, force))
+    }
     if (newName !== undefined) {
       if (!validBranchName(newName)) return fatal(`'${newName}' is not a valid branch name`)
       if (has(parsed, 'create') && (await branchExists(ctx, newName))) return fatal(`a branch named '${newName}' already exists`)
