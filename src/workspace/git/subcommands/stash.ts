@@ -120,10 +120,20 @@ async function applyOrDrop(ctx: GitContext, args: string[], op: 'apply' | 'pop' 
     return ok(quiet ? '' : dropped)
   }
   const applied = await applyStash(ctx, entry.oid)
-  if (applied.exitCode !== 0) return op === 'pop' ? { ...applied, stdout: 'The stash entry is kept in case you need it again.\n' } : applied
-  if (op === 'apply') return applied
+  const status = quiet ? '' : await statusReport(ctx)
+  if (applied.exitCode !== 0) return op === 'pop' ? { ...applied, stdout: `${status}The stash entry is kept in case you need it again.\n` } : { ...applied, stdout: status }
+  if (op === 'apply') return ok(status)
   await dropStash(ctx, entry.n)
-  return ok(quiet ? '' : dropped)
+  return ok(quiet ? '' : `${status}${dropped}`)
+}
+
+/**
+ * What `git status` prints, which git shows after apply and pop; empty while no status
+ * subcommand is registered. Looked up when called: git-subcommands.ts imports this file.
+ */
+async function statusReport(ctx: GitContext): Promise<string> {
+  const status = (await import('../git-subcommands')).GIT_SUBCOMMANDS.status
+  return status ? (await status.run([], ctx)).stdout : ''
 }
 
 /**
