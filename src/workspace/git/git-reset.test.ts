@@ -57,6 +57,14 @@ describe('git reset against native git', () => {
     expect(p.native.run('git status --porcelain').stdout).toBe('?? z.txt\n')
   })
 
+  it('unstages everything in a repository without commits', async () => {
+    const p = await gitPair("git init -q -b main && printf 'x\\n' > x.txt && git add x.txt", natives)
+    for (const line of ['git reset', 'git diff --cached', 'git reset --hard', 'ls']) {
+      const [f, n] = await p.both(line)
+      expect({ line, ...f }).toEqual({ line, ...n })
+    }
+  })
+
   it('refuses paths with --hard and an unknown revision, as git does', async () => {
     const p = await gitPair(STAGED, natives)
     for (const line of ['git reset --hard -- a.txt', 'git reset nope', 'git reset --keep']) {

@@ -44,7 +44,13 @@ export const reset: GitSubcommand = {
       await setIndex(ctx, await treeEntries(ctx, target), specs)
       return ok(quiet ? '' : await unstaged(ctx))
     }
-    if (target === null) return fatal("ambiguous argument 'HEAD': unknown revision or path not in the working tree.")
+    if (target === null && (modes[0] ?? 'mixed') !== 'soft') {
+      // No commits yet: git resets to the empty tree (unstages all; --hard removes tracked files).
+      if (modes[0] === 'hard') await checkoutTree(ctx, new Map(), new Map(), true)
+      else await setIndex(ctx, new Map())
+      return ok()
+    }
+    if (target === null) return ambiguous('HEAD')
     const mode = modes[0] ?? 'mixed'
     if (mode === 'soft' && (await mergeInProgress(ctx))) return fatal('Cannot do a soft reset in the middle of a merge.')
     await moveHead(ctx, head, target)
