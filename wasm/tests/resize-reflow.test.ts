@@ -121,3 +121,20 @@ describe('resizing reflows the whole transcript', () => {
     expectWhole(h, 50, null)
   })
 })
+
+describe('a long transcript', () => {
+  test('a resize writes its newest rows again, up to the last line, not the whole megabyte', async () => {
+    const h = await createHarness({ cols: 100, rows: 24 })
+    await h.type('go\r')
+    const lines = Array.from({ length: 12_000 }, (_, i) => `Line ${i} of a long reply.`)
+    await h.model(1, { type: 'text_delta', delta: lines.join('\n') })
+    await h.model(1, { type: 'finish', reason: 'stop' })
+    const effects = await h.resize(60, 24)
+    const written = new TextDecoder().decode(Uint8Array.from(effects.flatMap((e) => (e.kind === 'write' ? [...e.bytes] : []))))
+    expect(written).toContain('Line 11999 of a long reply.')
+    expect(written).toContain('Line 2500 of a long reply.')
+    // the oldest rows are past what xterm keeps anyway (1000 rows unless an app asks for more)
+    expect(written).not.toContain('Line 1 of a long reply.')
+    expect(count(conversation(h), /Line 11999 of a long reply\./)).toBe(1)
+  })
+})

@@ -130,3 +130,18 @@ export function copyOf(src: Uint8Array, start: i32, end: i32): ByteBuf {
   b.slice(src, start, end)
   return b
 }
+
+/** Drops all but the last `n` rows (each ending in CRLF) from the start of `b`. */
+export function keepLastRows(b: ByteBuf, n: i32): void {
+  let seen = 0
+  for (let i = b.length - 2; i >= 0; i--) {
+    if (b.u8At(i) != 0x0d || b.u8At(i + 1) != 0x0a) continue
+    seen++
+    if (seen <= n) continue
+    const cut = i + 2
+    const data = b.dataStart
+    memory.copy(data, data + <usize>cut, <usize>(b.length - cut))
+    b.length -= cut
+    return
+  }
+}

@@ -10,8 +10,14 @@ import { TranscriptLog } from './transcript-log'
 import { BOLD, DIM, GRAY, GREEN, ITALIC, RED, RESET, YELLOW, CYAN } from './ansi'
 import { FileChange, changeRows } from './file-rows'
 import * as J from './transcript-journal'
+import { keepLastRows } from './transcript-journal'
 
 const PREVIEW_LINES = 5
+/**
+ * Rows a resize writes again at most (the newest): xterm keeps 1000 rows of scrollback unless an
+ * app asks for more, and a megabyte reply is some 40 000 rows, 2 MB for the page to parse.
+ */
+const REFLOW_ROWS = 10000
 
 /** What a streamed block holds: the reply (Markdown), a refusal, or the model's reasoning. */
 export const BLOCK_REPLY: i32 = 0
@@ -72,6 +78,7 @@ export class Transcript {
       this.journal.putBack(e)
     }
     this.replaying = false
+    keepLastRows(this.commit, REFLOW_ROWS)
   }
 
   private replay(e: J.JournalEntry): void {
