@@ -11,6 +11,7 @@ import type { ModelProvider } from '../protocol/model-events.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
 import { createLinkConsent, type LinkConsent } from '../providers/link-consent.ts'
 import { isLoopbackHost } from '../providers/loopback-host.ts'
+import { demoWorkspaceOver } from '../providers/demo-files.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -129,6 +130,7 @@ const api: EngineWorkerApi = {
       providers: [...(config.customProviders ?? []), ...asCustomProviders(added)],
       ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
       demoTapeUrl: config.provider.demoTapeUrl,
+      demoWorkspace: demoWorkspaceOver((id, request) => host.exec(id, request), config.workspaceCwd),
       keys: (name, url) => ring.load(name, url),
       proxied: config.useHostFetch,
     })

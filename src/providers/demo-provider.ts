@@ -9,6 +9,7 @@ import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from '../pr
 import { type DemoResponse, type DemoTape, parseDemoTape, pickDemoResponse } from './demo-tape.ts'
 import { guardEmit } from './guarded-emit.ts'
 import { fetchOwnFile } from './fetch-own-file.ts'
+import { addedFilesNote, type DemoWorkspace, ensureTapeFiles } from './demo-files.ts'
 
 /** The built-in tape, relative to the page (served from `public/demos/tour.json`). */
 export const DEFAULT_DEMO_TAPE_URL = './demos/tour.json'
@@ -25,6 +26,12 @@ export type DemoProviderOptions = {
   fetch?: typeof fetch
   /** Pause between streamed text pieces in ms (default 15); 0 streams synchronously. */
   delayMs?: number
+  /**
+   * The workspace the tape's commands run in: a tape with `files` gives it the ones it lacks
+   * before its first command (see demo-files.ts). null: there is none, so such a tape refuses.
+   * Absent: nothing is checked (the caller seeds the files itself).
+   */
+  workspace?: DemoWorkspace | null
 }
 
 const WORDS_PER_PIECE = 3
@@ -59,6 +66,16 @@ function estimateTokens(text: string): number {
 /** Tool call ids continue across the conversation so every id is unique, and stay deterministic. */
 function toolCallsSoFar(messages: ChatMessage[]): number {
   return messages.reduce((count, message) => count + (message.role === 'assistant' ? (message.toolCalls?.length ?? 0) : 0), 0)
+}
+
+/** Whether the model already called a tool since the person's last prompt. */
+function commandsRanThisTurn(messages: ChatMessage[]): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!
+    if (message.role === 'user') return false
+    if (message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0) return true
+  }
+  return false
 }
 
 /** Creates the offline demo provider (name and label `demo`). */
@@ -130,10 +147,16 @@ export function createDemoProvider(options: DemoProviderOptions = {}): ModelProv
       })
       return
     }
-    const response = pickDemoResponse(tape, request.messages)
+    let response = pickDemoResponse(tape, request.messages)
     if (response === undefined) {
       emit({ type: 'finish', reason: 'stop' })
       return
+    }
+    if (tape.files && options.workspace !== undefined && response.toolCalls?.length && !commandsRanThisTurn(request.messages)) {
+      const outcome = await ensureTapeFiles(options.workspace, tape.files)
+      if (signal.aborted) return
+      if ('refused' in outcome) response = { text: outcome.refused }
+      else if (outcome.added.length > 0) response = { ...response, text: `${addedFilesNote(outcome.added)}\n\n${response.text ?? ''}` }
     }
     await replay(response, request, emit, signal)
   }

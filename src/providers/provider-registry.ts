@@ -135,7 +135,7 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
   let fallback: string | undefined
   let active = 'demo'
 
-  add(createDemoProvider({ tape: options.demoTapeUrl ?? DEFAULT_DEMO_TAPE_URL, ...(options.fetch ? { fetch: options.fetch } : {}) }))
+  add(createDemoProvider({ tape: options.demoTapeUrl ?? DEFAULT_DEMO_TAPE_URL, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.demoWorkspace !== undefined ? { workspace: options.demoWorkspace } : {}) }))
 
   const baseUrl = setting(options.baseUrl, env.FX_BASE_URL)
   const model = setting(options.model, env.FX_MODEL)

@@ -3,6 +3,7 @@
  * configured base URL must pass. Shared by `resolveProviders` and the older `resolveProvider`.
  */
 import type { DemoTape } from './demo-tape.ts'
+import type { DemoWorkspace } from './demo-files.ts'
 import { isLoopbackHost } from './loopback-host.ts'
 
 /** The AI Gateway's OpenAI-compatible API root. */
@@ -20,6 +21,8 @@ export type ResolveProviderOptions = {
   fetch?: typeof fetch
   /** The demo tape's URL (default `./demos/tour.json`) or a loaded tape. */
   demoTapeUrl?: string | DemoTape
+  /** Where the demo tape's commands run, to give it the files it was recorded with (demo-files.ts). */
+  demoWorkspace?: DemoWorkspace | null
   /** The page's origin, for CORS advice (defaults to `location.origin`). */
   origin?: string
 }

@@ -8,6 +8,7 @@ import { Transcript } from './screen/transcript'
 import { BRACKETED_PASTE_ON, GRAY, YELLOW } from './screen/ansi'
 import { SPINNER_INTERVAL_MS } from './screen/footer'
 import { render } from './screen/render'
+import { clampCols } from './screen/screen'
 import { Ui } from './screen/ui'
 import { AgentLoop, DEFAULT_MAX_STEPS, RETRY_TIMER_ID } from './agent/loop'
 import { readHostTools } from './agent/host-tools'
@@ -50,6 +51,8 @@ export class Engine {
   /** Enter was pressed before they did: the draft is sent once they arrive. */
   submitHeld: bool = false
   private bootNotices: JsonValue | null = null
+  /** A resize came while the Ctrl+O view was open: the transcript is redrawn when it closes. */
+  reflowPending: bool = false
   /** The agent API (boot `headless`): no terminal output, no spinner; events and effects only. */
   headless: bool = false
 
@@ -244,9 +247,29 @@ export class Engine {
     this.transcript.cols = this.ui.screen.cols
   }
 
+  /**
+   * Every resize lays the whole transcript out again for the new size and redraws it on a
+   * cleared terminal: what xterm reflowed by itself (a table cut mid-row, rows it added that the
+   * live region's redraw then erased) is never left on screen. While the Ctrl+O view is open the
+   * normal buffer cannot be written; it is redrawn when the view closes.
+   */
   resize(cols: i32, rows: i32): void {
+    const screen = this.ui.screen
+    const changed = clampCols(cols) != screen.cols || min(max(rows, 2), 1000) != screen.rows
     this.setSize(cols, rows)
+    if (changed && !this.headless && this.booted) {
+      if (this.ui.view.open) this.reflowPending = true
+      else this.reflow()
+    }
     this.dirty = true
+  }
+
+  /** Clears the terminal in the next frame and writes the transcript again at the current width. */
+  reflow(): void {
+    this.reflowPending = false
+    this.ui.screen.forget()
+    this.ui.screen.clearFirst = true
+    this.transcript.reflow(this.ui.screen.cols)
   }
 
   /** A message from the host (upload finished, file tree, download saved). */

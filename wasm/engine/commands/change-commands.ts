@@ -9,6 +9,7 @@ import { Rows } from '../screen/layout'
 import { BOLD, GRAY, GREEN, RED, RESET } from '../screen/ansi'
 import { diffRows, moreRow } from '../screen/file-rows'
 import { TranscriptView } from '../screen/transcript-view'
+import { BlockSource } from '../screen/transcript-journal'
 import { CMD_DIFF } from './slash'
 import { Settings } from './settings'
 
@@ -71,25 +72,43 @@ function showDiff(s: Settings, view: TranscriptView, screenRows: i32, text: stri
     return
   }
   const title = (last ? 'Changes in the last turn · ' : 'Changes since the session started · ') + files.toString() + (files == 1 ? ' file ' : ' files ')
-  const head = new ByteBuf(title.length + 48)
-  head.str(GREEN + '● ' + RESET + BOLD + title + RESET + GREEN + '+' + added.toString() + RESET + ' ' + RED + '−' + removed.toString() + RESET)
-  const width = 2 + title.length + 2 + added.toString().length + removed.toString().length + 1
   const diff = new ByteBuf(text.length)
   diff.str(text)
+  const long = lineCount(diff) > max(DIFF_INLINE_LINES, screenRows - 8)
+  const block = new DiffBlock(title, added, removed, diff, long)
   const rows = new Rows()
   const full = new Rows()
-  rows.add(head, width)
-  full.add(head, width)
-  const long = lineCount(diff) > max(DIFF_INLINE_LINES, screenRows - 8)
-  const left = diffRows(rows, diff, t.cols, '  ', 2, long ? DIFF_INLINE_LINES : -1, true)
-  if (left > 0) moreRow(rows, left)
-  diffRows(full, diff, t.cols, '  ', 2, -1, true)
-  const at = t.block(rows, full)
+  block.layout(t.cols, rows, full)
+  const at = t.block(rows, full, block)
   if (!long) return
   // Too long for the screen: the whole diff in the full-screen view, from its first line.
   const out = new ByteBuf(32)
   view.showAt(out, t.log, screenRows, at)
   s.fx.write(out)
+}
+
+/** A /diff's rows, laid out again at a new width when the terminal is resized. */
+class DiffBlock extends BlockSource {
+  constructor(
+    private title: string,
+    private added: i32,
+    private removed: i32,
+    private diff: ByteBuf,
+    private long: bool,
+  ) {
+    super()
+  }
+
+  layout(cols: i32, rows: Rows, full: Rows): void {
+    const head = new ByteBuf(this.title.length + 48)
+    head.str(GREEN + '● ' + RESET + BOLD + this.title + RESET + GREEN + '+' + this.added.toString() + RESET + ' ' + RED + '−' + this.removed.toString() + RESET)
+    const width = 2 + this.title.length + 2 + this.added.toString().length + this.removed.toString().length + 1
+    rows.add(head, width)
+    full.add(head, width)
+    const left = diffRows(rows, this.diff, cols, '  ', 2, this.long ? DIFF_INLINE_LINES : -1, true)
+    if (left > 0) moreRow(rows, left)
+    diffRows(full, this.diff, cols, '  ', 2, -1, true)
+  }
 }
 
 function lineCount(b: ByteBuf): i32 {

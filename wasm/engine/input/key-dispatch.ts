@@ -45,6 +45,7 @@ function viewKey(engine: Engine, k: K.Key): void {
   const out = new ByteBuf(16)
   engine.ui.view.hide(out)
   engine.fx.write(out)
+  if (engine.reflowPending) engine.reflow()
 }
 
 /** The command menu takes Up/Down, Tab, Enter and Esc while it is open. */

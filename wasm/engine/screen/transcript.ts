@@ -9,8 +9,15 @@ import { MarkdownStream } from './markdown'
 import { TranscriptLog } from './transcript-log'
 import { BOLD, DIM, GRAY, GREEN, ITALIC, RED, RESET, YELLOW, CYAN } from './ansi'
 import { FileChange, changeRows } from './file-rows'
+import * as J from './transcript-journal'
+import { keepLastRows } from './transcript-journal'
 
 const PREVIEW_LINES = 5
+/**
+ * Rows a resize writes again at most (the newest): xterm keeps 1000 rows of scrollback unless an
+ * app asks for more, and a megabyte reply is some 40 000 rows, 2 MB for the page to parse.
+ */
+const REFLOW_ROWS = 10000
 
 /** What a streamed block holds: the reply (Markdown), a refusal, or the model's reasoning. */
 export const BLOCK_REPLY: i32 = 0
@@ -42,6 +49,58 @@ export class Transcript {
 
   /** Every committed row, with commands' whole output, for the Ctrl+O transcript view. */
   log: TranscriptLog = new TranscriptLog()
+  /** What was committed, as calls: a resize replays it at the new width (reflow). */
+  journal: J.TranscriptJournal = new J.TranscriptJournal()
+  /** Replaying the journal: calls are not journaled again. */
+  private replaying: bool = false
+
+  /** Journals a call (not while replaying, nor headless); null when it is not journaled. */
+  private note(kind: i32): J.JournalEntry | null {
+    if (this.replaying || this.off) return null
+    return this.journal.add(new J.JournalEntry(kind))
+  }
+
+  /**
+   * Lays the whole transcript out again at `cols` from the journal: `commit` then holds every
+   * row, for a screen just cleared; the Ctrl+O log is rebuilt with it. A block still streaming
+   * goes on from where it was, its unfinished line in the live region as before.
+   */
+  reflow(cols: i32): void {
+    this.cols = cols
+    this.commit.reset()
+    this.log.clear()
+    const entries = this.journal.take()
+    this.reset()
+    this.replaying = true
+    for (let i = 0; i < entries.length; i++) {
+      const e = unchecked(entries[i])
+      this.replay(e)
+      this.journal.putBack(e)
+    }
+    this.replaying = false
+    keepLastRows(this.commit, REFLOW_ROWS)
+  }
+
+  private replay(e: J.JournalEntry): void {
+    const k = e.kind
+    if (k == J.J_BANNER) this.banner(e.text, e.style)
+    else if (k == J.J_PROMPT) this.promptCard(e.bytes)
+    else if (k == J.J_STREAM) {
+      this.blockDelta(e.code, e.bytes.data, 0, e.bytes.length)
+      if (e.closed) this.endAssistant()
+    } else if (k == J.J_TOOL_RAN) this.toolRan(e.bytes, e.more.data.subarray(0, e.split), e.more.data.subarray(e.split, e.more.length), e.code, e.flag)
+    else if (k == J.J_FILE) this.fileChanged(e.change!)
+    else if (k == J.J_DENIED) this.toolDenied(e.bytes)
+    else if (k == J.J_NOTICE) this.notice(e.text, e.style)
+    else if (k == J.J_ERROR) this.error(e.bytes.data.subarray(0, e.bytes.length))
+    else if (k == J.J_LINES) this.lines(e.text)
+    else if (k == J.J_BLOCK) {
+      const rows = new Rows()
+      const full = new Rows()
+      e.source!.layout(this.cols, rows, full)
+      this.block(rows, full)
+    }
+  }
 
   private commitRows(rows: Rows, full: Rows | null = null): void {
     if (this.off) return
@@ -59,10 +118,21 @@ export class Transcript {
   }
 
   banner(label: string, model: string): void {
+    const e = this.note(J.J_BANNER)
+    if (e != null) {
+      e.text = label
+      e.style = model
+    }
     const rows = new Rows()
     const line = new ByteBuf(128)
-    line.str(CYAN + '✻' + RESET + ' ' + BOLD + 'fxterm' + RESET + ' · Run /help for commands')
-    rows.add(line, 33)
+    if (this.cols >= 33) {
+      line.str(CYAN + '✻' + RESET + ' ' + BOLD + 'fxterm' + RESET + ' · Run /help for commands')
+      rows.add(line, 33)
+    } else {
+      // a narrow terminal: wrapped by the engine, never by xterm (a resize redraws it anyway)
+      const first = stringBytes('fxterm · Run /help for commands')
+      wrapInto(rows, first, 0, first.length, this.cols, CYAN + '✻' + RESET + ' ', 2, '  ', 2, '')
+    }
     const about = 'a coding agent in your browser tab · ' + (label == 'demo' ? 'offline demo model: no key, no network' : label + ' · ' + model)
     const second = stringBytes(about)
     wrapInto(rows, second, 0, second.length, this.cols, '  ', 2, '  ', 2, GRAY)
@@ -71,6 +141,8 @@ export class Transcript {
   }
 
   promptCard(text: ByteBuf): void {
+    const e = this.note(J.J_PROMPT)
+    if (e != null) e.bytes = J.copyOf(text.data, 0, text.length)
     this.gap()
     const clean = new ByteBuf(text.length)
     sanitizeInto(text.data, 0, text.length, clean)
@@ -109,6 +181,7 @@ export class Transcript {
       this.sanitizer = new Sanitizer()
       this.md = new MarkdownStream()
     }
+    if (!this.replaying) this.journal.streamed(kind, bytes, start, end)
     this.scratch.reset()
     this.sanitizer.feed(bytes, start, end, this.scratch)
     const s = this.scratch
@@ -171,6 +244,7 @@ export class Transcript {
     this.commitReply(rows)
     this.streaming = false
     this.kind = BLOCK_REPLY
+    if (!this.replaying) this.journal.closeStream()
   }
 
   /** Rows for the live region: the reply's unfinished line. */
@@ -196,6 +270,15 @@ export class Transcript {
 
   toolRan(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
     if (this.off) return
+    const e = this.note(J.J_TOOL_RAN)
+    if (e != null) {
+      e.bytes = J.copyOf(command.data, 0, command.length)
+      e.more = J.copyOf(stdout, 0, stdout.length)
+      e.more.bytes(stderr)
+      e.code = exitCode
+      e.flag = cancelled
+      e.split = stdout.length
+    }
     this.gap()
     const rows = new Rows()
     const head = new ByteBuf(command.length + 48)
@@ -220,8 +303,12 @@ export class Transcript {
   }
 
   /** A block of rows built elsewhere (file-rows.ts); `full` goes to the Ctrl+O log. Returns its first log row. */
-  block(rows: Rows, full: Rows | null = null): i32 {
+  block(rows: Rows, full: Rows | null = null, source: J.BlockSource | null = null): i32 {
     if (this.off) return 0
+    if (source != null) {
+      const e = this.note(J.J_BLOCK)
+      if (e != null) e.source = source
+    }
     this.gap()
     const at = this.log.count
     this.commitRows(rows, full)
@@ -231,6 +318,8 @@ export class Transcript {
   /** A write or edit the agent made: path, +N −M and the first lines of its diff. */
   fileChanged(change: FileChange): void {
     if (this.off) return
+    const e = this.note(J.J_FILE)
+    if (e != null) e.change = change
     const rows = new Rows()
     const full = new Rows()
     changeRows(change, this.cols, rows, full)
@@ -238,6 +327,8 @@ export class Transcript {
   }
 
   toolDenied(command: ByteBuf): void {
+    const e = this.note(J.J_DENIED)
+    if (e != null) e.bytes = J.copyOf(command.data, 0, command.length)
     this.gap()
     const rows = new Rows()
     const head = new ByteBuf(command.length + 32)
@@ -306,6 +397,11 @@ export class Transcript {
 
   /** A one-block message from fxterm itself (trusted text). */
   notice(text: string, style: string = GRAY): void {
+    const e = this.note(J.J_NOTICE)
+    if (e != null) {
+      e.text = text
+      e.style = style
+    }
     this.gap()
     const bytes = stringBytes(text)
     const rows = new Rows()
@@ -315,6 +411,8 @@ export class Transcript {
 
   /** A failure, from any source: sanitized, one block starting with ✗. */
   error(message: Uint8Array): void {
+    const e = this.note(J.J_ERROR)
+    if (e != null) e.bytes = J.copyOf(message, 0, message.length)
     this.gap()
     const clean = new ByteBuf(message.length)
     sanitizeInto(message, 0, message.length, clean)
@@ -325,6 +423,8 @@ export class Transcript {
 
   /** Trusted multi-line text (help), committed as is with wrapping. */
   lines(text: string): void {
+    const e = this.note(J.J_LINES)
+    if (e != null) e.text = text
     this.gap()
     const bytes = stringBytes(text)
     const rows = new Rows()
@@ -338,9 +438,15 @@ export class Transcript {
     this.commitRows(rows)
   }
 
+  /** Forgets the transcript (/clear), journal too unless it is being replayed. */
   reset(): void {
     this.blocks = 0
     this.streaming = false
+    this.kind = BLOCK_REPLY
+    this.plainRows = 0
+    this.streamedLine = false
     this.partial.reset()
+    if (!this.replaying) this.journal.clear()
   }
 }
+
