@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { compareGit, disposeNatives } from './test-git-compare'
+
+afterEach(disposeNatives)
+
+const expectSame = async (lines: string[]) => {
+  const { fx, native } = await compareGit(lines)
+  expect(fx).toEqual(native)
+}
+
+const HISTORY = [
+  'git init -q',
+  'echo a > a.txt && git add a.txt && git commit -qm "add a"',
+  'mkdir src && printf "1\\n2\\n3\\n" > src/n.txt && git add . && git commit -qm "add n" -m "with a body\nof two lines"',
+  'printf "1\\nTWO\\n3\\n4\\n" > src/n.txt && echo b >> a.txt && git commit -qam "change both"',
+  'git rm -q a.txt && git commit -qm "drop a"',
+]
+
+describe('git log', () => {
+  it('prints the default format, --oneline and a count', async () => {
+    await expectSame([...HISTORY, 'git log', 'git log --oneline', 'git log -n 2 --oneline', 'git log -1', 'git log --max-count=3 --oneline', 'git log HEAD~2 --oneline'])
+  })
+
+  it('prints --stat under each commit', async () => {
+    await expectSame([...HISTORY, 'git log --stat', 'git log --oneline --stat -2'])
+  })
+
+  it('fills --format and --pretty placeholders', async () => {
+    await expectSame([
+      ...HISTORY,
+      'git log --format="%H %h %s <%an> <%ae> %ad"',
+      'git log --pretty="format:%h|%b|"',
+      'git log --pretty=tformat:%s%n%cn -2',
+      'git log --pretty=oneline',
+      'git log --format=%P -1',
+    ])
+  })
+
+  it('keeps the commits that changed a path', async () => {
+    await expectSame([...HISTORY, 'git log --oneline -- a.txt', 'git log --oneline src', 'cd src && git log --oneline n.txt', 'git log --oneline nope'])
+  })
+
+  it('says when there are no commits, and refuses an option it does not know', async () => {
+    const { fx, native } = await compareGit(['git init -q', 'git log'])
+    expect(fx).toEqual(native)
+    const { fx: graph } = await compareGit(['git init -q', 'git log --graph'])
+    expect(graph[1]).toEqual({ line: 'git log --graph', stdout: '', exitCode: 1, stderr: "git: git log --graph is not supported in fxterm's git\n" })
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * `git commit [-a] [-m <msg>]... [--amend] [--no-edit] [--allow-empty] [-q]`. There is no editor
+ * in the tab: a commit that would open one says so in one line instead.
+ */
+
+import git from 'isomorphic-git'
+import { parseArgs, has } from '../git-args'
+import { fail, ok, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
+import { currentBranch, headOid, repo, shortOid } from '../repo-head'
+import { gitDate, identity, type Person } from '../repo-identity'
+import { fileStates, statusLists } from '../repo-status'
+import { statSummary, summaryLines, treeChanges } from '../repo-tree-diff'
+import { stageStates } from './add'
+import { longStatus } from './status'
+
+/** git's `whitespace` cleanup: no trailing spaces, no leading or trailing or doubled blank lines. */
+export function cleanMessage(message: string): string {
+  const lines = message.split('\n').map((line) => line.trimEnd())
+  const out: string[] = []
+  for (const line of lines) {
+    if (line === '' && (out.length === 0 || out.at(-1) === '')) continue
+    out.push(line)
+  }
+  while (out.at(-1) === '') out.pop()
+  return out.length ? `${out.join('\n')}\n` : ''
+}
+
+/** The subject git prints for a commit: the first paragraph's lines joined by spaces. */
+export function subjectOf(message: string): string {
+  const paragraph = message.split(/\n\s*\n/)[0] ?? ''
+  return paragraph.split('\n').map((l) => l.trim()).filter(Boolean).join(' ')
+}
+
+export const commit: GitSubcommand = {
+  needsRepo: true,
+  async run(args, ctx) {
+    const parsed = parseArgs(args, {
+      booleans: {
+        '-a': 'all', '--all': 'all', '--amend': 'amend', '--no-edit': 'noEdit', '--allow-empty': 'allowEmpty',
+        '-q': 'quiet', '--quiet': 'quiet',
+      },
+      values: { '-m': 'message', '--message': 'message' },
+    })
+    if (parsed.unknown) return unsupported(`git commit ${parsed.unknown}`)
+    if (parsed.positional.length > 0 || parsed.paths.length > 0) return unsupported('git commit <pathspec>')
+    const r = repo(ctx)
+    const amend = has(parsed, 'amend')
+    const parent = await headOid(ctx)
+    if (amend && parent === null) return fail('fatal: You have nothing to amend.', 128)
+    const cache = {}
+    if (has(parsed, 'all')) await stageStates(ctx, await fileStates(ctx, cache), [''], true, cache)
+    const lists = statusLists(await fileStates(ctx, cache))
+    if (lists.staged.length === 0 && !amend && !has(parsed, 'allowEmpty')) {
+      return { stdout: await longStatus(ctx, lists, true), stderr: '', exitCode: 1 }
+    }
+    const messages = parsed.flags.get('message')
+    const old = amend && parent !== null ? (await git.readCommit({ ...r, oid: parent, cache })).commit : null
+    let message: string
+    if (messages !== undefined) message = cleanMessage(messages.join('\n\n'))
+    else if (old !== null && has(parsed, 'noEdit')) message = old.message
+    else if (has(parsed, 'noEdit')) message = ''
+    else return fail("error: fxterm's git has no editor to write the message in: give it with -m")
+    if (message === '') return fail('Aborting commit due to empty commit message.')
+    // Amending keeps the author (and the date) of the commit amended, as git does.
+    const author: Person = old ? { ...old.author } : await identity(ctx, 'author')
+    const committer = await identity(ctx, 'committer')
+    const oid = await git.commit({
+      ...r,
+      cache,
+      message,
+      author,
+      committer,
+      ...(old ? { parent: old.parent } : {}),
+    })
+    if (has(parsed, 'quiet')) return ok()
+    return ok(await summary(ctx, oid, old ? (old.parent[0] ?? null) : parent, message, author, committer, amend))
+  },
+}
+
+async function summary(
+  ctx: GitContext,
+  oid: string,
+  parent: string | null,
+  message: string,
+  author: Person,
+  committer: Person,
+  amend: boolean,
+): Promise<GitOutput['stdout']> {
+  const branch = await currentBranch(ctx)
+  const where = branch === null ? 'detached HEAD' : parent === null && !amend ? `${branch} (root-commit)` : branch
+  const lines = [`[${where} ${shortOid(oid)}] ${subjectOf(message)}`]
+  if (author.name !== committer.name || author.email !== committer.email) lines.push(` Author: ${author.name} <${author.email}>`)
+  if (amend) lines.push(` Date: ${gitDate(author)}`)
+  const changes = await treeChanges(ctx, parent, oid)
+  // An empty commit gets no summary at all, as in git.
+  if (changes.length > 0) lines.push(statSummary(changes), ...summaryLines(changes))
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,147 @@
+/**
+ * `git log [<revision>] [--oneline] [-n <n> | -<n> | --max-count=<n>] [--stat]
+ * [--format=<fmt> | --pretty=<fmt>] [--decorate] [[--] <path>...]`, printed as git prints it.
+ */
+
+import git, { type ReadCommitResult } from 'isomorphic-git'
+import { parseArgs, has, value } from '../git-args'
+import { fail, fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
+import { currentBranch, repo, repoPath, resolveCommitish, shortOid } from '../repo-head'
+import { gitDate } from '../repo-identity'
+import { statLines, statSummary, treeChanges } from '../repo-tree-diff'
+import { subjectOf } from './commit'
+
+type Format = { kind: 'medium' } | { kind: 'oneline'; abbrev: boolean } | { kind: 'custom'; template: string; terminate: boolean }
+
+function formatOf(pretty: string | undefined, format: string | undefined, oneline: boolean): Format | string {
+  if (format !== undefined) return { kind: 'custom', template: format, terminate: true }
+  // --oneline is --pretty=oneline with abbreviated ids.
+  if (pretty === undefined) return oneline ? { kind: 'oneline', abbrev: true } : { kind: 'medium' }
+  if (pretty === 'oneline') return { kind: 'oneline', abbrev: oneline }
+  if (pretty === 'medium') return { kind: 'medium' }
+  if (pretty.startsWith('format:')) return { kind: 'custom', template: pretty.slice(7), terminate: false }
+  if (pretty.startsWith('tformat:')) return { kind: 'custom', template: pretty.slice(8), terminate: true }
+  if (pretty.includes('%')) return { kind: 'custom', template: pretty, terminate: true }
+  return `--pretty=${pretty}`
+}
+
+/** The body: the message after its subject paragraph. */
+function bodyOf(message: string): string {
+  const at = message.search(/\n\s*\n/)
+  if (at === -1) return ''
+  return message.slice(at).replace(/^\s*\n/, '').replace(/^\n+/, '')
+}
+
+function expand(template: string, entry: ReadCommitResult): string {
+  const { commit, oid } = entry
+  const table: Record<string, () => string> = {
+    H: () => oid, h: () => shortOid(oid), T: () => commit.tree, t: () => shortOid(commit.tree),
+    P: () => commit.parent.join(' '), p: () => commit.parent.map(shortOid).join(' '),
+    s: () => subjectOf(commit.message), b: () => bodyOf(commit.message), B: () => commit.message,
+    an: () => commit.author.name, ae: () => commit.author.email, ad: () => gitDate(commit.author), at: () => String(commit.author.timestamp),
+    cn: () => commit.committer.name, ce: () => commit.committer.email, cd: () => gitDate(commit.committer), ct: () => String(commit.committer.timestamp),
+    n: () => '\n', '%': () => '%',
+  }
+  return template.replace(/%(an|ae|ad|at|cn|ce|cd|ct|[HhTtPpsbBn%])/g, (_, key: string) => table[key]!())
+}
+
+/** `HEAD -> main, tag: v1, other` for each commit a ref names. */
+async function decorations(ctx: GitContext): Promise<Map<string, string[]>> {
+  const r = repo(ctx)
+  const names = new Map<string, string[]>()
+  const add = (oid: string, name: string) => names.set(oid, [...(names.get(oid) ?? []), name])
+  const current = await currentBranch(ctx)
+  const head = await git.resolveRef({ ...r, ref: 'HEAD' }).catch(() => null)
+  if (head !== null && current === null) add(head, 'HEAD')
+  for (const b of (await git.listBranches(r)).sort()) {
+    const oid = await git.resolveRef({ ...r, ref: `refs/heads/${b}` })
+    add(oid, b === current ? `HEAD -> ${b}` : b)
+  }
+  for (const t of (await git.listTags(r)).sort()) {
+    const oid = await resolveCommitish(ctx, `refs/tags/${t}`)
+    if (oid !== null) add(oid, `tag: ${t}`)
+  }
+  // git prepends each ref as it reads them in order, then puts what HEAD names first.
+  for (const list of names.values()) list.reverse().sort((a, b) => Number(b.startsWith('HEAD')) - Number(a.startsWith('HEAD')))
+  return names
+}
+
+/** Whether `path` differs between the commit and its first parent (git's default simplification). */
+async function touches(ctx: GitContext, entry: ReadCommitResult, specs: string[]): Promise<boolean> {
+  const r = repo(ctx)
+  const at = (oid: string | undefined, path: string) =>
+    oid === undefined ? Promise.resolve(null) : git.readObject({ ...r, oid, filepath: path, format: 'deflated' }).then((o) => o.oid, () => null)
+  for (const spec of specs) {
+    if (spec === '') return true
+    if ((await at(entry.oid, spec)) !== (await at(entry.commit.parent[0], spec))) return true
+  }
+  return false
+}
+
+export const log: GitSubcommand = {
+  needsRepo: true,
+  async run(args, ctx) {
+    const parsed = parseArgs(args, {
+      booleans: { '--oneline': 'oneline', '--stat': 'stat', '--decorate': 'decorate', '--no-decorate': 'noDecorate' },
+      values: { '-n': 'count', '--max-count': 'count', '--format': 'format', '--pretty': 'pretty' },
+    })
+    if (parsed.unknown) return unsupported(`git log ${parsed.unknown}`)
+    const format = formatOf(value(parsed, 'pretty'), value(parsed, 'format'), has(parsed, 'oneline'))
+    if (typeof format === 'string') return unsupported(`git log ${format}`)
+    const countText = value(parsed, 'count')
+    const count = countText === undefined ? Infinity : Number(countText)
+    if (countText !== undefined && (!Number.isInteger(count) || count < 0)) return fatal(`'${countText}': not an integer`)
+    let start = 'HEAD'
+    const specs: string[] = []
+    for (const arg of parsed.positional) {
+      if ((await resolveCommitish(ctx, arg)) !== null && specs.length === 0 && start === 'HEAD') start = arg
+      else if (await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, arg))) specs.push(repoPath(ctx, arg) ?? arg)
+      else {
+        return fail(`fatal: ambiguous argument '${arg}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`, 128)
+      }
+    }
+    for (const path of parsed.paths) {
+      const spec = repoPath(ctx, path)
+      if (spec === null) return fatal(`${path}: '${path}' is outside repository at '${ctx.dir}'`)
+      specs.push(spec)
+    }
+    const oid = await resolveCommitish(ctx, start)
+    if (oid === null) {
+      const branch = await currentBranch(ctx)
+      return fatal(start === 'HEAD' && branch !== null ? `your current branch '${branch}' does not have any commits yet` : `bad revision '${start}'`)
+    }
+    const entries: ReadCommitResult[] = []
+    for (const entry of await git.log({ ...repo(ctx), ref: oid, cache: {} })) {
+      if (entries.length >= count) break
+      if (specs.length === 0 || (await touches(ctx, entry, specs))) entries.push(entry)
+    }
+    const decorate = has(parsed, 'decorate') || (ctx.env.FXTERM_TTY === '1' && !has(parsed, 'noDecorate'))
+    const refs = decorate ? await decorations(ctx) : new Map<string, string[]>()
+    const deco = (id: string) => (refs.has(id) ? ` (${refs.get(id)!.join(', ')})` : '')
+    const blocks: string[] = []
+    for (const entry of entries) {
+      const { commit } = entry
+      let text: string
+      if (format.kind === 'oneline') text = `${format.abbrev ? shortOid(entry.oid) : entry.oid}${deco(entry.oid)} ${subjectOf(commit.message)}\n`
+      else if (format.kind === 'custom') text = `${expand(format.template, entry)}${format.terminate ? '\n' : ''}`
+      else {
+        const lines = [`commit ${entry.oid}${deco(entry.oid)}`]
+        if (commit.parent.length > 1) lines.push(`Merge: ${commit.parent.map(shortOid).join(' ')}`)
+        lines.push(`Author: ${commit.author.name} <${commit.author.email}>`, `Date:   ${gitDate(commit.author)}`, '')
+        for (const line of commit.message.replace(/\n$/, '').split('\n')) lines.push(`    ${line}`)
+        text = `${lines.join('\n')}\n`
+      }
+      if (has(parsed, 'stat') && commit.parent.length <= 1) {
+        const changes = await treeChanges(ctx, commit.parent[0] ?? null, entry.oid)
+        if (changes.length > 0) {
+          const stat = [...statLines(changes), statSummary(changes)].join('\n')
+          text += format.kind === 'medium' ? `\n${stat}\n` : `${stat}\n`
+        }
+      }
+      blocks.push(text)
+    }
+    if (format.kind === 'medium') return ok(blocks.join('\n'))
+    if (format.kind === 'custom' && !format.terminate) return ok(blocks.map((b) => b).join('\n'))
+    return ok(blocks.join(''))
+  },
+}

@@ -1,0 +1,115 @@
+/** `git status [-s | --short | --porcelain] [-b] [--long] [<path>...]`, in git's words and order. */
+
+import { parseArgs, has } from '../git-args'
+import { fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
+import { currentBranch, displayPath, headOid, repoPath, shortOid, underPath } from '../repo-head'
+import { fileStates, statusLists, type StatusLists } from '../repo-status'
+
+const GREEN = '\x1b[32m'
+const RED = '\x1b[31m'
+const RESET = '\x1b[m'
+
+/** The lists for the paths asked about (all when none). Throws git's fatal for a path outside. */
+export async function statusFor(ctx: GitContext, paths: string[] = []): Promise<StatusLists> {
+  const specs = paths.map((path) => {
+    const spec = repoPath(ctx, path)
+    if (spec === null) throw new Error(`${path}: '${path}' is outside repository at '${ctx.dir}'`)
+    return spec
+  })
+  const lists = statusLists(await fileStates(ctx))
+  if (specs.length === 0) return lists
+  const wanted = (path: string) => specs.some((spec) => underPath(path.replace(/\/$/, ''), spec) || underPath(spec, path.replace(/\/$/, '')))
+  return {
+    staged: lists.staged.filter((s) => wanted(s.path) || (s.from !== undefined && wanted(s.from))),
+    unstaged: lists.unstaged.filter((s) => wanted(s.path)),
+    untracked: lists.untracked.filter(wanted),
+  }
+}
+
+/** The long form, as `git status` and (`forCommit`) a `git commit` with nothing to commit print it. */
+export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit = false): Promise<string> {
+  const paint = (color: string, text: string) => (ctx.color ? `${color}${text}${RESET}` : text)
+  const branch = await currentBranch(ctx)
+  const head = await headOid(ctx)
+  const lines = [branch === null ? `HEAD detached at ${shortOid(head ?? '')}` : `On branch ${branch}`]
+  if (head === null) lines.push('', forCommit ? 'Initial commit' : 'No commits yet', '')
+  const entry = (label: string, text: string) => `\t${label.padEnd(12)}${text}`
+  if (lists.staged.length > 0) {
+    lines.push('Changes to be committed:')
+    lines.push(head === null ? '  (use "git rm --cached <file>..." to unstage)' : '  (use "git restore --staged <file>..." to unstage)')
+    for (const s of lists.staged) {
+      const text = s.from === undefined ? displayPath(ctx, s.path) : `${displayPath(ctx, s.from)} -> ${displayPath(ctx, s.path)}`
+      lines.push(paint(GREEN, entry(`${s.kind}:`, text)))
+    }
+    lines.push('')
+  }
+  if (lists.unstaged.length > 0) {
+    lines.push('Changes not staged for commit:')
+    const rm = lists.unstaged.some((s) => s.kind === 'deleted')
+    lines.push(`  (use "git ${rm ? 'add/rm' : 'add'} <file>..." to update what will be committed)`)
+    lines.push('  (use "git restore <file>..." to discard changes in working directory)')
+    for (const s of lists.unstaged) lines.push(paint(RED, entry(`${s.kind}:`, displayPath(ctx, s.path))))
+    lines.push('')
+  }
+  if (lists.untracked.length > 0) {
+    lines.push('Untracked files:', '  (use "git add <file>..." to include in what will be committed)')
+    for (const path of lists.untracked) lines.push(paint(RED, `\t${displayPath(ctx, path)}`))
+    lines.push('')
+  }
+  if (lists.staged.length === 0) {
+    if (lists.unstaged.length > 0) lines.push('no changes added to commit (use "git add" and/or "git commit -a")')
+    else if (lists.untracked.length > 0) lines.push('nothing added to commit but untracked files present (use "git add" to track)')
+    else if (head === null) lines.push('nothing to commit (create/copy files and use "git add" to track)')
+    else lines.push('nothing to commit, working tree clean')
+  }
+  return `${lines.join('\n')}\n`
+}
+
+const SHORT_CODE = { 'new file': 'A', modified: 'M', deleted: 'D', renamed: 'R' } as const
+
+async function shortStatus(ctx: GitContext, lists: StatusLists, porcelain: boolean, branchLine: boolean): Promise<string> {
+  const paint = (color: string, text: string) => (ctx.color && !porcelain ? `${color}${text}${RESET}` : text)
+  const show = (path: string) => (porcelain ? path : displayPath(ctx, path))
+  const rows = new Map<string, { x: string; y: string; text: string }>()
+  for (const s of lists.staged) {
+    rows.set(s.path, { x: SHORT_CODE[s.kind], y: ' ', text: s.from === undefined ? show(s.path) : `${show(s.from)} -> ${show(s.path)}` })
+  }
+  for (const s of lists.unstaged) {
+    const row = rows.get(s.path) ?? { x: ' ', y: ' ', text: show(s.path) }
+    rows.set(s.path, { ...row, y: s.kind === 'deleted' ? 'D' : 'M' })
+  }
+  const lines: string[] = []
+  if (branchLine) {
+    const branch = await currentBranch(ctx)
+    const head = await headOid(ctx)
+    const name = branch === null ? 'HEAD (no branch)' : head === null ? `No commits yet on ${branch}` : branch
+    lines.push(porcelain ? `## ${name}` : `## ${paint(GREEN, name)}`)
+  }
+  for (const path of [...rows.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const row = rows.get(path)!
+    const x = row.x === ' ' ? ' ' : paint(GREEN, row.x)
+    const y = row.y === ' ' ? ' ' : paint(RED, row.y)
+    lines.push(`${x}${y} ${row.text}`)
+  }
+  for (const path of lists.untracked) lines.push(`${paint(RED, '??')} ${show(path)}`)
+  return lines.length ? `${lines.join('\n')}\n` : ''
+}
+
+export const status: GitSubcommand = {
+  needsRepo: true,
+  async run(args, ctx) {
+    const parsed = parseArgs(args, {
+      booleans: { '-s': 'short', '--short': 'short', '--porcelain': 'porcelain', '-b': 'branch', '--branch': 'branch', '--long': 'long' },
+    })
+    if (parsed.unknown) return unsupported(`git status ${parsed.unknown}`)
+    let lists: StatusLists
+    try {
+      lists = await statusFor(ctx, [...parsed.positional, ...parsed.paths])
+    } catch (error) {
+      return fatal(error instanceof Error ? error.message : String(error))
+    }
+    const porcelain = has(parsed, 'porcelain')
+    if ((has(parsed, 'short') || porcelain) && !has(parsed, 'long')) return ok(await shortStatus(ctx, lists, porcelain, has(parsed, 'branch')))
+    return ok(await longStatus(ctx, lists))
+  },
+}
