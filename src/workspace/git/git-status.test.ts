@@ -65,6 +65,30 @@ describe('git status', () => {
     ])
   })
 
+  it('colours as git does when the output is the terminal (FXTERM_TTY=1)', async () => {
+    await expectSame([
+      'git init -q',
+      'echo a > a.txt && echo b > b.txt && git add . && git commit -qm one && git branch side && git tag v1',
+      'echo c >> a.txt && git add a.txt && echo d >> b.txt && echo u > u.txt',
+      '(export FXTERM_TTY=1; git -c color.status=always status)',
+      '(export FXTERM_TTY=1; git -c color.status=always status -sb)',
+      '(export FXTERM_TTY=1; git -c color.branch=always branch -v)',
+      '(export FXTERM_TTY=1; git -c color.ui=always log --decorate)',
+      'git status -s',
+    ])
+  })
+
+  it('quotes paths with spaces, quotes and non-ASCII letters as git does', async () => {
+    await expectSame([
+      'git init -q',
+      `echo a > "a b.txt" && echo e > é.txt && echo q > 'q"x.txt'`,
+      'git status -s',
+      'git status',
+      'git add . && git commit -m one',
+      'echo more >> "a b.txt" && git status --porcelain',
+    ])
+  })
+
   it('outside a repository is git\'s fatal line, exit 128', async () => {
     const fx = await fxGit()
     const native = nativeGit()

@@ -87,3 +87,22 @@ export function displayPath(ctx: GitContext, path: string): string {
 export function underPath(path: string, spec: string): boolean {
   return spec === '' || path === spec || path.startsWith(`${spec}/`)
 }
+
+const ESCAPES: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 34: '\\"', 92: '\\\\' }
+
+/**
+ * A path as git prints it (core.quotePath): in double quotes with C escapes and octal UTF-8
+ * bytes when it holds a control character, `"`, `\` or a non-ASCII letter; `quoteSpace` also
+ * quotes a path with a space (the short status does).
+ */
+export function quotePath(path: string, quoteSpace = false): string {
+  const bytes = new TextEncoder().encode(path)
+  if (!bytes.some((b) => b < 0x20 || b >= 0x7f || b === 34 || b === 92 || (quoteSpace && b === 32))) return path
+  let out = ''
+  for (const b of bytes) {
+    if (ESCAPES[b] !== undefined) out += ESCAPES[b]
+    else if (b < 0x20 || b >= 0x7f) out += `\\${b.toString(8).padStart(3, '0')}`
+    else out += String.fromCharCode(b)
+  }
+  return `"${out}"`
+}

@@ -7,7 +7,7 @@
 
 import git from 'isomorphic-git'
 import type { GitContext } from './git-context'
-import { repo } from './repo-head'
+import { quotePath, repo } from './repo-head'
 import { diffFile } from '../unified-diff'
 
 export type TreeChange = {
@@ -109,9 +109,9 @@ export function summaryLines(changes: TreeChange[]): string[] {
   const lines: string[] = []
   for (const c of changes) {
     if (c.from !== undefined) lines.push(` rename ${renameText(c.from, c.path)} (100%)`)
-    else if (c.oldOid === undefined) lines.push(` create mode ${mode(c.newMode)} ${c.path}`)
-    else if (c.newOid === undefined) lines.push(` delete mode ${mode(c.oldMode)} ${c.path}`)
-    else if (c.oldMode !== c.newMode) lines.push(` mode change ${mode(c.oldMode)} => ${mode(c.newMode)} ${c.path}`)
+    else if (c.oldOid === undefined) lines.push(` create mode ${mode(c.newMode)} ${quotePath(c.path)}`)
+    else if (c.newOid === undefined) lines.push(` delete mode ${mode(c.oldMode)} ${quotePath(c.path)}`)
+    else if (c.oldMode !== c.newMode) lines.push(` mode change ${mode(c.oldMode)} => ${mode(c.newMode)} ${quotePath(c.path)}`)
   }
   return lines
 }
@@ -119,7 +119,7 @@ export function summaryLines(changes: TreeChange[]): string[] {
 /** The per-file lines of `--stat` (` a.txt | 2 +-`), fitted to 80 columns as git fits them. */
 export function statLines(changes: TreeChange[]): string[] {
   const width = 80
-  const names = changes.map((c) => (c.from === undefined ? c.path : renameText(c.from, c.path)))
+  const names = changes.map((c) => (c.from === undefined ? quotePath(c.path) : renameText(c.from, c.path)))
   const bins = changes.map((c) => (c.binary ? `Bin ${c.oldSize} -> ${c.newSize} bytes` : ''))
   const maxChange = Math.max(0, ...changes.map((c) => (c.binary ? 0 : c.added + c.removed)))
   const binWidth = Math.max(0, ...bins.map((b) => b.length))

@@ -45,7 +45,8 @@ async function list(ctx: GitContext, local: boolean, remote: boolean, verbose: b
   for (const row of rows) {
     const color = row.mark === '*' ? GREEN : row.ref.startsWith('refs/remotes/') ? RED : ''
     const name = verbose ? row.name.padEnd(width) : row.name
-    let line = `${row.mark} ${color ? paint(color, name) : name}`
+    // git ends an uncoloured name with a reset too.
+    let line = `${row.mark} ${color ? paint(color, name) : ctx.color ? `${name}${RESET}` : name}`
     if (verbose) {
       const oid = await git.resolveRef({ ...r, ref: row.ref }).catch(() => row.ref)
       const { commit } = await git.readCommit({ ...r, oid })

@@ -117,15 +117,23 @@ export const log: GitSubcommand = {
     }
     const decorate = has(parsed, 'decorate') || (ctx.env.FXTERM_TTY === '1' && !has(parsed, 'noDecorate'))
     const refs = decorate ? await decorations(ctx) : new Map<string, string[]>()
-    const deco = (id: string) => (refs.has(id) ? ` (${refs.get(id)!.join(', ')})` : '')
+    const paint = (code: string, text: string) => (ctx.color ? `\x1b[${code}m${text}\x1b[m` : text)
+    const yellow = (text: string) => paint('33', text)
+    // git's colours: HEAD bold cyan, branches bold green, tags bold yellow, the rest yellow.
+    const part = (name: string) =>
+      name.startsWith('HEAD -> ') ? `${paint('1;36', 'HEAD -> ')}${paint('1;32', name.slice(8))}`
+        : name === 'HEAD' ? paint('1;36', name)
+        : name.startsWith('tag: ') ? paint('1;33', name)
+        : paint('1;32', name)
+    const deco = (id: string) => (refs.has(id) ? `${yellow(' (')}${refs.get(id)!.map(part).join(yellow(', '))}${yellow(')')}` : '')
     const blocks: string[] = []
     for (const entry of entries) {
       const { commit } = entry
       let text: string
-      if (format.kind === 'oneline') text = `${format.abbrev ? shortOid(entry.oid) : entry.oid}${deco(entry.oid)} ${subjectOf(commit.message)}\n`
+      if (format.kind === 'oneline') text = `${yellow(format.abbrev ? shortOid(entry.oid) : entry.oid)}${deco(entry.oid)} ${subjectOf(commit.message)}\n`
       else if (format.kind === 'custom') text = `${expand(format.template, entry)}${format.terminate ? '\n' : ''}`
       else {
-        const lines = [`commit ${entry.oid}${deco(entry.oid)}`]
+        const lines = [`${yellow(`commit ${entry.oid}`)}${deco(entry.oid)}`]
         if (commit.parent.length > 1) lines.push(`Merge: ${commit.parent.map(shortOid).join(' ')}`)
         lines.push(`Author: ${commit.author.name} <${commit.author.email}>`, `Date:   ${gitDate(commit.author)}`, '')
         for (const line of commit.message.replace(/\n$/, '').split('\n')) lines.push(`    ${line}`)
@@ -135,7 +143,8 @@ export const log: GitSubcommand = {
         const changes = await treeChanges(ctx, commit.parent[0] ?? null, entry.oid)
         if (changes.length > 0) {
           const stat = [...statLines(changes), statSummary(changes)].join('\n')
-          text += format.kind === 'medium' ? `\n${stat}\n` : `${stat}\n`
+          // A blank line parts the stat from a commit's text, except after --oneline.
+          text += format.kind === 'oneline' ? `${stat}\n` : `\n${stat}\n`
         }
       }
       blocks.push(text)

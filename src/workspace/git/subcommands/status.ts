@@ -2,7 +2,7 @@
 
 import { parseArgs, has } from '../git-args'
 import { fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
-import { currentBranch, displayPath, headOid, repoPath, shortOid, underPath } from '../repo-head'
+import { currentBranch, displayPath, headOid, quotePath, repoPath, shortOid, underPath } from '../repo-head'
 import { fileStates, statusLists, type StatusLists } from '../repo-status'
 
 const GREEN = '\x1b[32m'
@@ -33,13 +33,14 @@ export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit 
   const head = await headOid(ctx)
   const lines = [branch === null ? `HEAD detached at ${shortOid(head ?? '')}` : `On branch ${branch}`]
   if (head === null) lines.push('', forCommit ? 'Initial commit' : 'No commits yet', '')
-  const entry = (label: string, text: string) => `\t${label.padEnd(12)}${text}`
+  const entry = (label: string, text: string, color: string) => `\t${paint(color, `${label.padEnd(12)}${text}`)}`
   if (lists.staged.length > 0) {
     lines.push('Changes to be committed:')
     lines.push(head === null ? '  (use "git rm --cached <file>..." to unstage)' : '  (use "git restore --staged <file>..." to unstage)')
     for (const s of lists.staged) {
-      const text = s.from === undefined ? displayPath(ctx, s.path) : `${displayPath(ctx, s.from)} -> ${displayPath(ctx, s.path)}`
-      lines.push(paint(GREEN, entry(`${s.kind}:`, text)))
+      const show = (path: string) => quotePath(displayPath(ctx, path))
+      const text = s.from === undefined ? show(s.path) : `${show(s.from)} -> ${show(s.path)}`
+      lines.push(entry(`${s.kind}:`, text, GREEN))
     }
     lines.push('')
   }
@@ -48,12 +49,12 @@ export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit 
     const rm = lists.unstaged.some((s) => s.kind === 'deleted')
     lines.push(`  (use "git ${rm ? 'add/rm' : 'add'} <file>..." to update what will be committed)`)
     lines.push('  (use "git restore <file>..." to discard changes in working directory)')
-    for (const s of lists.unstaged) lines.push(paint(RED, entry(`${s.kind}:`, displayPath(ctx, s.path))))
+    for (const s of lists.unstaged) lines.push(entry(`${s.kind}:`, quotePath(displayPath(ctx, s.path)), RED))
     lines.push('')
   }
   if (lists.untracked.length > 0) {
     lines.push('Untracked files:', '  (use "git add <file>..." to include in what will be committed)')
-    for (const path of lists.untracked) lines.push(paint(RED, `\t${displayPath(ctx, path)}`))
+    for (const path of lists.untracked) lines.push(`\t${paint(RED, quotePath(displayPath(ctx, path)))}`)
     lines.push('')
   }
   if (lists.staged.length === 0) {
@@ -69,7 +70,7 @@ const SHORT_CODE = { 'new file': 'A', modified: 'M', deleted: 'D', renamed: 'R' 
 
 async function shortStatus(ctx: GitContext, lists: StatusLists, porcelain: boolean, branchLine: boolean): Promise<string> {
   const paint = (color: string, text: string) => (ctx.color && !porcelain ? `${color}${text}${RESET}` : text)
-  const show = (path: string) => (porcelain ? path : displayPath(ctx, path))
+  const show = (path: string) => quotePath(porcelain ? path : displayPath(ctx, path), true)
   const rows = new Map<string, { x: string; y: string; text: string }>()
   for (const s of lists.staged) {
     rows.set(s.path, { x: SHORT_CODE[s.kind], y: ' ', text: s.from === undefined ? show(s.path) : `${show(s.from)} -> ${show(s.path)}` })
