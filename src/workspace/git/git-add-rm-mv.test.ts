@@ -35,6 +35,8 @@ describe('git add', () => {
       'echo "*.log" > .gitignore && echo x > x.log',
       'git add x.log',
       'git add /tmp',
+      'echo "build/" >> .gitignore && mkdir -p build/x && echo o > build/x/o.txt',
+      'git add build/x/o.txt',
       'git status -s',
     ])
   })
@@ -53,6 +55,8 @@ describe('git rm', () => {
       'git rm -r d',
       'ls',
       'git rm nope.txt',
+      'mkdir sub && echo s > sub/s.txt && git add sub && git commit -qm sub',
+      'cd sub && git rm s.txt && ls -a',
     ])
   })
 

@@ -65,6 +65,19 @@ describe('git status', () => {
     ])
   })
 
+  it('hides untracked files with -uno and lists each one with -uall', async () => {
+    await expectSame([
+      'git init -q',
+      'echo b > b.txt && git add . && git commit -qm one',
+      'mkdir -p u/v && echo 1 > u/v/w.txt && echo 2 > u/x.txt',
+      'git status -uno',
+      'git status --untracked-files=all',
+      'git status -u -s',
+      'echo c >> b.txt && git status -uno',
+      'git status -ubad',
+    ])
+  })
+
   it('colours as git does when the output is the terminal (FXTERM_TTY=1)', async () => {
     await expectSame([
       'git init -q',

@@ -76,8 +76,11 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** The status lists from `states`. */
-export function statusLists(states: FileState[]): StatusLists {
+/**
+ * The status lists from `states`. Untracked files are shown as git's `-unormal` does (a
+ * directory holding no tracked file stands for all in it), each one (`all`), or not at all.
+ */
+export function statusLists(states: FileState[], untrackedMode: 'normal' | 'all' | 'no' = 'normal'): StatusLists {
   const staged: StatusLists['staged'] = []
   const unstaged: StatusLists['unstaged'] = []
   const untrackedFiles: string[] = []
@@ -90,13 +93,13 @@ export function statusLists(states: FileState[]): StatusLists {
       staged.push({ kind: s.head === undefined ? 'new file' : s.stage === undefined ? 'deleted' : 'modified', path: s.path })
     }
     if (s.stage !== undefined && s.workdir !== s.stage) unstaged.push({ kind: s.workdir === undefined ? 'deleted' : 'modified', path: s.path })
-    if (s.stage === undefined && s.workdir !== undefined) untrackedFiles.push(s.path)
+    if (s.stage === undefined && s.workdir !== undefined && untrackedMode !== 'no') untrackedFiles.push(s.path)
   }
   const untracked = new Set<string>()
   for (const path of untrackedFiles) {
     // The shallowest directory above the file that holds no tracked file stands for it.
     let shown = path
-    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) {
+    for (let i = path.indexOf('/'); i !== -1 && untrackedMode === 'normal'; i = path.indexOf('/', i + 1)) {
       if (!trackedDirs.has(path.slice(0, i))) {
         shown = `${path.slice(0, i)}/`
         break

@@ -3,7 +3,8 @@
 import git from 'isomorphic-git'
 import { parseArgs, has } from '../git-args'
 import { fail, fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
-import { repo, repoPath, underPath } from '../repo-head'
+import { displayPath, repo, repoPath, underPath } from '../repo-head'
+import { createIgnoreCheck } from '../repo-ignore'
 import { fileStates, type FileState } from '../repo-status'
 
 /**
@@ -52,11 +53,21 @@ export const add: GitSubcommand = {
     const cache = {}
     const states = await fileStates(ctx, cache)
     const ignored: string[] = []
+    const isIgnored = createIgnoreCheck(ctx)
     for (const [i, spec] of specs.entries()) {
       if (states.some((s) => underPath(s.path, spec))) continue
       const exists = await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, paths[i]!))
       if (!exists) return fatal(`pathspec '${paths[i]}' did not match any files`)
-      ignored.push(paths[i]!)
+      // git names the ignored directory a path is in, when it is in one.
+      const pieces = spec.split('/')
+      let shown = paths[i]!
+      for (let depth = 1; depth < pieces.length; depth++) {
+        if (await isIgnored(pieces.slice(0, depth).join('/'), true)) {
+          shown = displayPath(ctx, pieces.slice(0, depth).join('/'))
+          break
+        }
+      }
+      ignored.push(shown)
     }
     if (ignored.length > 0) {
       return fail(

@@ -59,12 +59,13 @@ export const rm: GitSubcommand = {
   },
 }
 
-/** Directories left empty by the removal go too, as git removes them. */
+/** Directories left empty by the removal go too, as git removes them (never the one it runs in). */
 async function removeEmptyParents(ctx: Parameters<GitSubcommand['run']>[1], dir: string, paths: string[]): Promise<void> {
   const parents = new Set<string>()
   for (const path of paths) for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) parents.add(path.slice(0, i))
   for (const parent of [...parents].sort((a, b) => b.length - a.length)) {
     const absolute = joinPath(dir, parent)
+    if (ctx.cwd === absolute || ctx.cwd.startsWith(`${absolute}/`)) continue
     const names = await ctx.fs.readdir(absolute).catch(() => null)
     if (names !== null && names.length === 0) await ctx.fs.rm(absolute).catch(() => undefined)
   }

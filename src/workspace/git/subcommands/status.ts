@@ -1,6 +1,6 @@
-/** `git status [-s | --short | --porcelain] [-b] [--long] [<path>...]`, in git's words and order. */
+/** `git status [-s | --short | --porcelain] [-b] [--long] [-u<mode>] [<path>...]`, in git's words and order. */
 
-import { parseArgs, has } from '../git-args'
+import { parseArgs, has, value } from '../git-args'
 import { fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
 import { currentBranch, displayPath, headOid, quotePath, repoPath, shortOid, underPath } from '../repo-head'
 import { fileStates, statusLists, type StatusLists } from '../repo-status'
@@ -10,13 +10,13 @@ const RED = '\x1b[31m'
 const RESET = '\x1b[m'
 
 /** The lists for the paths asked about (all when none). Throws git's fatal for a path outside. */
-export async function statusFor(ctx: GitContext, paths: string[] = []): Promise<StatusLists> {
+export async function statusFor(ctx: GitContext, paths: string[] = [], untracked: 'normal' | 'all' | 'no' = 'normal'): Promise<StatusLists> {
   const specs = paths.map((path) => {
     const spec = repoPath(ctx, path)
     if (spec === null) throw new Error(`${path}: '${path}' is outside repository at '${ctx.dir}'`)
     return spec
   })
-  const lists = statusLists(await fileStates(ctx))
+  const lists = statusLists(await fileStates(ctx), untracked)
   if (specs.length === 0) return lists
   const wanted = (path: string) => specs.some((spec) => underPath(path.replace(/\/$/, ''), spec) || underPath(spec, path.replace(/\/$/, '')))
   return {
@@ -27,7 +27,7 @@ export async function statusFor(ctx: GitContext, paths: string[] = []): Promise<
 }
 
 /** The long form, as `git status` and (`forCommit`) a `git commit` with nothing to commit print it. */
-export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit = false): Promise<string> {
+export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit = false, untrackedShown = true): Promise<string> {
   const paint = (color: string, text: string) => (ctx.color ? `${color}${text}${RESET}` : text)
   const branch = await currentBranch(ctx)
   const head = await headOid(ctx)
@@ -61,6 +61,7 @@ export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit 
     if (lists.unstaged.length > 0) lines.push('no changes added to commit (use "git add" and/or "git commit -a")')
     else if (lists.untracked.length > 0) lines.push('nothing added to commit but untracked files present (use "git add" to track)')
     else if (head === null) lines.push('nothing to commit (create/copy files and use "git add" to track)')
+    else if (!untrackedShown) lines.push('nothing to commit (use -u to show untracked files)')
     else lines.push('nothing to commit, working tree clean')
   }
   return `${lines.join('\n')}\n`
@@ -99,18 +100,22 @@ async function shortStatus(ctx: GitContext, lists: StatusLists, porcelain: boole
 export const status: GitSubcommand = {
   needsRepo: true,
   async run(args, ctx) {
-    const parsed = parseArgs(args, {
+    // A bare -u is -uall; -uno and --untracked-files=no carry their value.
+    const parsed = parseArgs(args.map((arg) => (arg === '-u' || arg === '--untracked-files' ? '--untracked-files=all' : arg)), {
+      values: { '-u': 'untracked', '--untracked-files': 'untracked' },
       booleans: { '-s': 'short', '--short': 'short', '--porcelain': 'porcelain', '-b': 'branch', '--branch': 'branch', '--long': 'long' },
     })
     if (parsed.unknown) return unsupported(`git status ${parsed.unknown}`)
+    const untracked = value(parsed, 'untracked') ?? 'normal'
+    if (untracked !== 'normal' && untracked !== 'all' && untracked !== 'no') return fatal(`Invalid untracked files mode '${untracked}'`)
     let lists: StatusLists
     try {
-      lists = await statusFor(ctx, [...parsed.positional, ...parsed.paths])
+      lists = await statusFor(ctx, [...parsed.positional, ...parsed.paths], untracked)
     } catch (error) {
       return fatal(error instanceof Error ? error.message : String(error))
     }
     const porcelain = has(parsed, 'porcelain')
     if ((has(parsed, 'short') || porcelain) && !has(parsed, 'long')) return ok(await shortStatus(ctx, lists, porcelain, has(parsed, 'branch')))
-    return ok(await longStatus(ctx, lists))
+    return ok(await longStatus(ctx, lists, false, untracked !== 'no'))
   },
 }
