@@ -40,6 +40,18 @@ describe('git log', () => {
     await expectSame([...HISTORY, 'git log --oneline -- a.txt', 'git log --oneline src', 'cd src && git log --oneline n.txt', 'git log --oneline nope'])
   })
 
+  it('shows a range A..B: what B has that A has not', async () => {
+    await expectSame([
+      ...HISTORY,
+      'git branch old HEAD~2',
+      'git log --oneline old..main',
+      'git log --oneline old..',
+      'git log --oneline main..old',
+      'git log --oneline HEAD~1..HEAD --stat',
+      'git log --oneline nope..HEAD',
+    ])
+  })
+
   it('says when there are no commits, and refuses an option it does not know', async () => {
     const { fx, native } = await compareGit(['git init -q', 'git log'])
     expect(fx).toEqual(native)

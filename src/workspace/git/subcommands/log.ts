@@ -1,6 +1,6 @@
 /**
  * `git log [<revision>] [--oneline] [-n <n> | -<n> | --max-count=<n>] [--stat]
- * [--format=<fmt> | --pretty=<fmt>] [--decorate] [[--] <path>...]`, printed as git prints it.
+ * [--format=<fmt> | --pretty=<fmt>] [--decorate] [<a>..<b>] [[--] <path>...]`, printed as git prints it.
  */
 
 import git, { type ReadCommitResult } from 'isomorphic-git'
@@ -92,9 +92,18 @@ export const log: GitSubcommand = {
     const count = countText === undefined ? Infinity : Number(countText)
     if (countText !== undefined && (!Number.isInteger(count) || count < 0)) return fatal(`'${countText}': not an integer`)
     let start = 'HEAD'
+    let exclude: string | null = null
     const specs: string[] = []
     for (const arg of parsed.positional) {
-      if ((await resolveCommitish(ctx, arg)) !== null && specs.length === 0 && start === 'HEAD') start = arg
+      const range = /^(.*?)\.\.(.*)$/.exec(arg)
+      if (range && !range[1]!.includes('.') && specs.length === 0 && start === 'HEAD') {
+        // A..B: the commits B has that A has not (an empty side is HEAD).
+        exclude = range[1] || 'HEAD'
+        start = range[2] || 'HEAD'
+        if ((await resolveCommitish(ctx, exclude)) === null || (await resolveCommitish(ctx, start)) === null) {
+          return fail(`fatal: ambiguous argument '${arg}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`, 128)
+        }
+      } else if ((await resolveCommitish(ctx, arg)) !== null && specs.length === 0 && start === 'HEAD') start = arg
       else if (await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, arg))) specs.push(repoPath(ctx, arg) ?? arg)
       else {
         return fail(`fatal: ambiguous argument '${arg}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`, 128)
@@ -110,9 +119,15 @@ export const log: GitSubcommand = {
       const branch = await currentBranch(ctx)
       return fatal(start === 'HEAD' && branch !== null ? `your current branch '${branch}' does not have any commits yet` : `bad revision '${start}'`)
     }
+    const cache = {}
+    const excluded = new Set<string>()
+    if (exclude !== null) {
+      for (const entry of await git.log({ ...repo(ctx), ref: (await resolveCommitish(ctx, exclude))!, cache })) excluded.add(entry.oid)
+    }
     const entries: ReadCommitResult[] = []
-    for (const entry of await git.log({ ...repo(ctx), ref: oid, cache: {} })) {
+    for (const entry of await git.log({ ...repo(ctx), ref: oid, cache })) {
       if (entries.length >= count) break
+      if (excluded.has(entry.oid)) continue
       if (specs.length === 0 || (await touches(ctx, entry, specs))) entries.push(entry)
     }
     const decorate = has(parsed, 'decorate') || (ctx.env.FXTERM_TTY === '1' && !has(parsed, 'noDecorate'))
