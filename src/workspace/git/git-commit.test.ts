@@ -40,6 +40,25 @@ describe('git commit', () => {
     ])
   })
 
+  it('with paths commits those files only, leaving the rest staged', async () => {
+    await expectSame([
+      'git init -q',
+      'echo a > a.txt && echo b > b.txt && mkdir d && echo c > d/c.txt && git add . && git commit -qm one',
+      'echo a2 >> a.txt && echo b2 >> b.txt && echo c2 >> d/c.txt && git add b.txt',
+      'git commit -m "only a" a.txt',
+      'git status -s',
+      'git commit -m "only d" -- d',
+      'git status -s',
+      'git commit -m none nope.txt',
+      'echo n > n.txt && git commit -m untracked n.txt',
+      'git commit -a -m both a.txt',
+      'git commit -m again a.txt',
+      'rm a.txt && git commit -m gone a.txt',
+      'git status -s',
+      'git log --oneline --stat',
+    ])
+  })
+
   it('--amend rewrites the last commit, with a new message or --no-edit', async () => {
     await expectSame([
       'git init -q',

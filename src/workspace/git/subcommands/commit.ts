@@ -1,12 +1,13 @@
 /**
- * `git commit [-a] [-m <msg>]... [--amend] [--no-edit] [--allow-empty] [-q]`. There is no editor
+ * `git commit [-a] [-m <msg>]... [--amend] [--no-edit] [--allow-empty] [-q] [[--] <path>...]`. There is no editor
  * in the tab: a commit that would open one says so in one line instead.
  */
 
 import git from 'isomorphic-git'
 import { parseArgs, has } from '../git-args'
-import { fail, ok, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
-import { currentBranch, headOid, repo, shortOid } from '../repo-head'
+import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
+import { joinPath } from '../git-command'
+import { currentBranch, headOid, repo, repoPath, shortOid, underPath } from '../repo-head'
 import { gitDate, identity, type Person } from '../repo-identity'
 import { fileStates, statusLists } from '../repo-status'
 import { statSummary, summaryLines, treeChanges } from '../repo-tree-diff'
@@ -42,16 +43,29 @@ export const commit: GitSubcommand = {
       values: { '-m': 'message', '--message': 'message' },
     })
     if (parsed.unknown) return unsupported(`git commit ${parsed.unknown}`)
-    if (parsed.positional.length > 0 || parsed.paths.length > 0) return unsupported('git commit <pathspec>')
     const r = repo(ctx)
     const amend = has(parsed, 'amend')
     const parent = await headOid(ctx)
     if (amend && parent === null) return fail('fatal: You have nothing to amend.', 128)
+    const pathArgs = [...parsed.positional, ...parsed.paths]
+    const specs: string[] = []
+    if (pathArgs.length > 0) {
+      if (has(parsed, 'all')) return fatal(`paths '${pathArgs.join(' ')} ...' with -a does not make sense`)
+      const tracked = (await fileStates(ctx)).filter((s) => s.stage !== undefined)
+      for (const path of pathArgs) {
+        const spec = repoPath(ctx, path)
+        if (spec === null) return fatal(`${path}: '${path}' is outside repository at '${r.dir}'`)
+        if (!tracked.some((s) => underPath(s.path, spec))) return fail(`error: pathspec '${path}' did not match any file(s) known to git`)
+        specs.push(spec)
+      }
+    }
     const cache = {}
     if (has(parsed, 'all')) await stageStates(ctx, await fileStates(ctx, cache), [''], true, cache)
-    const lists = statusLists(await fileStates(ctx, cache))
+    const only = specs.length > 0 ? await onlyPaths(ctx, specs) : null
+    const lists = statusLists(await fileStates(ctx, only?.cache ?? cache))
     if (lists.staged.length === 0 && !amend && !has(parsed, 'allowEmpty')) {
-      return { stdout: await longStatus(ctx, lists, true), stderr: '', exitCode: 1 }
+      await only?.restore()
+      return { stdout: await longStatus(ctx, statusLists(await fileStates(ctx)), true), stderr: '', exitCode: 1 }
     }
     const messages = parsed.flags.get('message')
     const old = amend && parent !== null ? (await git.readCommit({ ...r, oid: parent, cache })).commit : null
@@ -59,22 +73,54 @@ export const commit: GitSubcommand = {
     if (messages !== undefined) message = cleanMessage(messages.join('\n\n'))
     else if (old !== null && has(parsed, 'noEdit')) message = old.message
     else if (has(parsed, 'noEdit')) message = ''
-    else return fail("error: fxterm's git has no editor to write the message in: give it with -m")
-    if (message === '') return fail('Aborting commit due to empty commit message.')
+    else {
+      await only?.restore(false)
+      return fail("error: fxterm's git has no editor to write the message in: give it with -m")
+    }
+    if (message === '') {
+      await only?.restore(false)
+      return fail('Aborting commit due to empty commit message.')
+    }
     // Amending keeps the author (and the date) of the commit amended, as git does.
     const author: Person = old ? { ...old.author } : await identity(ctx, 'author')
     const committer = await identity(ctx, 'committer')
-    const oid = await git.commit({
-      ...r,
-      cache,
-      message,
-      author,
-      committer,
-      ...(old ? { parent: old.parent } : {}),
-    })
+    let oid: string
+    try {
+      oid = await git.commit({ ...r, cache: only?.cache ?? cache, message, author, committer, ...(old ? { parent: old.parent } : {}) })
+    } finally {
+      await only?.restore()
+    }
     if (has(parsed, 'quiet')) return ok()
     return ok(await summary(ctx, oid, old ? (old.parent[0] ?? null) : parent, message, author, committer, amend))
   },
+}
+
+/**
+ * `git commit <path>...` commits HEAD plus the work tree's content of those paths only; what
+ * else is staged stays staged. For the commit the index is swapped for one made that way; the
+ * person's index comes back after (`restore`), with the paths brought up to date when the
+ * commit was made (`committed`), as git leaves them.
+ */
+async function onlyPaths(ctx: GitContext, specs: string[]): Promise<{ cache: object; restore(committed?: boolean): Promise<void> }> {
+  const r = repo(ctx)
+  const indexPath = joinPath(r.gitdir, 'index')
+  const saved = await ctx.fs.readFileBuffer(indexPath).catch(() => null)
+  const cache = {}
+  const states = await fileStates(ctx, cache)
+  for (const s of states) {
+    if (s.head !== s.stage && !specs.some((spec) => underPath(s.path, spec))) await git.resetIndex({ ...r, filepath: s.path, cache })
+  }
+  await stageStates(ctx, states, specs, true, cache)
+  return {
+    cache,
+    async restore(committed = true) {
+      if (saved) await ctx.fs.writeFile(indexPath, saved)
+      else await ctx.fs.rm(indexPath, { force: true })
+      // A fresh cache: isomorphic-git would otherwise keep the swapped index it read.
+      const fresh = {}
+      if (committed) await stageStates(ctx, await fileStates(ctx, fresh), specs, true, fresh)
+    },
+  }
 }
 
 async function summary(
