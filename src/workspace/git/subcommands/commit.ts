@@ -64,8 +64,9 @@ export const commit: GitSubcommand = {
     const only = specs.length > 0 ? await onlyPaths(ctx, specs) : null
     const lists = statusLists(await fileStates(ctx, only?.cache ?? cache))
     if (lists.staged.length === 0 && !amend && !has(parsed, 'allowEmpty')) {
-      await only?.restore()
-      return { stdout: await longStatus(ctx, statusLists(await fileStates(ctx)), true), stderr: '', exitCode: 1 }
+      // git shows the status of the index it would have committed (with paths: the swapped one).
+      await only?.restore(false)
+      return { stdout: await longStatus(ctx, lists, true), stderr: '', exitCode: 1 }
     }
     const messages = parsed.flags.get('message')
     const old = amend && parent !== null ? (await git.readCommit({ ...r, oid: parent, cache })).commit : null
