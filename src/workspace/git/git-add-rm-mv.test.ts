@@ -42,6 +42,19 @@ describe('git add', () => {
   })
 })
 
+describe('git add after git rm --cached of files now ignored', () => {
+  it('keeps them out of the index, as the usual "stop tracking" recipe expects', async () => {
+    await expectSame([
+      'git init -q',
+      'echo a > a.txt && mkdir d && echo c > d/c.txt && git add -A . && git commit -qm one',
+      'echo "*.txt" > .gitignore && git rm -r --cached . && git add . && git status -s',
+      'git status',
+      'git commit -qm ignore && git rev-parse HEAD',
+      'echo "d/" > .gitignore && git add . && git rm -r -q --cached d && git add -A && git status -s',
+    ])
+  })
+})
+
 describe('git rm', () => {
   it('removes from the index and the tree, or the index only with --cached', async () => {
     await expectSame([

@@ -35,9 +35,17 @@ export function createIgnoreCheck(ctx: GitContext): IgnoreCheck {
     }
     return found
   }
-  return async (path, isDirectory) => {
+  const dirs = new Map<string, Promise<boolean>>()
+  /** Whether a directory is excluded: no path under it can come back, as gitignore(5) says. */
+  const dirIgnored = (path: string): Promise<boolean> => {
+    let found = dirs.get(path)
+    if (!found) dirs.set(path, (found = check(path, true)))
+    return found
+  }
+  const check = async (path: string, isDirectory: boolean): Promise<boolean> => {
     const pieces = path.split('/')
     if (pieces.at(-1) === '.git') return true
+    for (let i = 1; i < pieces.length; i++) if (await dirIgnored(pieces.slice(0, i).join('/'))) return true
     let ignored = false
     for (let i = 0; i < pieces.length; i++) {
       const rules = await matcher(pieces.slice(0, i).join('/'))
@@ -48,4 +56,5 @@ export function createIgnoreCheck(ctx: GitContext): IgnoreCheck {
     }
     return ignored
   }
+  return check
 }

@@ -11,8 +11,12 @@ import type { GitContext } from './git-context'
 import { repo } from './repo-head'
 import { createIgnoreCheck } from './repo-ignore'
 
-/** One path's ids in HEAD, the work tree and the index (undefined: absent there). */
-export type FileState = { path: string; head?: string; workdir?: string; stage?: string }
+/**
+ * One path's ids in HEAD, the work tree and the index (undefined: absent there). `ignored`:
+ * a file in HEAD but not in the index that .gitignore now matches (a staged deletion that
+ * `add` must not undo, and that status does not list as untracked).
+ */
+export type FileState = { path: string; head?: string; workdir?: string; stage?: string; ignored?: boolean }
 
 /** What `status` shows: index vs HEAD, work tree vs index, and untracked paths. */
 export type StatusLists = {
@@ -37,11 +41,12 @@ export async function fileStates(ctx: GitContext, cache: object = {}): Promise<F
       if (path === '.') return undefined
       const [headType, workType, stageType] = await Promise.all([head?.type(), workdir?.type(), stage?.type()])
       // An ignored untracked path is left out, and an ignored directory is not walked into.
-      if (!head && !stage && workdir && (await ignored(path, workType === 'tree'))) return null
+      const isIgnored = !stage && workdir ? await ignored(path, workType === 'tree') : false
+      if (isIgnored && !head) return null
       if (headType === 'commit' || stageType === 'commit') return null // a submodule: not shown
       const blob = (type: string | undefined) => type === 'blob'
       if (![headType, workType, stageType].some(blob)) return undefined // a directory: walk on
-      const state: FileState = { path }
+      const state: FileState = isIgnored ? { path, ignored: true } : { path }
       if (blob(headType)) state.head = await head!.oid()
       if (blob(stageType)) state.stage = await stage!.oid()
       if (blob(workType)) state.workdir = state.head === undefined && state.stage === undefined ? UNTRACKED : await workdir!.oid()
@@ -93,7 +98,7 @@ export function statusLists(states: FileState[], untrackedMode: 'normal' | 'all'
       staged.push({ kind: s.head === undefined ? 'new file' : s.stage === undefined ? 'deleted' : 'modified', path: s.path })
     }
     if (s.stage !== undefined && s.workdir !== s.stage) unstaged.push({ kind: s.workdir === undefined ? 'deleted' : 'modified', path: s.path })
-    if (s.stage === undefined && s.workdir !== undefined && untrackedMode !== 'no') untrackedFiles.push(s.path)
+    if (s.stage === undefined && s.workdir !== undefined && !s.ignored && untrackedMode !== 'no') untrackedFiles.push(s.path)
   }
   const untracked = new Set<string>()
   for (const path of untrackedFiles) {

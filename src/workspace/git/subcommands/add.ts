@@ -20,7 +20,7 @@ export async function stageStates(ctx: GitContext, states: FileState[], specs: s
     if (!specs.some((spec) => underPath(s.path, spec))) continue
     if (s.workdir === undefined) {
       if (s.stage !== undefined) toRemove.push(s.path)
-    } else if (s.stage === undefined ? !trackedOnly : s.workdir !== s.stage) toAdd.push(s.path)
+    } else if (s.stage === undefined ? !trackedOnly && !s.ignored : s.workdir !== s.stage) toAdd.push(s.path)
   }
   // force: the states leave ignored paths out already; isomorphic-git would check each again.
   if (toAdd.length > 0) await git.add({ ...r, filepath: toAdd, cache, force: true })
