@@ -25,6 +25,8 @@ describe('git add', () => {
       'git status -s',
       'git add --all',
       'git status -s',
+      'git commit -qm two && rm a.txt && echo x >> new.txt && echo y > y.txt',
+      'git add -v .',
     ])
   })
 

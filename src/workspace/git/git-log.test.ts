@@ -40,6 +40,21 @@ describe('git log', () => {
     await expectSame([...HISTORY, 'git log --oneline -- a.txt', 'git log --oneline src', 'cd src && git log --oneline n.txt', 'git log --oneline nope'])
   })
 
+  it('filters by --author and --grep, turns around with --reverse, lists files with --name-only/--name-status', async () => {
+    await expectSame([
+      ...HISTORY,
+      'git mv src/n.txt src/m.txt && git commit -qm "rename n" -m "fixes the name"',
+      'git log --reverse --oneline',
+      'git log --reverse --oneline -2',
+      'git log --author=Ada --oneline',
+      'git log --author="^Bob" --oneline',
+      'git log --grep=add --oneline',
+      'git log --grep="^fixes" --format=%s',
+      'git log --name-only --oneline',
+      'git log --name-status -2',
+    ])
+  })
+
   it('shows a range A..B: what B has that A has not', async () => {
     await expectSame([
       ...HISTORY,

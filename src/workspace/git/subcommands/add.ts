@@ -1,4 +1,4 @@
-/** `git add [-A | --all | -u | --update] [--] [<path>...]`: stages new, changed and removed files. */
+/** `git add [-A | --all | -u | --update] [-v] [--] [<path>...]`: stages new, changed and removed files. */
 
 import git from 'isomorphic-git'
 import { parseArgs, has } from '../git-args'
@@ -12,7 +12,13 @@ import { fileStates, type FileState } from '../repo-status'
  * changed and new files are added, removed ones taken out. With `trackedOnly`, new files stay
  * untracked (`-u`, `commit -a`). Unchanged files are left alone, so nothing unchanged is read.
  */
-export async function stageStates(ctx: GitContext, states: FileState[], specs: string[], trackedOnly: boolean, cache: object): Promise<void> {
+export async function stageStates(
+  ctx: GitContext,
+  states: FileState[],
+  specs: string[],
+  trackedOnly: boolean,
+  cache: object,
+): Promise<{ added: string[]; removed: string[] }> {
   const r = repo(ctx)
   const toAdd: string[] = []
   const toRemove: string[] = []
@@ -25,13 +31,16 @@ export async function stageStates(ctx: GitContext, states: FileState[], specs: s
   // force: the states leave ignored paths out already; isomorphic-git would check each again.
   if (toAdd.length > 0) await git.add({ ...r, filepath: toAdd, cache, force: true })
   for (const filepath of toRemove) await git.remove({ ...r, filepath, cache })
+  return { added: toAdd, removed: toRemove }
 }
 
 export const add: GitSubcommand = {
   needsRepo: true,
   async run(args, ctx) {
     const parsed = parseArgs(args, {
-      booleans: { '-A': 'all', '--all': 'all', '-u': 'update', '--update': 'update', '-q': 'quiet', '--quiet': 'quiet' },
+      booleans: {
+        '-A': 'all', '--all': 'all', '-u': 'update', '--update': 'update', '-q': 'quiet', '--quiet': 'quiet', '-v': 'verbose', '--verbose': 'verbose',
+      },
     })
     if (parsed.unknown) return unsupported(`git add ${parsed.unknown}`)
     const paths = [...parsed.positional, ...parsed.paths]
@@ -75,7 +84,9 @@ export const add: GitSubcommand = {
           'hint: Use -f if you really want to add them.\nhint: Turn this message off by running\nhint: "git config advice.addIgnoredFile false"',
       )
     }
-    await stageStates(ctx, states, specs, has(parsed, 'update'), cache)
-    return ok()
+    const staged = await stageStates(ctx, states, specs, has(parsed, 'update'), cache)
+    if (!has(parsed, 'verbose')) return ok()
+    const lines = [...staged.added.map((p) => [p, `add '${p}'`]), ...staged.removed.map((p) => [p, `remove '${p}'`])]
+    return ok(lines.sort(([a], [b]) => (a! < b! ? -1 : 1)).map(([, line]) => `${line}\n`).join(''))
   },
 }

@@ -1,14 +1,15 @@
 /**
- * `git log [<revision>] [--oneline] [-n <n> | -<n> | --max-count=<n>] [--stat]
- * [--format=<fmt> | --pretty=<fmt>] [--decorate] [<a>..<b>] [[--] <path>...]`, printed as git prints it.
+ * `git log [<revision> | <a>..<b>] [--oneline] [-n <n> | -<n> | --max-count=<n>] [--stat |
+ * --name-only | --name-status] [--format=<fmt> | --pretty=<fmt>] [--decorate] [--reverse]
+ * [--author=<re>] [--grep=<re>] [[--] <path>...]`, printed as git prints it.
  */
 
 import git, { type ReadCommitResult } from 'isomorphic-git'
 import { parseArgs, has, value } from '../git-args'
 import { fail, fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
-import { currentBranch, repo, repoPath, resolveCommitish, shortOid } from '../repo-head'
+import { currentBranch, quotePath, repo, repoPath, resolveCommitish, shortOid } from '../repo-head'
 import { gitDate } from '../repo-identity'
-import { statLines, statSummary, treeChanges } from '../repo-tree-diff'
+import { statLines, statSummary, treeChanges, type TreeChange } from '../repo-tree-diff'
 import { subjectOf } from './commit'
 
 type Format = { kind: 'medium' } | { kind: 'oneline'; abbrev: boolean } | { kind: 'custom'; template: string; terminate: boolean }
@@ -66,6 +67,13 @@ async function decorations(ctx: GitContext): Promise<Map<string, string[]>> {
   return names
 }
 
+/** A `--name-status` line: `M\ta.txt`, `R100\told\tnew`. */
+function nameStatus(change: TreeChange): string {
+  if (change.from !== undefined) return `R100\t${quotePath(change.from)}\t${quotePath(change.path)}`
+  const code = change.oldOid === undefined ? 'A' : change.newOid === undefined ? 'D' : 'M'
+  return `${code}\t${quotePath(change.path)}`
+}
+
 /** Whether `path` differs between the commit and its first parent (git's default simplification). */
 async function touches(ctx: GitContext, entry: ReadCommitResult, specs: string[]): Promise<boolean> {
   const r = repo(ctx)
@@ -82,8 +90,11 @@ export const log: GitSubcommand = {
   needsRepo: true,
   async run(args, ctx) {
     const parsed = parseArgs(args, {
-      booleans: { '--oneline': 'oneline', '--stat': 'stat', '--decorate': 'decorate', '--no-decorate': 'noDecorate' },
-      values: { '-n': 'count', '--max-count': 'count', '--format': 'format', '--pretty': 'pretty' },
+      booleans: {
+        '--oneline': 'oneline', '--stat': 'stat', '--decorate': 'decorate', '--no-decorate': 'noDecorate', '--reverse': 'reverse',
+        '--name-only': 'nameOnly', '--name-status': 'nameStatus',
+      },
+      values: { '-n': 'count', '--max-count': 'count', '--format': 'format', '--pretty': 'pretty', '--author': 'author', '--grep': 'grep' },
     })
     if (parsed.unknown) return unsupported(`git log ${parsed.unknown}`)
     const format = formatOf(value(parsed, 'pretty'), value(parsed, 'format'), has(parsed, 'oneline'))
@@ -119,6 +130,16 @@ export const log: GitSubcommand = {
       const branch = await currentBranch(ctx)
       return fatal(start === 'HEAD' && branch !== null ? `your current branch '${branch}' does not have any commits yet` : `bad revision '${start}'`)
     }
+    let author: RegExp | null = null
+    let grep: RegExp | null = null
+    try {
+      author = value(parsed, 'author') === undefined ? null : new RegExp(value(parsed, 'author')!)
+      grep = value(parsed, 'grep') === undefined ? null : new RegExp(value(parsed, 'grep')!, 'm') // line by line, as git greps
+    } catch {
+      return fatal(`invalid regular expression: ${value(parsed, 'author') ?? value(parsed, 'grep')}`)
+    }
+    const matches = ({ commit }: ReadCommitResult) =>
+      (author === null || author.test(`${commit.author.name} <${commit.author.email}>`)) && (grep === null || grep.test(commit.message))
     const cache = {}
     const excluded = new Set<string>()
     if (exclude !== null) {
@@ -128,8 +149,11 @@ export const log: GitSubcommand = {
     for (const entry of await git.log({ ...repo(ctx), ref: oid, cache })) {
       if (entries.length >= count) break
       if (excluded.has(entry.oid)) continue
+      if (!matches(entry)) continue
       if (specs.length === 0 || (await touches(ctx, entry, specs))) entries.push(entry)
     }
+    // --reverse turns the commits chosen (after -n) around, as git does.
+    if (has(parsed, 'reverse')) entries.reverse()
     const decorate = has(parsed, 'decorate') || (ctx.env.FXTERM_TTY === '1' && !has(parsed, 'noDecorate'))
     const refs = decorate ? await decorations(ctx) : new Map<string, string[]>()
     const paint = (code: string, text: string) => (ctx.color ? `\x1b[${code}m${text}\x1b[m` : text)
@@ -154,10 +178,13 @@ export const log: GitSubcommand = {
         for (const line of commit.message.replace(/\n$/, '').split('\n')) lines.push(`    ${line}`)
         text = `${lines.join('\n')}\n`
       }
-      if (has(parsed, 'stat') && commit.parent.length <= 1) {
+      const listing = has(parsed, 'stat') || has(parsed, 'nameOnly') || has(parsed, 'nameStatus')
+      if (listing && commit.parent.length <= 1) {
         const changes = await treeChanges(ctx, commit.parent[0] ?? null, entry.oid)
         if (changes.length > 0) {
-          const stat = [...statLines(changes), statSummary(changes)].join('\n')
+          const stat = has(parsed, 'stat')
+            ? [...statLines(changes), statSummary(changes)].join('\n')
+            : changes.map((c) => (has(parsed, 'nameOnly') ? quotePath(c.path) : nameStatus(c))).join('\n')
           // A blank line parts the stat from a commit's text, except after --oneline.
           text += format.kind === 'oneline' ? `${stat}\n` : `\n${stat}\n`
         }
