@@ -24,6 +24,8 @@ export type StatusLists = {
   unstaged: Array<{ kind: 'modified' | 'deleted'; path: string }>
   /** Untracked files, and directories holding no tracked file as `dir/`. */
   untracked: string[]
+  /** Paths with conflict stages (a merge in progress), with git's label and short code. */
+  unmerged: Array<{ path: string; label: string; code: string }>
 }
 
 /** Stands for an untracked file's id: what it is does not matter, so it is never hashed. */
@@ -113,5 +115,5 @@ export function statusLists(states: FileState[], untrackedMode: 'normal' | 'all'
     untracked.add(shown)
   }
   const byPath = new Map(states.map((s) => [s.path, s]))
-  return { staged: withRenames(staged, byPath), unstaged, untracked: [...untracked].sort(compare) }
+  return { staged: withRenames(staged, byPath), unstaged, untracked: [...untracked].sort(compare), unmerged: [] }
 }

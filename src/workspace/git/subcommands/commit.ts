@@ -9,10 +9,15 @@ import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type Git
 import { joinPath } from '../git-command'
 import { currentBranch, headOid, repo, repoPath, shortOid, underPath } from '../repo-head'
 import { gitDate, identity, type Person } from '../repo-identity'
+import { mergeHead, unmergedPaths } from '../repo-merge-state'
 import { fileStates, statusLists } from '../repo-status'
 import { statSummary, summaryLines, treeChanges } from '../repo-tree-diff'
 import { stageStates } from './add'
 import { longStatus } from './status'
+
+async function readGitFile(ctx: GitContext, name: string): Promise<string> {
+  return ctx.fs.readFile(joinPath(repo(ctx).gitdir, name)).catch(() => '')
+}
 
 /** git's `whitespace` cleanup: no trailing spaces, no leading or trailing or doubled blank lines. */
 export function cleanMessage(message: string): string {
@@ -47,6 +52,18 @@ export const commit: GitSubcommand = {
     const amend = has(parsed, 'amend')
     const parent = await headOid(ctx)
     if (amend && parent === null) return fail('fatal: You have nothing to amend.', 128)
+    // A merge in progress (MERGE_HEAD) is concluded by this commit, once no conflict is left.
+    const merging = await mergeHead(ctx)
+    if (merging !== null && amend) return fatal('You are in the middle of a merge -- cannot amend.')
+    const conflicts = await unmergedPaths(ctx)
+    if (conflicts.size > 0) {
+      const refused = fail(
+        'error: Committing is not possible because you have unmerged files.\nhint: Fix them up in the work tree, and then use \'git add/rm <file>\'\n' +
+          'hint: as appropriate to mark resolution and make a commit.\nfatal: Exiting because of an unresolved conflict.',
+        128,
+      )
+      return { ...refused, stdout: [...conflicts.keys()].sort().map((path) => `U\t${path}\n`).join('') }
+    }
     const pathArgs = [...parsed.positional, ...parsed.paths]
     const specs: string[] = []
     if (pathArgs.length > 0) {
@@ -63,7 +80,7 @@ export const commit: GitSubcommand = {
     if (has(parsed, 'all')) await stageStates(ctx, await fileStates(ctx, cache), [''], true, cache)
     const only = specs.length > 0 ? await onlyPaths(ctx, specs) : null
     const lists = statusLists(await fileStates(ctx, only?.cache ?? cache))
-    if (lists.staged.length === 0 && !amend && !has(parsed, 'allowEmpty')) {
+    if (lists.staged.length === 0 && !amend && !has(parsed, 'allowEmpty') && merging === null) {
       // git shows the status of the index it would have committed (with paths: the swapped one).
       await only?.restore(false)
       return { stdout: await longStatus(ctx, lists, true), stderr: '', exitCode: 1 }
@@ -73,6 +90,7 @@ export const commit: GitSubcommand = {
     let message: string
     if (messages !== undefined) message = cleanMessage(messages.join('\n\n'))
     else if (old !== null && has(parsed, 'noEdit')) message = old.message
+    else if (merging !== null && has(parsed, 'noEdit')) message = cleanMessage(await readGitFile(ctx, 'MERGE_MSG'))
     else if (has(parsed, 'noEdit')) message = ''
     else {
       await only?.restore(false)
@@ -87,9 +105,15 @@ export const commit: GitSubcommand = {
     const committer = await identity(ctx, 'committer')
     let oid: string
     try {
-      oid = await git.commit({ ...r, cache: only?.cache ?? cache, message, author, committer, ...(old ? { parent: old.parent } : {}) })
+      const parents = merging !== null && parent !== null ? [parent, merging] : old ? old.parent : null
+      oid = await git.commit({ ...r, cache: only?.cache ?? cache, message, author, committer, ...(parents ? { parent: parents } : {}) })
     } finally {
       await only?.restore()
+    }
+    if (merging !== null) {
+      for (const name of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE', 'AUTO_MERGE']) await ctx.fs.rm(joinPath(r.gitdir, name), { force: true })
+      // git prints no diffstat for a merge commit.
+      if (!has(parsed, 'quiet')) return ok(`[${(await currentBranch(ctx)) ?? 'detached HEAD'} ${shortOid(oid)}] ${subjectOf(message)}\n`)
     }
     if (has(parsed, 'quiet')) return ok()
     return ok(await summary(ctx, oid, old ? (old.parent[0] ?? null) : parent, message, author, committer, amend))

@@ -67,6 +67,29 @@ async function decorations(ctx: GitContext): Promise<Map<string, string[]>> {
   return names
 }
 
+/**
+ * The commits reachable from `start`, each once, newest committer date first (ties in the
+ * order met), as git log walks by default. isomorphic-git's log lists a commit reachable
+ * through two parents twice.
+ */
+async function* history(ctx: GitContext, start: string, cache: object): AsyncGenerator<ReadCommitResult> {
+  const r = repo(ctx)
+  const seen = new Set<string>([start])
+  const queue: ReadCommitResult[] = [await git.readCommit({ ...r, oid: start, cache })]
+  while (queue.length > 0) {
+    let best = 0
+    for (let i = 1; i < queue.length; i++) if (queue[i]!.commit.committer.timestamp > queue[best]!.commit.committer.timestamp) best = i
+    const [entry] = queue.splice(best, 1)
+    yield entry!
+    for (const parent of entry!.commit.parent) {
+      if (seen.has(parent)) continue
+      seen.add(parent)
+      const found = await git.readCommit({ ...r, oid: parent, cache }).catch(() => null) // a shallow clone's edge
+      if (found) queue.push(found)
+    }
+  }
+}
+
 /** A `--name-status` line: `M\ta.txt`, `R100\told\tnew`. */
 function nameStatus(change: TreeChange): string {
   if (change.from !== undefined) return `R100\t${quotePath(change.from)}\t${quotePath(change.path)}`
@@ -143,10 +166,10 @@ export const log: GitSubcommand = {
     const cache = {}
     const excluded = new Set<string>()
     if (exclude !== null) {
-      for (const entry of await git.log({ ...repo(ctx), ref: (await resolveCommitish(ctx, exclude))!, cache })) excluded.add(entry.oid)
+      for await (const entry of history(ctx, (await resolveCommitish(ctx, exclude))!, cache)) excluded.add(entry.oid)
     }
     const entries: ReadCommitResult[] = []
-    for (const entry of await git.log({ ...repo(ctx), ref: oid, cache })) {
+    for await (const entry of history(ctx, oid, cache)) {
       if (entries.length >= count) break
       if (excluded.has(entry.oid)) continue
       if (!matches(entry)) continue

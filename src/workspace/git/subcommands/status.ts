@@ -3,6 +3,7 @@
 import { parseArgs, has, value } from '../git-args'
 import { fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
 import { currentBranch, displayPath, headOid, quotePath, repoPath, shortOid, underPath } from '../repo-head'
+import { conflictKind, mergeHead, unmergedPaths } from '../repo-merge-state'
 import { fileStates, statusLists, type StatusLists } from '../repo-status'
 
 const GREEN = '\x1b[32m'
@@ -16,13 +17,22 @@ export async function statusFor(ctx: GitContext, paths: string[] = [], untracked
     if (spec === null) throw new Error(`${path}: '${path}' is outside repository at '${ctx.dir}'`)
     return spec
   })
-  const lists = statusLists(await fileStates(ctx), untracked)
+  const all = statusLists(await fileStates(ctx), untracked)
+  // A path in conflict is shown as that only, not as staged or changed.
+  const conflicts = await unmergedPaths(ctx)
+  const lists: StatusLists = {
+    staged: all.staged.filter((s) => !conflicts.has(s.path)),
+    unstaged: all.unstaged.filter((s) => !conflicts.has(s.path)),
+    untracked: all.untracked,
+    unmerged: [...conflicts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, stages]) => ({ path, ...conflictKind(stages) })),
+  }
   if (specs.length === 0) return lists
   const wanted = (path: string) => specs.some((spec) => underPath(path.replace(/\/$/, ''), spec) || underPath(spec, path.replace(/\/$/, '')))
   return {
     staged: lists.staged.filter((s) => wanted(s.path) || (s.from !== undefined && wanted(s.from))),
     unstaged: lists.unstaged.filter((s) => wanted(s.path)),
     untracked: lists.untracked.filter(wanted),
+    unmerged: lists.unmerged.filter((s) => wanted(s.path)),
   }
 }
 
@@ -33,10 +43,15 @@ export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit 
   const head = await headOid(ctx)
   const lines = [branch === null ? `HEAD detached at ${shortOid(head ?? '')}` : `On branch ${branch}`]
   if (head === null) lines.push('', forCommit ? 'Initial commit' : 'No commits yet', '')
+  const merging = (await mergeHead(ctx)) !== null
+  if (merging && lists.unmerged.length > 0) {
+    lines.push('You have unmerged paths.', '  (fix conflicts and run "git commit")', '  (use "git merge --abort" to abort the merge)', '')
+  } else if (merging) lines.push('All conflicts fixed but you are still merging.', '  (use "git commit" to conclude merge)', '')
   const entry = (label: string, text: string, color: string) => `\t${paint(color, `${label.padEnd(12)}${text}`)}`
   if (lists.staged.length > 0) {
     lines.push('Changes to be committed:')
-    lines.push(head === null ? '  (use "git rm --cached <file>..." to unstage)' : '  (use "git restore --staged <file>..." to unstage)')
+    // During a merge git gives no hint here.
+    if (!merging) lines.push(head === null ? '  (use "git rm --cached <file>..." to unstage)' : '  (use "git restore --staged <file>..." to unstage)')
     for (const s of lists.staged) {
       const show = (path: string) => quotePath(displayPath(ctx, path))
       const text = s.from === undefined ? show(s.path) : `${show(s.from)} -> ${show(s.path)}`
@@ -52,13 +67,18 @@ export async function longStatus(ctx: GitContext, lists: StatusLists, forCommit 
     for (const s of lists.unstaged) lines.push(entry(`${s.kind}:`, quotePath(displayPath(ctx, s.path)), RED))
     lines.push('')
   }
+  if (lists.unmerged.length > 0) {
+    lines.push('Unmerged paths:', '  (use "git add <file>..." to mark resolution)')
+    for (const s of lists.unmerged) lines.push(`\t${paint(RED, `${`${s.label}:`.padEnd(17)}${quotePath(displayPath(ctx, s.path))}`)}`)
+    lines.push('')
+  }
   if (lists.untracked.length > 0) {
     lines.push('Untracked files:', '  (use "git add <file>..." to include in what will be committed)')
     for (const path of lists.untracked) lines.push(`\t${paint(RED, quotePath(displayPath(ctx, path)))}`)
     lines.push('')
   }
   if (lists.staged.length === 0) {
-    if (lists.unstaged.length > 0) lines.push('no changes added to commit (use "git add" and/or "git commit -a")')
+    if (lists.unstaged.length > 0 || lists.unmerged.length > 0) lines.push('no changes added to commit (use "git add" and/or "git commit -a")')
     else if (lists.untracked.length > 0) lines.push('nothing added to commit but untracked files present (use "git add" to track)')
     else if (head === null) lines.push('nothing to commit (create/copy files and use "git add" to track)')
     else if (!untrackedShown) lines.push('nothing to commit (use -u to show untracked files)')
@@ -87,6 +107,7 @@ async function shortStatus(ctx: GitContext, lists: StatusLists, porcelain: boole
     const name = branch === null ? 'HEAD (no branch)' : head === null ? `No commits yet on ${branch}` : branch
     lines.push(porcelain ? `## ${name}` : `## ${paint(GREEN, name)}`)
   }
+  for (const s of lists.unmerged) rows.set(s.path, { x: s.code[0]!, y: s.code[1]!, text: show(s.path) })
   for (const path of [...rows.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     const row = rows.get(path)!
     const x = row.x === ' ' ? ' ' : paint(GREEN, row.x)
