@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { relativeDate } from './repo-identity'
 import { compareGit, disposeNatives } from './test-git-compare'
 
 afterEach(disposeNatives)
@@ -33,6 +34,23 @@ describe('git log', () => {
       'git log --pretty=tformat:%s%n%cn -2',
       'git log --pretty=oneline',
       'git log --format=%P -1',
+    ])
+  })
+
+  it('fills date and ref placeholders: %ai %aI %as %ci %cI %cs %d %D', async () => {
+    await expectSame([
+      ...HISTORY,
+      'git tag v1 HEAD~1 && git branch side HEAD~2',
+      'export GIT_AUTHOR_DATE="1700003600 +0530"; git commit -q --allow-empty -m zoned',
+      'git log --format="%ai|%aI|%as|%ci|%cI|%cs|%d|%D|%x"',
+    ])
+  })
+
+  it('gives relative dates (%ar) with git\'s rounding', () => {
+    const now = 1_800_000_000
+    expect([45, 5400, 3 * 3600, 40 * 3600, 10 * 86400, 30 * 86400, 200 * 86400, 400 * 86400, 3 * 365 * 86400, 7 * 365 * 86400].map((ago) => relativeDate(now - ago, now))).toEqual([
+      '45 seconds ago', '2 hours ago', '3 hours ago', '2 days ago', '10 days ago', '4 weeks ago', '7 months ago', '1 year, 1 month ago',
+      '3 years ago', '7 years ago',
     ])
   })
 

@@ -60,3 +60,34 @@ export function gitDate(person: { timestamp: number; timezoneOffset: number }): 
   const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`
   return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()} ${time} ${d.getUTCFullYear()} ${zoneText(person.timezoneOffset)}`
 }
+
+/** `2023-11-14 22:13:20 +0000` (`%ai`), or with `strict` `2023-11-14T22:13:20+00:00` (`%aI`). */
+export function isoDate(person: { timestamp: number; timezoneOffset: number }, strict = false): string {
+  const text = new Date((person.timestamp - person.timezoneOffset * 60) * 1000).toISOString().slice(0, 19)
+  const zone = zoneText(person.timezoneOffset)
+  return strict ? `${text}${zone.slice(0, 3)}:${zone.slice(3)}` : `${text.replace('T', ' ')} ${zone}`
+}
+
+/** git's relative date (`%ar`): "5 minutes ago", "3 years, 1 month ago", by its own rounding. */
+export function relativeDate(timestamp: number, now: number): string {
+  let diff = now - timestamp
+  if (diff < 0) return 'in the future'
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`
+  if (diff < 90) return ago(diff, 'second')
+  diff = Math.floor((diff + 30) / 60)
+  if (diff < 90) return ago(diff, 'minute')
+  diff = Math.floor((diff + 30) / 60)
+  if (diff < 36) return ago(diff, 'hour')
+  diff = Math.floor((diff + 12) / 24)
+  if (diff < 14) return ago(diff, 'day')
+  if (diff < 70) return ago(Math.floor((diff + 3) / 7), 'week')
+  if (diff < 365) return ago(Math.floor((diff + 15) / 30), 'month')
+  if (diff < 1825) {
+    const total = Math.floor((diff * 12 * 2 + 365) / (365 * 2))
+    const years = Math.floor(total / 12)
+    const months = total % 12
+    const yearText = `${years} year${years === 1 ? '' : 's'}`
+    return months ? `${yearText}, ${ago(months, 'month')}` : `${yearText} ago`
+  }
+  return ago(Math.floor((diff + 183) / 365), 'year')
+}

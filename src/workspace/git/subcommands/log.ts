@@ -8,7 +8,7 @@ import git, { type ReadCommitResult } from 'isomorphic-git'
 import { parseArgs, has, value } from '../git-args'
 import { fail, fatal, ok, unsupported, type GitContext, type GitSubcommand } from '../git-context'
 import { currentBranch, quotePath, repo, repoPath, resolveCommitish, shortOid } from '../repo-head'
-import { gitDate } from '../repo-identity'
+import { gitDate, isoDate, relativeDate } from '../repo-identity'
 import { statLines, statSummary, treeChanges, type TreeChange } from '../repo-tree-diff'
 import { subjectOf } from './commit'
 
@@ -33,17 +33,21 @@ function bodyOf(message: string): string {
   return message.slice(at).replace(/^\s*\n/, '').replace(/^\n+/, '')
 }
 
-function expand(template: string, entry: ReadCommitResult): string {
+function expand(template: string, entry: ReadCommitResult, now: number, refs: string[] | undefined): string {
   const { commit, oid } = entry
+  const { author, committer } = commit
   const table: Record<string, () => string> = {
     H: () => oid, h: () => shortOid(oid), T: () => commit.tree, t: () => shortOid(commit.tree),
     P: () => commit.parent.join(' '), p: () => commit.parent.map(shortOid).join(' '),
     s: () => subjectOf(commit.message), b: () => bodyOf(commit.message), B: () => commit.message,
-    an: () => commit.author.name, ae: () => commit.author.email, ad: () => gitDate(commit.author), at: () => String(commit.author.timestamp),
-    cn: () => commit.committer.name, ce: () => commit.committer.email, cd: () => gitDate(commit.committer), ct: () => String(commit.committer.timestamp),
+    an: () => author.name, ae: () => author.email, ad: () => gitDate(author), at: () => String(author.timestamp),
+    ai: () => isoDate(author), aI: () => isoDate(author, true), as: () => isoDate(author).slice(0, 10), ar: () => relativeDate(author.timestamp, now),
+    cn: () => committer.name, ce: () => committer.email, cd: () => gitDate(committer), ct: () => String(committer.timestamp),
+    ci: () => isoDate(committer), cI: () => isoDate(committer, true), cs: () => isoDate(committer).slice(0, 10), cr: () => relativeDate(committer.timestamp, now),
+    d: () => (refs ? ` (${refs.join(', ')})` : ''), D: () => (refs ? refs.join(', ') : ''),
     n: () => '\n', '%': () => '%',
   }
-  return template.replace(/%(an|ae|ad|at|cn|ce|cd|ct|[HhTtPpsbBn%])/g, (_, key: string) => table[key]!())
+  return template.replace(/%([ac][nedtiIsr]|[HhTtPpsbBndD%])/g, (whole, key: string) => table[key]?.() ?? whole)
 }
 
 /** `HEAD -> main, tag: v1, other` for each commit a ref names. */
@@ -178,7 +182,9 @@ export const log: GitSubcommand = {
     // --reverse turns the commits chosen (after -n) around, as git does.
     if (has(parsed, 'reverse')) entries.reverse()
     const decorate = has(parsed, 'decorate') || (ctx.env.FXTERM_TTY === '1' && !has(parsed, 'noDecorate'))
-    const refs = decorate ? await decorations(ctx) : new Map<string, string[]>()
+    const customRefs = format.kind === 'custom' && /%[dD]/.test(format.template)
+    const allRefs = decorate || customRefs ? await decorations(ctx) : new Map<string, string[]>()
+    const refs = decorate ? allRefs : new Map<string, string[]>()
     const paint = (code: string, text: string) => (ctx.color ? `\x1b[${code}m${text}\x1b[m` : text)
     const yellow = (text: string) => paint('33', text)
     // git's colours: HEAD bold cyan, branches bold green, tags bold yellow, the rest yellow.
@@ -193,7 +199,7 @@ export const log: GitSubcommand = {
       const { commit } = entry
       let text: string
       if (format.kind === 'oneline') text = `${yellow(format.abbrev ? shortOid(entry.oid) : entry.oid)}${deco(entry.oid)} ${subjectOf(commit.message)}\n`
-      else if (format.kind === 'custom') text = `${expand(format.template, entry)}${format.terminate ? '\n' : ''}`
+      else if (format.kind === 'custom') text = `${expand(format.template, entry, ctx.nowSeconds(), allRefs.get(entry.oid))}${format.terminate ? '\n' : ''}`
       else {
         const lines = [`${yellow(`commit ${entry.oid}`)}${deco(entry.oid)}`]
         if (commit.parent.length > 1) lines.push(`Merge: ${commit.parent.map(shortOid).join(' ')}`)
