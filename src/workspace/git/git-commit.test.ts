@@ -71,6 +71,18 @@ describe('git commit', () => {
     ])
   })
 
+  it('takes the message from a file or stdin with -F', async () => {
+    await expectSame([
+      'git init -q',
+      "echo a > a.txt && git add . && printf 'subject line\\n\\nbody # not a comment\\n\\n\\n' > msg.txt && git commit -qF msg.txt",
+      'git log --format=%B',
+      "echo b >> a.txt && git commit -qa -F - <<'EOF'\nfrom stdin\n\nwith body\nEOF",
+      'git log --format=%B -1',
+      'git commit -a -F nope.txt',
+      'git commit -m x -F msg.txt',
+    ])
+  })
+
   it('says in one line that there is no editor, and refuses an empty message', async () => {
     await expectSame(['git init -q', 'echo a > a.txt && git add a.txt', 'git commit -m "  "'])
     const fx = await fxGit()

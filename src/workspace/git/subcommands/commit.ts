@@ -1,10 +1,10 @@
 /**
- * `git commit [-a] [-m <msg>]... [--amend] [--no-edit] [--allow-empty] [-q] [[--] <path>...]`. There is no editor
+ * `git commit [-a] [-m <msg>... | -F <file>] [--amend] [--no-edit] [--allow-empty] [-q] [[--] <path>...]`. There is no editor
  * in the tab: a commit that would open one says so in one line instead.
  */
 
 import git from 'isomorphic-git'
-import { parseArgs, has } from '../git-args'
+import { parseArgs, has, value } from '../git-args'
 import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type GitSubcommand } from '../git-context'
 import { joinPath } from '../git-command'
 import { currentBranch, headOid, repo, repoPath, shortOid, underPath } from '../repo-head'
@@ -45,9 +45,18 @@ export const commit: GitSubcommand = {
         '-a': 'all', '--all': 'all', '--amend': 'amend', '--no-edit': 'noEdit', '--allow-empty': 'allowEmpty',
         '-q': 'quiet', '--quiet': 'quiet',
       },
-      values: { '-m': 'message', '--message': 'message' },
+      values: { '-m': 'message', '--message': 'message', '-F': 'file', '--file': 'file' },
     })
     if (parsed.unknown) return unsupported(`git commit ${parsed.unknown}`)
+    let messages = parsed.flags.get('message')
+    const file = value(parsed, 'file')
+    if (file !== undefined) {
+      if (messages !== undefined) return fatal("options '-m' and '-F' cannot be used together")
+      // -F - reads the message from stdin (a heredoc), as git does.
+      const text = file === '-' ? ctx.stdin : await ctx.fs.readFile(ctx.fs.resolvePath(ctx.cwd, file)).catch(() => null)
+      if (text === null) return fatal(`could not read log file '${file}': No such file or directory`)
+      messages = [text]
+    }
     const r = repo(ctx)
     const amend = has(parsed, 'amend')
     const parent = await headOid(ctx)
@@ -85,7 +94,6 @@ export const commit: GitSubcommand = {
       await only?.restore(false)
       return { stdout: await longStatus(ctx, lists, true), stderr: '', exitCode: 1 }
     }
-    const messages = parsed.flags.get('message')
     const old = amend && parent !== null ? (await git.readCommit({ ...r, oid: parent, cache })).commit : null
     let message: string
     if (messages !== undefined) message = cleanMessage(messages.join('\n\n'))
