@@ -60,3 +60,23 @@ describe('the change history', () => {
     expect(history.turns).toBe(0)
   })
 })
+
+describe('a repository in the workspace', () => {
+  it('keeps .git files out of the history while the snapshot still stores them', () => {
+    const snapshot: Snapshot = new Map()
+    const history = createChangeHistory()
+    history.beginTurn()
+    change(history, snapshot, {
+      changed: [
+        ['/w/a.txt', file('a')],
+        ['/w/.git/HEAD', file('ref: refs/heads/main\n')],
+        ['/w/sub/.git/index', file('DIRC')],
+        ['/w/.github/workflow.yml', file('on: push')],
+      ],
+      removed: ['/w/.git/index.lock'],
+    })
+    expect(history.befores('all')).toEqual(new Map([['/w/a.txt', null], ['/w/.github/workflow.yml', null]]))
+    expect(snapshot.get('/w/.git/HEAD')).toEqual(file('ref: refs/heads/main\n'))
+    expect(history.popTurn()).toEqual(new Map([['/w/a.txt', null], ['/w/.github/workflow.yml', null]]))
+  })
+})

@@ -10,6 +10,16 @@
 
 import type { Snapshot, SnapshotDelta, SnapshotEntry } from './snapshot-store'
 
+/**
+ * Whether `path` is inside a git repository's own directory (`.../.git/...`). Those files are
+ * stored with the session like any other, but they are git's bookkeeping, not what a command
+ * changed: /diff and /undo leave them out (an undo that rewound objects and refs but not the
+ * work tree, or the reverse, would leave a repository that contradicts itself).
+ */
+export function isGitInternal(path: string): boolean {
+  return path.endsWith('/.git') || path.includes('/.git/')
+}
+
 /** A file's entry before a turn, or null when it did not exist. Directories are not kept. */
 export type Before = Exclude<SnapshotEntry, { kind: 'dir' }> | null
 
@@ -53,7 +63,7 @@ export function createChangeHistory(listener?: HistoryListener): ChangeHistory {
     record(snapshot, delta) {
       const turn = current()
       const note = (path: string) => {
-        if (turn.has(path)) return
+        if (turn.has(path) || isGitInternal(path)) return
         const entry = snapshot.get(path)
         if (entry?.kind === 'dir') return
         turn.set(path, entry ?? null)

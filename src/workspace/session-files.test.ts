@@ -48,6 +48,23 @@ describe('files kept with their session', () => {
     first.workspace.dispose()
   })
 
+  it('a repository is kept with the session, but /diff and /undo show only the files a command changed', async () => {
+    const idb = freshIndexedDB()
+    const first = await load(idb, 's', 'fork')
+    await first.workspace.workspaceOp({ op: 'turn' })
+    const env = 'export GIT_AUTHOR_DATE="1700000000 +0000" GIT_COMMITTER_DATE="1700000000 +0000"'
+    await run(first.workspace, `${env}; git init -q && echo one > a.txt && git add a.txt && git commit -qm one`)
+    await first.workspace.persisted()
+    first.workspace.dispose()
+
+    const again = await load(idb, 's')
+    expect(await run(again.workspace, 'git log --format=%s && git status --short')).toBe('one\n?? README.md\n')
+    const all = (await again.workspace.workspaceOp({ op: 'diff', scope: 'all' })) as DiffAnswer
+    expect([all.files, all.added, all.removed]).toEqual([1, 1, 0])
+    expect(all.text).not.toContain('.git/')
+    expect(((await again.workspace.workspaceOp({ op: 'undo' })) as UndoAnswer).restored).toEqual(['a.txt'])
+  })
+
   it('/diff and /undo work after a reload, turn by turn, and an undo is stored too', async () => {
     const idb = freshIndexedDB()
     const first = await load(idb, 's', 'fork')

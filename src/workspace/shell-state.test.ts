@@ -103,8 +103,8 @@ describe('shell state between commands', () => {
 describe('exit codes and errors', () => {
   it('answers 127 for an unknown command and 2 for a syntax error', async () => {
     const session = await createBashSession()
-    expect([await session.exec(input('git status')), await session.exec(input('if then'))]).toEqual([
-      { stdout: '', stderr: 'bash: git: command not found\n', exitCode: 127, cwd: '/workspace' },
+    expect([await session.exec(input('svn status')), await session.exec(input('if then'))]).toEqual([
+      { stdout: '', stderr: 'bash: svn: command not found\n', exitCode: 127, cwd: '/workspace' },
       {
         stdout: '',
         stderr: "bash: syntax error: Parse error at 1:8: syntax error near unexpected token `fi'\n",

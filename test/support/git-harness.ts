@@ -35,14 +35,19 @@ export async function fxGit(): Promise<{ session: BashSession; run(line: string)
   }
 }
 
-/** The native side: a temporary directory where lines run under /bin/bash with GIT_ENV. */
+/**
+ * The native side: a temporary directory where lines run under /bin/bash with GIT_ENV. $HOME
+ * (and the global config in it) is a second temporary directory, so `git config --global`
+ * writes there: with GIT_CONFIG_GLOBAL=/dev/null, git (run as root) replaced /dev/null itself.
+ */
 export function nativeGit(): { dir: string; run(line: string): Ran; dispose(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'fxterm-git-'))
+  const home = mkdtempSync(join(tmpdir(), 'fxterm-git-home-'))
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
+    HOME: home,
     GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_GLOBAL: join(home, '.gitconfig'),
     LANG: 'C',
     ...GIT_ENV,
   }
@@ -57,6 +62,9 @@ export function nativeGit(): { dir: string; run(line: string): Ran; dispose(): v
         return { stdout: e.stdout ?? '', stderr: e.stderr ?? '', exitCode: e.status ?? 1 }
       }
     },
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
+    dispose: () => {
+      rmSync(dir, { recursive: true, force: true })
+      rmSync(home, { recursive: true, force: true })
+    },
   }
 }

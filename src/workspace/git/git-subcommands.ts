@@ -4,26 +4,44 @@
  */
 
 import type { GitSubcommand } from './git-context'
-import { init } from './subcommands/init'
-// git-b: history-moving and diffing subcommands.
+import { add } from './subcommands/add'
+import { branch } from './subcommands/branch'
 import { checkout } from './subcommands/checkout'
+import { commit } from './subcommands/commit'
+import { config } from './subcommands/config'
 import { diff } from './subcommands/diff'
+import { init } from './subcommands/init'
+import { log } from './subcommands/log'
 import { merge } from './subcommands/merge'
+import { mv } from './subcommands/mv'
 import { reset } from './subcommands/reset'
 import { restore } from './subcommands/restore'
+import { revParse } from './subcommands/rev-parse'
+import { rm } from './subcommands/rm'
 import { show } from './subcommands/show'
 import { stash } from './subcommands/stash'
+import { status } from './subcommands/status'
 import { switchCommand } from './subcommands/switch'
+import { tag } from './subcommands/tag'
 
 export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
-  init,
-  // git-b
+  add,
+  branch,
   checkout,
+  commit,
+  config,
   diff,
+  init,
+  log,
   merge,
+  mv,
   reset,
   restore,
+  'rev-parse': revParse,
+  rm,
   show,
   stash,
+  status,
   switch: switchCommand,
+  tag,
 }

@@ -4,6 +4,10 @@ import git from 'isomorphic-git'
 import { parseArgs, has, value } from '../git-args'
 import { ok, unsupported, type GitSubcommand } from '../git-context'
 import { joinPath } from '../git-paths'
+import { configValue } from '../repo-config'
+
+/** The config native git writes on init (isomorphic-git's own says filemode/symlinks false, ignorecase true). */
+const NATIVE_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n'
 
 export const init: GitSubcommand = {
   needsRepo: false,
@@ -18,8 +22,11 @@ export const init: GitSubcommand = {
     await ctx.fs.mkdir(dir, { recursive: true })
     const gitdir = joinPath(dir, '.git')
     const existed = await ctx.fs.exists(joinPath(gitdir, 'HEAD'))
-    const defaultBranch = value(parsed, 'branch') ?? ctx.configOverrides['init.defaultBranch'] ?? 'main'
-    if (!existed) await git.init({ fs: ctx.gitFs, dir, defaultBranch })
+    const defaultBranch = value(parsed, 'branch') ?? (await configValue(ctx, 'init.defaultBranch')) ?? 'main'
+    if (!existed) {
+      await git.init({ fs: ctx.gitFs, dir, defaultBranch })
+      await ctx.fs.writeFile(joinPath(gitdir, 'config'), NATIVE_CONFIG)
+    }
     if (has(parsed, 'quiet')) return ok()
     return ok(`${existed ? 'Reinitialized existing' : 'Initialized empty'} Git repository in ${gitdir}/\n`)
   },
