@@ -8,6 +8,12 @@ import type { GitFsPromises } from './git-fs'
 
 export type GitOutput = { stdout: string; stderr: string; exitCode: number }
 
+/** What lives as long as the shell session, not one command (per `gitCommand`). */
+export type GitSession = {
+  /** Notices already printed in this session, by key: each is said once. */
+  said: Set<string>
+}
+
 export type GitContext = {
   /** The workspace's file system as just-bash has it. */
   fs: IFileSystem
@@ -31,6 +37,7 @@ export type GitContext = {
   nowSeconds(): number
   signal?: AbortSignal
   stdin: string
+  session: GitSession
 }
 
 export type GitSubcommand = {

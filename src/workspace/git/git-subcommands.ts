@@ -5,7 +5,15 @@
 
 import type { GitSubcommand } from './git-context'
 import { init } from './subcommands/init'
+// The network side: clone, fetch, ls-remote, pull, push, remote.
+import { clone } from './subcommands/clone'
+import { lsRemote } from './subcommands/ls-remote'
+import { remote } from './subcommands/remote'
 
 export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
   init,
+  // The network side.
+  clone,
+  'ls-remote': lsRemote,
+  remote,
 }
