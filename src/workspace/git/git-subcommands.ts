@@ -8,6 +8,7 @@ import { init } from './subcommands/init'
 // The network side: clone, fetch, ls-remote, pull, push, remote.
 import { clone } from './subcommands/clone'
 import { lsRemote } from './subcommands/ls-remote'
+import { push } from './subcommands/push'
 import { remote } from './subcommands/remote'
 
 export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
@@ -15,5 +16,6 @@ export const GIT_SUBCOMMANDS: Record<string, GitSubcommand> = {
   // The network side.
   clone,
   'ls-remote': lsRemote,
+  push,
   remote,
 }

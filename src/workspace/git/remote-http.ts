@@ -108,6 +108,11 @@ export function remoteHttp(options: RemoteHttpOptions): HttpClient {
     } catch (error) {
       if (options.signal?.aborted) throw error
       const via = options.proxy === null ? '' : ` through the proxy ${options.proxy}`
+      // A POST carries the pack (push) or the wants (fetch): its request reached the server
+      // before, so a failure here is a connection lost mid-transfer, not one never made.
+      if (req.method === 'POST') {
+        throw new RemoteNetworkError(`the connection to ${new URL(req.url).host}${via} was cut while sending; the server applies a push whole or not at all`)
+      }
       throw new RemoteNetworkError(
         `unable to access '${repositoryOf(req.url)}'${via}: could not connect (the server is down or unreachable, or it does not allow this page's origin (CORS); a CORS proxy can be set with git config --global http.corsProxy <url>)`,
       )
