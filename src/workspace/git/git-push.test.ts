@@ -35,6 +35,9 @@ describe('git push', () => {
     expect(remote.sh('git -C proj.git fsck --strict 2>&1; echo $?')).toBe('0\n')
     expect((await fx.run('cat proj/.git/refs/remotes/origin/main')).stdout).toBe(`${second}\n`)
     expect(await fx.run('cd proj && git push')).toEqual({ stdout: '', stderr: 'Everything up-to-date\n', exitCode: 0 })
+    await fx.run(`cd proj && echo ${second} > .git/refs/tags/v1`)
+    expect(await fx.run('cd proj && git push origin v1')).toEqual({ stdout: '', stderr: `To ${url}\n * [new tag]         v1 -> v1\n`, exitCode: 0 })
+    expect(remote.sh('git -C proj.git rev-parse refs/tags/v1').trim()).toBe(second)
   })
 
   it('creates a branch with -u and sets the upstream, as native git says', async () => {

@@ -74,7 +74,8 @@ export const push: GitSubcommand = {
         http: target.http,
         ...(target.name ? { remote: target.name } : { url: target.url }),
         ref: fullSrc,
-        remoteRef: planned.dst,
+        // A tag goes to refs/tags/ (isomorphic-git would take an unknown short name for a branch).
+        remoteRef: fullSrc.startsWith('refs/tags/') && !planned.dst.startsWith('refs/') ? `refs/tags/${planned.dst}` : planned.dst,
         force: planned.force,
         corsProxy: '',
         // The seam where the person's approval of a push will go (issue 34); today it only
