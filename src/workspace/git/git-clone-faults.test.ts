@@ -52,6 +52,8 @@ describe('git clone when the network or the server fails', () => {
       `fatal: repository '${url}' not found (HTTP 404)\n`,
     ])
     expect((await fx.run('ls -A')).stdout).toBe('')
+    // No credentials exist yet (credentialsFor answers none), so a 401 is never retried with one.
+    expect(remote.server.requests.map((r) => r.authorization)).toEqual(remote.server.requests.map(() => null))
   })
 
   it('says it could not connect when nothing listens', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startCorsProxy } from '../../../mock-servers/cors-proxy.mjs'
 import { fxGit } from '../../../test/support/git-harness'
 import { startGitRemoteFixture, type GitRemoteFixture } from '../../../test/support/git-remote-fixture'
 import { scratchClone } from '../../../test/support/git-scratch-repo'
@@ -108,5 +109,26 @@ describe('git push', () => {
     const none = await fx.run('cd proj && git push')
     expect(none.exitCode).toBe(128)
     expect(none.stderr).toBe('fatal: The current branch side has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream origin side\n')
+  })
+
+  it('pushes through -c http.corsProxy, with the notice, and to a URL without touching origin/*', async () => {
+    const { url, fx, scratch, serverLog, first } = await cloned()
+    const second = await scratch.commit({ 'p.txt': 'p\n' }, 'p\n')
+    await scratch.copyInto(fx.session, '/workspace/proj')
+    const proxy = await startCorsProxy()
+    try {
+      const pushed = await fx.run(`cd proj && git -c http.corsProxy=${proxy.url} push -q ${url} main:via-proxy`)
+      expect(pushed).toEqual({
+        stdout: '',
+        stderr: `note: git goes through the CORS proxy ${proxy.url} (http.corsProxy); the proxy sees everything that passes through it, credentials included\n`,
+        exitCode: 0,
+      })
+      expect(proxy.passed.map((p) => `${p.method} ${p.url}`)).toContain(`POST ${url}/git-receive-pack`)
+    } finally {
+      await proxy.close()
+    }
+    expect(remote.sh('git -C proj.git rev-parse via-proxy').trim()).toBe(second)
+    expect(serverLog()).toEqual([first])
+    expect((await fx.run('ls proj/.git/refs/remotes/origin')).stdout).not.toMatch(/via-proxy/)
   })
 })

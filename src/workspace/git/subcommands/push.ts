@@ -66,6 +66,10 @@ export const push: GitSubcommand = {
     if (fullSrc === null) return fail(`error: src refspec ${planned.src} does not match any\nerror: failed to push some refs to '${target.url}'`, 1)
     const to = `To ${target.url}\n`
     const from = shortRef(fullSrc)
+    // isomorphic-git names a URL push's remote `origin` and moves origin's tracking ref; git
+    // moves none for a URL, so that ref is put back afterwards.
+    const tracking = `refs/remotes/origin/${shortRef(planned.dst)}`
+    const trackingBefore = target.name ? null : await git.resolveRef({ ...repo, ref: tracking }).catch(() => undefined)
     let seen: { old: string; oid: string; ref: string } | null = null
     let refusal: 'fetch first' | null = null
     try {
@@ -99,6 +103,8 @@ export const push: GitSubcommand = {
       const failure = remoteFailure(error, target.url, ctx.signal)
       return { ...failure, stderr: `${target.notice}${failure.stderr}` }
     }
+    if (trackingBefore === undefined) await git.deleteRef({ ...repo, ref: tracking }).catch(() => {})
+    else if (trackingBefore !== null) await git.writeRef({ ...repo, ref: tracking, value: trackingBefore, force: true })
     const result = seen as { old: string; oid: string; ref: string } | null
     let stdout = ''
     if (has(parsed, 'upstream') && fullSrc.startsWith('refs/heads/') && target.name) {
