@@ -25,6 +25,8 @@ describe('git fetch and git pull', () => {
     expect(native.stderr).toMatch(/\[new branch\]/)
     expect(await fx.run('cd proj && git fetch')).toEqual({ stdout: '', stderr: '', exitCode: 0 })
     expect((await fx.run('cat proj/.git/refs/remotes/origin/main')).stdout).toBe(remote.sh('git -C proj.git rev-parse main'))
+    const all = `git remote add other ${url} && git fetch --all`
+    expect(await fx.run(`cd proj && ${all}`)).toEqual(await remote.native(`cd nat && ${all}`))
   })
 
   it('pull fast-forwards with the output, files and refs native git has', async () => {

@@ -22,20 +22,21 @@ export const fetchRemotes: GitSubcommand = {
       ? (await git.listRemotes({ fs: ctx.gitFs, dir: ctx.dir! })).map((r) => r.remote)
       : [given ?? (await defaultRemote(ctx))]
     const depth = value(parsed, 'depth') === undefined ? undefined : Number(value(parsed, 'depth'))
+    let stdout = ''
     let stderr = ''
     for (const name of names) {
       const target = await remoteTarget(ctx, name)
-      if (isOutput(target)) return { ...target, stderr: `${stderr}${target.stderr}` }
+      if (isOutput(target)) return { ...target, stdout, stderr: `${stderr}${target.stderr}` }
       stderr += target.notice
-      if (has(parsed, 'all')) stderr += `Fetching ${name}\n`
+      if (has(parsed, 'all')) stdout += `Fetching ${name}\n`
       try {
         const report = await fetchRemote(ctx, { ...target, name }, depth)
         if (!has(parsed, 'quiet')) stderr += report
       } catch (error) {
         const failure = remoteFailure(error, target.url, ctx.signal)
-        return { ...failure, stderr: `${stderr}${failure.stderr}` }
+        return { ...failure, stdout, stderr: `${stderr}${failure.stderr}` }
       }
     }
-    return ok('', stderr)
+    return ok(stdout, stderr)
   },
 }
