@@ -5,7 +5,7 @@
  */
 
 import { defineCommand, type Command, type ResolvedCommandContext } from 'just-bash/browser'
-import { fail, fatal, type GitContext, type GitOutput } from './git-context'
+import { fail, fatal, type GitContext, type GitOutput, type GitSession } from './git-context'
 import { gitFs } from './git-fs'
 import type { GitHost } from './git-host'
 import { GIT_SUBCOMMANDS } from './git-subcommands'
@@ -24,10 +24,17 @@ fxterm's git (isomorphic-git, in this tab). Commands:
 export const GIT_VERSION_LINE = 'git version 2.39.0 (fxterm, isomorphic-git)\n'
 
 export function gitCommand(root: string, host?: GitHost): Command {
-  return defineCommand('git', (args, ctx) => runGit(args, ctx, root, host))
+  const session: GitSession = { said: new Set() }
+  return defineCommand('git', (args, ctx) => runGit(args, ctx, root, session, host))
 }
 
-export async function runGit(args: string[], shell: ResolvedCommandContext, root: string, host?: GitHost): Promise<GitOutput> {
+export async function runGit(
+  args: string[],
+  shell: ResolvedCommandContext,
+  root: string,
+  session: GitSession = { said: new Set() },
+  host?: GitHost,
+): Promise<GitOutput> {
   let cwd = shell.cwd
   const configOverrides: Record<string, string> = {}
   let i = 0
@@ -69,6 +76,7 @@ export async function runGit(args: string[], shell: ResolvedCommandContext, root
     nowSeconds: () => Math.floor(Date.now() / 1000),
     ...(shell.signal ? { signal: shell.signal } : {}),
     stdin: typeof shell.stdin === 'string' ? shell.stdin : '',
+    session,
     ...(host ? { host } : {}),
   }
   try {

@@ -9,6 +9,12 @@ import type { GitHost } from './git-host'
 
 export type GitOutput = { stdout: string; stderr: string; exitCode: number }
 
+/** What lives as long as the shell session, not one command (per `gitCommand`). */
+export type GitSession = {
+  /** Notices already printed in this session, by key: each is said once. */
+  said: Set<string>
+}
+
 export type GitContext = {
   /** The workspace's file system as just-bash has it. */
   fs: IFileSystem
@@ -32,6 +38,7 @@ export type GitContext = {
   nowSeconds(): number
   signal?: AbortSignal
   stdin: string
+  session: GitSession
   /** The page's side (push approval, GitHub with the token); absent in a worker without a page. */
   host?: GitHost
 }
