@@ -14,6 +14,7 @@ import * as S from './slash'
 import { providerCommand, syncModelInfo } from './model-commands'
 import { Settings } from './settings'
 import { ProviderInfo } from '../agent/catalog'
+import { askServerUrl, takesOwnKey } from './own-server'
 
 export const AUTH_IDLE = 0
 export const AUTH_PREPARING = 1
@@ -73,10 +74,11 @@ export function openProviderPicker(s: Settings, a: AuthPanel): void {
     if (p.name == 'demo') details.push('offline, recorded replies')
     else if (p.name == a.account) details.push(a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key')
     else if (p.key == 'key') details.push((p.saved ? 'key saved' : 'paste a key') + ', then pick a model')
+    else if (p.added) details.push('your server (' + hostOf(p.baseUrl) + ')')
     else details.push('on this machine (' + hostOf(p.baseUrl) + ')')
   }
   items.push(ANOTHER_SERVER)
-  details.push('any URL: /provider add <name> <url>')
+  details.push('type its URL next')
   s.picks.pickingModels = false
   s.picks.pickingProviders = true
   s.picks.picker.empty = 'No provider matches.'
@@ -86,9 +88,8 @@ export function openProviderPicker(s: Settings, a: AuthPanel): void {
 /** A provider chosen in the provider picker. */
 export function providerPicked(s: Settings, a: AuthPanel, name: string): void {
   s.picks.pickingProviders = false
-  const t = s.transcript
   if (name == ANOTHER_SERVER) {
-    t.notice('Add it with /provider add <name> <baseUrl> (add anthropic for an Anthropic API), then /key <name> if it takes a key.', GRAY)
+    askServerUrl(s)
     return
   }
   const p = s.providers.find(name)
@@ -116,7 +117,7 @@ function ask(fx: Effects, action: string, provider: string = ''): void {
 /** Whose key a bare /key is for: the active provider when it takes a key of its own, else the account's. */
 function keyTarget(s: Settings, a: AuthPanel): string {
   const p = s.providers.active
-  return p.key == 'key' ? p.name : a.account
+  return takesOwnKey(p) ? p.name : a.account
 }
 
 /** /login, /logout, /key [provider], /key clear [provider]. */
@@ -225,7 +226,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
     a.phase = AUTH_IDLE
     const name = v.getString('provider', a.account)
     const p = s.providers.find(name)
-    if (p != null && p.key == 'key') p.saved = true
+    if (p != null && takesOwnKey(p)) p.saved = true
     t.notice('✓ Key for ' + name + ' saved (sealed in this browser; sent only to ' + (p != null && p.baseUrl.length > 0 ? hostOf(p.baseUrl) : name) + '). /key clear ' + name + ' removes it.', GREEN)
     if (name == a.account) useAccount(s, a)
     else if (p != null && s.providers.active != p) providerCommand(s, name)
@@ -238,7 +239,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
   } else if (state == 'key_cleared') {
     t.notice(v.getString('message', 'Key removed.'), GRAY)
     const p = s.providers.find(v.getString('provider', a.account))
-    if (p != null && p.key == 'key') p.saved = false
+    if (p != null && takesOwnKey(p)) p.saved = false
     leaveAccountIfEmpty(s, a)
   } else if (state == 'keys') {
     s.providers.setSaved(v)
@@ -250,7 +251,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
 }
 
 /** `https://api.openai.com/v1` → `api.openai.com`. */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   const start = url.indexOf('://')
   const rest = start >= 0 ? url.substring(start + 3) : url
   const slash = rest.indexOf('/')

@@ -14,6 +14,7 @@ import { answerResumeQuestion } from '../session/interrupted-turn'
 import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 import { hasKeyShape, isKeyInTheOpen } from './secret-line'
+import { cancelServerUrl, submitServerUrl } from '../commands/own-server'
 
 const EXIT_HINT_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
@@ -71,6 +72,7 @@ function completeCommand(engine: Engine, matches: Array<i32>): void {
 function key(engine: Engine, k: K.Key): void {
   if (engine.loop.pendingApproval != null && approvalKey(engine, k)) return
   if (engine.loop.resumeCommand != null && resumeKey(engine, k)) return
+  if (engine.settings.askingUrl && urlKey(engine, k)) return
   const c = engine.ui.composer
   switch (k.kind) {
     case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
@@ -103,6 +105,23 @@ function key(engine: Engine, k: K.Key): void {
       break
     case K.K_CTRL: ctrl(engine, k.cp); break
   }
+}
+
+/**
+ * Keys while the composer holds a server's URL (the picker's "another server"): Enter adds it,
+ * Esc or Ctrl+C cancels; the rest edit the line as usual. The URL never goes to history.
+ */
+function urlKey(engine: Engine, k: K.Key): bool {
+  const c = engine.ui.composer
+  if (k.kind == K.K_ENTER) {
+    const text = c.toBuf().toString()
+    c.reset()
+    submitServerUrl(engine.settings, text)
+  } else if (k.kind == K.K_ESCAPE || (k.kind == K.K_CTRL && k.cp == 0x63)) {
+    c.reset()
+    cancelServerUrl(engine.settings)
+  } else return false
+  return true
 }
 
 /** Keys while the approval row is up: 1/2/3, arrows and Enter answer it, Esc denies. */

@@ -14,6 +14,7 @@ import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRo
 import { formatWindow, shortModelName } from '../agent/catalog'
 import { MAX_ATTEMPTS } from '../agent/retry'
 import { authRows } from '../commands/auth-commands'
+import { urlEntryRows } from '../commands/own-server'
 import { NO_MATCHES } from '../commands/slash-menu'
 
 // Reused from frame to frame (a frame is drawn per input while a reply streams): the live
@@ -54,6 +55,7 @@ export function render(ui: Ui): void {
   }
   queuedRows(live, cols, ui.loop.steers)
   authRows(ui.auth, live, cols)
+  urlEntryRows(ui.settings, live, cols)
   live.add(BLANK, 0)
   if (ui.loop.busy) activity(ui, live, cols)
   else live.add(BLANK, 0)
