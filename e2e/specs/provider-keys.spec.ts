@@ -116,6 +116,13 @@ test('no Ollama running: one line with the command that starts it for this page'
   await waitForScreen(page, /^✗ /m)
   expect(await readErrors(page)).toEqual([`✗ nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=${origin} ollama serve and try again.`])
   expect(await readScreen(page)).not.toContain('No model is chosen')
+  // A prompt typed anyway is refused with the same fix, and leaves the composer empty for the next command.
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'has no model to answer yet: nothing answered')
+  expect(await readScreen(page)).not.toContain('No model is chosen')
+  await runSlashCommand(page, '/provider lmstudio')
+  await waitForScreen(page, 'Provider: lmstudio')
+  expect(await readScreen(page)).not.toContain('hello/provider')
 })
 
 test('from the first screen to a first reply in three steps: a provider, its key, a prompt', async ({ page, mock }) => {

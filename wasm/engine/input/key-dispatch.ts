@@ -15,6 +15,7 @@ import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 import { hasKeyShape, isKeyInTheOpen } from './secret-line'
 import { cancelServerUrl, submitServerUrl } from '../commands/own-server'
+import { sentence } from '../commands/model-commands'
 
 const EXIT_HINT_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
@@ -297,7 +298,11 @@ function enter(engine: Engine): void {
   if (engine.loop.model.length == 0) {
     // Refused, so cleared: it stays in history (Up brings it back), and the next thing typed
     // does not run into it.
-    engine.transcript.error(stringBytes('No model is chosen on ' + engine.settings.label + ' yet: pick one with /model, then press Up to get this prompt back.'))
+    // When its model list failed, /model would only fail again: the refusal repeats the fix.
+    const p = engine.settings.providers.active
+    engine.transcript.error(stringBytes(p.loaded && p.error.length > 0
+      ? engine.settings.label + ' has no model to answer yet: ' + sentence(p.error) + ' Then press Up to get this prompt back.'
+      : 'No model is chosen on ' + engine.settings.label + ' yet: pick one with /model, then press Up to get this prompt back.'))
     return
   }
   if (engine.sessions.session.readOnly) forkSession(engine.sessions, 'This session is open in another tab.')
