@@ -129,7 +129,7 @@ export type HostToolCall = { callId: string; name: string; arguments: string; re
  * A provider as the engine knows it: `model` its default (empty when only its catalog can tell),
  * `baseUrl` and `key` (`account`, `key` or `not_needed`) for /provider and /key.
  */
-export type BootProvider = { name: string; label: string; model: string; baseUrl?: string; key?: 'account' | 'key' | 'optional' | 'not_needed'; added?: boolean }
+export type BootProvider = { name: string; label: string; model: string; baseUrl?: string; key?: 'account' | 'key' | 'optional' | 'not_needed'; added?: boolean; proxy?: boolean }
 
 /** What /login, /logout and /key ask the host to do (output frame 23). */
 export type AuthAction = 'login' | 'login_reopen' | 'login_cancel' | 'logout' | 'key' | 'key_clear'

@@ -11,6 +11,7 @@ import type { ModelProvider } from '../protocol/model-events.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
 import { createLinkConsent, type LinkConsent } from '../providers/link-consent.ts'
 import { isLoopbackHost } from '../providers/loopback-host.ts'
+import { browserRefusalFor } from '../providers/cloud-presets.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -164,7 +165,15 @@ const api: EngineWorkerApi = {
         cols: config.cols,
         rows: config.rows,
         provider: provider.name,
-        providers: providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel, baseUrl: summary.get(p.name)?.baseUrl ?? '', key: summary.get(p.name)?.key ?? 'not_needed' })),
+        providers: providers.map((p) => ({
+          name: p.name,
+          label: p.label,
+          model: p.defaultModel,
+          baseUrl: summary.get(p.name)?.baseUrl ?? '',
+          key: summary.get(p.name)?.key ?? 'not_needed',
+          // An API that refuses browser pages works only through the app's fetch (a proxy).
+          ...(!config.useHostFetch && browserRefusalFor(p.name) !== undefined ? { proxy: true } : {}),
+        })),
         model,
         config: config.config ?? {},
         ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),

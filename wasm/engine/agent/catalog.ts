@@ -34,6 +34,8 @@ export class ProviderInfo {
   key: string = 'not_needed'
   /** Added with /provider add (or a link): /provider remove may drop it. */
   added: bool = false
+  /** Its API refuses browser pages and this page has no proxy (deepseek): picking it cannot work. */
+  needsProxy: bool = false
   /** Its last catalog answer was 401/403: it wants a key. */
   unauthorized: bool = false
   /** For `key`: whether a key is saved (the host says, input 15 `keys`). */
@@ -171,6 +173,7 @@ function describe(p: ProviderInfo, v: JsonValue): ProviderInfo {
   p.baseUrl = v.getString('baseUrl', '')
   p.key = v.getString('key', 'not_needed')
   p.added = v.getBool('added', false)
+  p.needsProxy = v.getBool('proxy', false)
   return p
 }
 

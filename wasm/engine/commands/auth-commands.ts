@@ -68,21 +68,36 @@ export const ANOTHER_SERVER = 'another server'
 export function openProviderPicker(s: Settings, a: AuthPanel): void {
   const items = new Array<string>()
   const details = new Array<string>()
-  for (let i = 0; i < s.providers.list.length; i++) {
-    const p = s.providers.list[i]
-    items.push(p.name)
-    if (p.name == 'demo') details.push('offline, recorded replies')
-    else if (p.name == a.account) details.push(a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key')
-    else if (p.key == 'key') details.push((p.saved ? 'key saved' : 'paste a key') + ', then pick a model')
-    else if (p.added) details.push('your server (' + hostOf(p.baseUrl) + ')')
-    else details.push('on this machine (' + hostOf(p.baseUrl) + ')')
+  // This machine's servers and a person's own come first, with "another server" after them:
+  // on a short screen they show without scrolling past the hosted APIs.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < s.providers.list.length; i++) {
+      const p = s.providers.list[i]
+      const near = p.name == 'demo' || p.added || (p.key != 'key' && p.name != a.account)
+      if ((pass == 0) != near) continue
+      items.push(p.name)
+      details.push(pickerDetail(p, a))
+    }
+    if (pass == 0) {
+      items.push(ANOTHER_SERVER)
+      details.push('type its URL next')
+    }
   }
-  items.push(ANOTHER_SERVER)
-  details.push('type its URL next')
   s.picks.pickingModels = false
   s.picks.pickingProviders = true
   s.picks.picker.empty = 'No provider matches.'
   s.picks.picker.show('Choose where your model runs', items, details, '', 'choices')
+}
+
+/** What choosing a provider in the picker will do. */
+function pickerDetail(p: ProviderInfo, a: AuthPanel): string {
+  if (p.name == 'demo') return 'offline, recorded replies'
+  if (p.name == a.account) return a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key'
+  // Its API refuses browser pages (no CORS): a key alone would not help.
+  if (p.needsProxy) return 'needs a proxy: see docs/providers.md, "Hosted APIs from a browser page"'
+  if (p.key == 'key') return (p.saved ? 'key saved' : 'paste a key') + ', then pick a model'
+  if (p.added) return 'your server (' + hostOf(p.baseUrl) + ')'
+  return 'on this machine (' + hostOf(p.baseUrl) + ')'
 }
 
 /** A provider chosen in the provider picker. */

@@ -1,0 +1,58 @@
+// What a person meets in the first minutes, as the engine draws it: the provider picker says
+// what each row will do and fits a phone.
+import { describe, expect, it } from 'vitest'
+import { createHarness } from './harness.ts'
+import type { BootProvider } from '../../src/engine-host/engine-frames.ts'
+
+const hosted = ['openai', 'anthropic', 'openrouter', 'gemini', 'groq', 'mistral', 'deepseek', 'xai'].map(
+  (name): BootProvider => ({ name, label: name, model: 'm', baseUrl: `https://${name}.example/v1`, key: 'key', ...(name === 'deepseek' ? { proxy: true } : {}) }),
+)
+const PROVIDERS: BootProvider[] = [
+  { name: 'demo', label: 'demo', model: 'demo', baseUrl: '', key: 'not_needed' },
+  { name: 'ai-gateway', label: 'ai-gateway', model: 'a/b', baseUrl: 'https://ai-gateway.vercel.sh/v1', key: 'account' },
+  ...hosted,
+  { name: 'ollama', label: 'localhost:11434', model: '', baseUrl: 'http://localhost:11434/v1', key: 'not_needed' },
+  { name: 'lmstudio', label: 'localhost:1234', model: '', baseUrl: 'http://localhost:1234/v1', key: 'not_needed' },
+  { name: 'llamacpp', label: 'localhost:8080', model: '', baseUrl: 'http://localhost:8080/v1', key: 'not_needed' },
+]
+
+const boot = (cols = 80, rows = 24) => createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false, provider: 'demo', model: 'demo', cols, rows })
+const flat = (lines: string[]) => lines.join(' ').replace(/\s+/g, ' ')
+
+describe('the provider picker', () => {
+  it('lists this machine\'s servers and "another server" before the hosted APIs, within the first screenful', async () => {
+    const h = await boot()
+    await h.type('/model\r')
+    const shown = h.viewport().join('\n')
+    for (const name of ['ollama', 'lmstudio', 'llamacpp', 'another server']) expect(shown).toContain(name)
+    expect(shown.indexOf('llamacpp')).toBeLessThan(shown.indexOf('openai'))
+  })
+
+  it('says deepseek needs a proxy, and where to read about it', async () => {
+    const h = await boot(120)
+    await h.type('/model\r')
+    await h.type('deepseek')
+    expect(flat(h.viewport())).toContain('deepseek needs a proxy: see docs/providers.md, "Hosted APIs from a browser page"')
+  })
+
+  it('on a phone\'s 44 columns each description wraps whole instead of being cut', async () => {
+    const h = await boot(44, 40)
+    await h.type('/model\r')
+    const rows = h.viewport()
+    expect(rows.every((row) => !row.includes('…') || row.includes('Choose where'))).toBe(true)
+    const text = flat(rows)
+    expect(text).toContain('openai paste a key, then pick a model')
+    expect(text).toContain('ollama on this machine (localhost:11434)')
+    expect(text).toContain('ai-gateway paste an AI Gateway key')
+  })
+
+  it('keeps the selection on screen when the list is taller than the screen', async () => {
+    const h = await boot(44, 14)
+    await h.type('/model\r')
+    for (let i = 0; i < 13; i++) await h.type('\x1b[B')
+    const rows = h.viewport()
+    const selected = rows.find((row) => /^❯ \S/.test(row) && !row.startsWith('❯ /model'))
+    expect(selected).toBeDefined()
+    expect(selected).toContain('xai')
+  })
+})
