@@ -1,4 +1,5 @@
-// The first minutes on a phone (Playwright's Pixel 7: 412 px wide): the /model picker is readable: every description whole (wrapped, never cut with
+// The first minutes on a phone (Playwright's Pixel 7: 412 px wide): the first screen says what
+// to try, and the /model picker is readable: every description whole (wrapped, never cut with
 // "…"), this machine's servers without scrolling, deepseek saying it needs a proxy, and the
 // selection on screen as it moves down the list.
 import { devices } from '@playwright/test'
@@ -10,6 +11,13 @@ const { defaultBrowserType: _, ...pixel } = devices['Pixel 7']!
 test.use(pixel)
 
 const flat = (rows: string[]) => rows.join(' ').replace(/\s+/g, ' ')
+
+test('the first screen says what to try', async ({ page }) => {
+  await openDemo(page)
+  await waitForScreen(page, 'Try "what')
+  const text = flat(await readViewport(page))
+  expect(text).toContain('Try "what\'s in this project?", "count the cities per country", !ls, /model.')
+})
 
 test('the /model picker on a phone: descriptions whole, local servers in sight, the selection followed', async ({ page }) => {
   await openDemo(page)

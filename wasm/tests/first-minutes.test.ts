@@ -1,5 +1,6 @@
-// What a person meets in the first minutes, as the engine draws it: the provider picker says
-// what each row will do and fits a phone.
+// What a person meets in the first minutes, as the engine draws it: the first screen says what
+// to try, and the provider picker says what each row will do and fits a phone.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createHarness } from './harness.ts'
 import type { BootProvider } from '../../src/engine-host/engine-frames.ts'
@@ -18,6 +19,19 @@ const PROVIDERS: BootProvider[] = [
 
 const boot = (cols = 80, rows = 24) => createHarness({ providers: PROVIDERS, account: 'ai-gateway', signIn: false, provider: 'demo', model: 'demo', cols, rows })
 const flat = (lines: string[]) => lines.join(' ').replace(/\s+/g, ' ')
+
+describe('the first screen', () => {
+  it('says what to try: two of the tour\'s prompts, !ls and /model', async () => {
+    const h = await createHarness()
+    const screen = flat(h.viewport())
+    expect(screen).toContain('Try "what\'s in this project?", "count the cities per country", !ls, /model.')
+    // The prompts are the tour's own, so the demo answers them.
+    const tour = JSON.parse(readFileSync(new URL('../../public/demos/tour.json', import.meta.url), 'utf8')) as { turns: Array<{ prompt: string }> }
+    const prompts = tour.turns.map((turn) => turn.prompt)
+    expect(prompts).toContain("what's in this project?")
+    expect(prompts).toContain('count the cities per country')
+  })
+})
 
 describe('the provider picker', () => {
   it('lists this machine\'s servers and "another server" before the hosted APIs, within the first screenful', async () => {
