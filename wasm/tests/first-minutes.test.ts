@@ -1,5 +1,6 @@
 // What a person meets in the first minutes, as the engine draws it: the first screen says what
-// to try, and the provider picker says what each row will do and fits a phone.
+// to try, the provider picker says what each row will do and fits a phone, and /diff behaves the
+// same for a short and a long diff.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createHarness } from './harness.ts'
@@ -68,5 +69,19 @@ describe('the provider picker', () => {
     const selected = rows.find((row) => /^❯ \S/.test(row) && !row.startsWith('❯ /model'))
     expect(selected).toBeDefined()
     expect(selected).toContain('xai')
+  })
+})
+
+describe('/diff', () => {
+  it('opens a short diff in the full-screen view too, and q leaves it with nothing in the composer', async () => {
+    const h = await createHarness({ fileTools: true })
+    await h.type('/diff\r')
+    const op = h.lastOf('workspace_op')!
+    await h.workspace(op.id, { text: '--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +1,1 @@\n-one\n+two', files: 1, added: 1, removed: 1, scope: 'all' })
+    expect(h.term.buffer.active.type).toBe('alternate')
+    await h.type('q')
+    expect(h.term.buffer.active.type).toBe('normal')
+    expect(h.viewport().filter((row) => row.startsWith('❯')).map((row) => row.trimEnd())).toEqual(['❯'])
+    expect(flat(h.viewport())).toContain('Changes since the session started · 1 file +1 −1')
   })
 })
