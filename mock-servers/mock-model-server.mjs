@@ -39,6 +39,8 @@
 // Paths under /nocors/ (e.g. baseUrl `<url>/nocors/v1`) are served the same way but without any
 // access-control-* header, preflights included: the browser's fetch then fails with the opaque
 // TypeError a real origin-refusing server (Ollama without OLLAMA_ORIGINS) causes.
+// Paths under /keyed/ (baseUrl `<url>/keyed/v1`) answer 401 to any model request that carries no
+// key (neither Authorization nor x-api-key), the way a server that wants a key does.
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 
@@ -52,6 +54,9 @@ const CORS = {
 
 /** The path prefix served without CORS headers. */
 const NO_CORS_PREFIX = '/nocors/'
+
+/** The path prefix that wants a key. */
+const KEYED_PREFIX = '/keyed/'
 
 /** How long a cut waits after its last write reached the socket, so the client has read it. */
 const CUT_GRACE_MS = 50
@@ -317,6 +322,10 @@ export async function startMockModelServer(options = {}) {
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors)
         res.end()
+        return
+      }
+      if (path.startsWith(KEYED_PREFIX) && !req.headers.authorization && req.headers['x-api-key'] === undefined) {
+        sendJson(res, 401, { error: { message: 'a key is required', type: 'invalid_request_error' } }, cors)
         return
       }
       // Any prefix is accepted (/v1/..., /v1/v1/..., /...): a baseUrl-joining quirk in the page

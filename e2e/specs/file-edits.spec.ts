@@ -81,16 +81,23 @@ test('/diff and /diff last show the changes, commands included, and /undo restor
   await waitForScreen(page, 'Second turn done.')
   await waitForTurnOver(page)
 
+  // A short /diff opens in the full-screen view as a long one does, so q leaves it every time.
   await runSlashCommand(page, '/diff')
-  const all = await waitForScreen(page, 'Changes since the session started · 2 files +2 −0')
-  const allLines = all.split('\n')
-  const at = findLine(allLines, 'Changes since the session started')
-  expect(allLines.slice(at + 1, at + 9).map((line) => line.trim())).toEqual(['--- /dev/null', '+++ b/a.txt', '@@ -0,0 +1,1 @@', '+two', '--- /dev/null', '+++ b/b.txt', '@@ -0,0 +1,1 @@', '+made'])
+  await expect.poll(async () => (await readRows(page)).buffer).toBe('alternate')
+  const all = (await readRows(page)).rows
+  const at = findLine(all, 'Changes since the session started · 2 files +2 −0')
+  expect(all.slice(at + 1, at + 9).map((line) => line.trim())).toEqual(['--- /dev/null', '+++ b/a.txt', '@@ -0,0 +1,1 @@', '+two', '--- /dev/null', '+++ b/b.txt', '@@ -0,0 +1,1 @@', '+made'])
+  await pressKey(page, 'q')
+  await expect.poll(async () => (await readRows(page)).buffer).toBe('normal')
+  expect((await readScreen(page)).split('\n').filter((line) => line.startsWith('❯ q'))).toEqual([])
 
   await runSlashCommand(page, '/diff last')
-  const last = (await waitForScreen(page, 'Changes in the last turn · 2 files +2 −1')).split('\n')
-  const lastAt = findLine(last, 'Changes in the last turn')
+  await expect.poll(async () => (await readRows(page)).buffer).toBe('alternate')
+  const last = (await readRows(page)).rows
+  const lastAt = findLine(last, 'Changes in the last turn · 2 files +2 −1')
   expect(last.slice(lastAt + 1, lastAt + 6).map((line) => line.trim())).toEqual(['--- a/a.txt', '+++ b/a.txt', '@@ -1,1 +1,1 @@', '-one', '+two'])
+  await pressKey(page, 'q')
+  await expect.poll(async () => (await readRows(page)).buffer).toBe('normal')
 
   await runSlashCommand(page, '/undo')
   await waitForScreen(page, 'Restored 2 files to how they were before the last turn: a.txt, b.txt')

@@ -8,7 +8,7 @@ import { test, expect } from '../support/fixtures.ts'
 import { openWithBaseUrl, readErrors } from '../support/model-turns.ts'
 import { chooseProviderWithKey, saveKey } from '../support/provider-keys.ts'
 import { dumpIndexedDb, recordedEvents } from '../support/sign-in.ts'
-import { pressEnter, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen } from '../support/screen.ts'
+import { pressEnter, pressKey, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen } from '../support/screen.ts'
 
 const OPENAI_KEY = 'sk-e2e-openai-wire-4c1d9a7f'
 const ANTHROPIC_KEY = 'sk-ant-e2e-anthropic-wire-8b2e6f0c'
@@ -114,16 +114,29 @@ test('no Ollama running: one line with the command that starts it for this page'
   const origin = await page.evaluate(() => location.origin)
   await runSlashCommand(page, '/provider ollama')
   await waitForScreen(page, /^✗ /m)
-  expect(await readErrors(page)).toEqual([`✗ nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=${origin} ollama serve and try again`])
+  expect(await readErrors(page)).toEqual([`✗ nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=${origin} ollama serve and try again.`])
   expect(await readScreen(page)).not.toContain('No model is chosen')
+  // A prompt typed anyway is refused with the same fix, and leaves the composer empty for the next command.
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'has no model to answer yet: nothing answered')
+  expect(await readScreen(page)).not.toContain('No model is chosen')
+  await runSlashCommand(page, '/provider lmstudio')
+  await waitForScreen(page, 'Provider: lmstudio')
+  expect(await readScreen(page)).not.toContain('hello/provider')
 })
 
 test('from the first screen to a first reply in three steps: a provider, its key, a prompt', async ({ page, mock }) => {
   await openDemo(page)
   await waitForScreen(page, '/model picks a real one')
-  // The server a person would reach through a preset; added first so the picker lists it.
-  await runSlashCommand(page, `/provider add mockoai ${mock.baseUrl}`)
-  await waitForScreen(page, 'Added mockoai')
+  // The server a person would reach through a preset; added first so the picker lists it. It
+  // wants a key (401 without one): /provider add switches to it and asks, declined here, and
+  // the demo is chosen again, as if the person had only just arrived.
+  await runSlashCommand(page, `/provider add mockoai ${mock.url}/keyed/v1`)
+  await waitForScreen(page, 'mockoai answered 401: it wants a key.')
+  await pressKey(page, 'Escape')
+  await waitForScreen(page, 'No key was saved.')
+  await runSlashCommand(page, '/provider demo')
+  await waitForScreen(page, 'Provider: demo')
 
   // 1: /model on the demo lists every way to a model; choose one. 2: its key, masked.
   await chooseProviderWithKey(page, 'mockoai', OPENAI_KEY)

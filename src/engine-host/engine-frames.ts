@@ -129,7 +129,7 @@ export type HostToolCall = { callId: string; name: string; arguments: string; re
  * A provider as the engine knows it: `model` its default (empty when only its catalog can tell),
  * `baseUrl` and `key` (`account`, `key` or `not_needed`) for /provider and /key.
  */
-export type BootProvider = { name: string; label: string; model: string; baseUrl?: string; key?: 'account' | 'key' | 'not_needed' }
+export type BootProvider = { name: string; label: string; model: string; baseUrl?: string; key?: 'account' | 'key' | 'optional' | 'not_needed'; added?: boolean; proxy?: boolean }
 
 /** What /login, /logout and /key ask the host to do (output frame 23). */
 export type AuthAction = 'login' | 'login_reopen' | 'login_cancel' | 'logout' | 'key' | 'key_clear'
@@ -163,7 +163,8 @@ export type SessionEvent =
   | { type: 'missing'; id: string }
 
 /** A provider's model catalog, or why it could not be loaded. */
-export type CatalogAnswer = { provider: string; models: ModelInfo[]; error?: string }
+/** `unauthorized`: the server answered 401/403 (a person's server then asks for a key). */
+export type CatalogAnswer = { provider: string; models: ModelInfo[]; error?: string; unauthorized?: boolean }
 
 /** Something only the host can do, asked for by a slash command. */
 export type HostAction =
@@ -175,8 +176,13 @@ export type HostAction =
   | { action: 'open' }
   /** Save text the engine produced (/export) as a download. */
   | { action: 'export'; fileName: string; mimeType: string; content: string; tape?: boolean }
-  /** /provider add: a server to check and keep (the engine worker handles it; the page never sees it). */
+  /**
+   * /provider add, or a URL typed after the picker's "another server" (`name` empty: the host
+   * names it): a server to check, keep and switch to (the engine worker handles it; the page never sees it).
+   */
   | { action: 'provider_add'; name: string; baseUrl: string; wire: string }
+  /** /provider remove: a server added earlier, forgotten with its key (handled like provider_add). */
+  | { action: 'provider_remove'; name: string }
 /** `activity`: the activity row's text while the running command lasts, not a transcript line. */
 export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' | 'activity' }
 

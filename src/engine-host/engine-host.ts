@@ -6,12 +6,13 @@
 import * as Comlink from 'comlink'
 import { ErrorCode, fxFailure } from '../errors.ts'
 import { linkProviderName, resolveProviders, type ResolveProvidersOptions } from '../providers/provider-registry.ts'
-import { type AddedProvider, asCustomProviders, parseAddedProviders, refuseAddedProvider, withAddedProvider } from '../providers/added-providers.ts'
+import { type AddedProvider, asCustomProviders, nameForServer, parseAddedProviders, refuseAddedProvider, typedServerUrl, withAddedProvider } from '../providers/added-providers.ts'
 import type { ModelProvider } from '../protocol/model-events.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
 import { createLinkConsent, type LinkConsent } from '../providers/link-consent.ts'
 import { isLoopbackHost } from '../providers/loopback-host.ts'
 import { demoWorkspaceOver } from '../providers/demo-files.ts'
+import { browserRefusalFor } from '../providers/cloud-presets.ts'
 import type { BootProvider, HostAction } from './engine-frames.ts'
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
@@ -118,7 +119,7 @@ const api: EngineWorkerApi = {
       return list.flatMap(({ name }) => {
         const provider = built.providers.find((p) => p.name === name)
         const summary = built.summaries.find((s) => s.name === name)
-        return provider && summary ? [{ provider, entry: { name, label: provider.label, model: provider.defaultModel, baseUrl: summary.baseUrl, key: summary.key } }] : []
+        return provider && summary ? [{ provider, entry: { name, label: provider.label, model: provider.defaultModel, baseUrl: summary.baseUrl, key: summary.key, added: true } }] : []
       })
     }
     const { providers, active, notice, summaries } = resolveProviders({
@@ -166,7 +167,15 @@ const api: EngineWorkerApi = {
         cols: config.cols,
         rows: config.rows,
         provider: provider.name,
-        providers: providers.map((p) => ({ name: p.name, label: p.label, model: p.defaultModel, baseUrl: summary.get(p.name)?.baseUrl ?? '', key: summary.get(p.name)?.key ?? 'not_needed' })),
+        providers: providers.map((p) => ({
+          name: p.name,
+          label: p.label,
+          model: p.defaultModel,
+          baseUrl: summary.get(p.name)?.baseUrl ?? '',
+          key: summary.get(p.name)?.key ?? 'not_needed',
+          // An API that refuses browser pages works only through the app's fetch (a proxy).
+          ...(!config.useHostFetch && browserRefusalFor(p.name) !== undefined ? { proxy: true } : {}),
+        })),
         model,
         config: config.config ?? {},
         ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
@@ -190,7 +199,7 @@ const api: EngineWorkerApi = {
       write: (bytes) => batcher.push(bytes),
       flushWrites: () => batcher.flush(),
       onEvent: (event) => void host.event(event),
-      onAction: (action) => (action.action === 'provider_add' ? addProvider(action) : void host.action(action)),
+      onAction: (action) => (action.action === 'provider_add' ? addProvider(action) : action.action === 'provider_remove' ? removeProvider(action.name) : void host.action(action)),
       onClipboard: (text) => void host.clipboard(text),
       onConfig: (id, value) => void host.config(id, value),
       onAuth: (action, provider) => auth?.controller.handle(action, provider),
@@ -285,25 +294,38 @@ const api: EngineWorkerApi = {
 }
 
 /**
- * `/provider add <name> <baseUrl> [anthropic]`: checked here (the engine knows no URL rules),
- * remembered in the configStore, and handed to the engine, which lists it from then on.
+ * `/provider add <name> <baseUrl> [anthropic]`, or a URL typed after the picker's "another
+ * server" (no name: named after its host): checked here (the engine knows no URL rules),
+ * remembered in the configStore, and handed to the engine, which lists it and switches to it.
  */
 function addProvider(action: Extract<HostAction, { action: 'provider_add' }>): void {
   const l = loop
   if (!l) return
-  const { name, baseUrl } = action
+  const typed = action.name === ''
+  const baseUrl = typed ? typedServerUrl(action.baseUrl) : action.baseUrl
   const wire = action.wire === 'anthropic' ? 'anthropic' : 'openai'
   const builtIn = (candidate: string) => l.providerNames().includes(candidate) && !added.some((a) => a.name === candidate)
+  const sameServer = added.find((a) => a.baseUrl === baseUrl.replace(/\/+$/, '') && a.wire === wire)
+  const name = !typed ? action.name : (sameServer?.name ?? nameForServer(baseUrl, (n) => l.providerNames().includes(n)))
   const refusal = refuseAddedProvider(name, baseUrl, builtIn)
   if (refusal !== undefined) {
-    l.notice({ text: `/provider add: ${refusal}.`, level: 'error' })
+    l.notice({ text: typed ? `That URL cannot be used: ${refusal}. Run /model and choose "another server" to try again.` : `/provider add: ${refusal}.`, level: 'error' })
     return
   }
   const entry: AddedProvider = { name, baseUrl: baseUrl.replace(/\/+$/, ''), wire }
   added = withAddedProvider(added, entry)
   void hostCallbacks?.config('providers', JSON.stringify(added))
-  l.addProviders(buildAdded([entry]))
-  l.notice({ text: `Added ${name} (${entry.baseUrl}, ${wire === 'anthropic' ? 'Anthropic Messages' : 'OpenAI-compatible'}). /provider ${name} switches to it; /key ${name} saves its key, sent only there.`, level: 'info' })
+  l.notice({ text: `Added ${name} (${entry.baseUrl}, ${wire === 'anthropic' ? 'Anthropic Messages' : 'OpenAI-compatible'}). /provider remove ${name} forgets it.`, level: 'info' })
+  l.addProviders(buildAdded([entry]), name)
+}
+
+/** `/provider remove <name>`: the engine has dropped it already; its address and key are forgotten here. */
+function removeProvider(name: string): void {
+  if (!added.some((a) => a.name === name)) return
+  added = added.filter((a) => a.name !== name)
+  void hostCallbacks?.config('providers', JSON.stringify(added))
+  loop?.removeProvider(name)
+  void auth?.keys.clear(name)
 }
 
 /** Serves the page's calls (EngineWorkerApi) on `endpoint`. */

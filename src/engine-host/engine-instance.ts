@@ -71,7 +71,8 @@ export type EngineInstance = {
   /** The workspace's answer to a workspace op (output frame 24). */
   workspaceAnswer(opId: number, answer: unknown, nowMs: number): EngineEffect[]
   /** Providers added after boot (or changed), with what /provider shows of them. */
-  providers(entries: BootProvider[], nowMs: number): EngineEffect[]
+  /** Input 20: providers added after boot; `use` names one to switch to (a person just added it). */
+  providers(entries: BootProvider[], nowMs: number, use?: string): EngineEffect[]
 }
 
 /** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
@@ -133,6 +134,6 @@ export async function instantiateEngine(module: WebAssembly.Module): Promise<Eng
     agent: (sub, text, nowMs) => feed(IN.agent, new TextEncoder().encode(text), nowMs, 0, sub),
     toolResult: (toolCallId, text, nowMs) => feed(IN.toolResult, new TextEncoder().encode(text), nowMs, toolCallId),
     workspaceAnswer: (opId, answer, nowMs) => feed(IN.workspace, json(answer), nowMs, opId),
-    providers: (entries, nowMs) => feed(IN.providers, json({ providers: entries }), nowMs),
+    providers: (entries, nowMs, use) => feed(IN.providers, json({ providers: entries, ...(use ? { use } : {}) }), nowMs),
   }
 }

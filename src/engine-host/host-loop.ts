@@ -13,6 +13,7 @@ import type { EngineInstance, EngineTrap } from './engine-instance.ts'
 import { FRAME_MS } from './frame-pacer.ts'
 import { reserveSpares } from '../stores/snapshot-buffers.ts'
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
+import { ModelCatalogError } from '../providers/list-models.ts'
 
 export type ExecBridge = {
   exec(id: number, request: ExecRequest): Promise<ExecResult>
@@ -86,8 +87,10 @@ export type HostLoop = {
   authState(state: AuthDisplayState): void
   /** The names of every provider requests can be routed to. */
   providerNames(): string[]
-  /** Providers added after boot: the host loop routes to them, the engine lists them (input 20). */
-  addProviders(added: Array<{ provider: ModelProvider; entry: BootProvider }>): void
+  /** Providers added after boot: the host loop routes to them, the engine lists them (input 20) and switches to `use`. */
+  addProviders(added: Array<{ provider: ModelProvider; entry: BootProvider }>, use?: string): void
+  /** A provider /provider remove dropped: no longer routed to, nor booted with after a restart. */
+  removeProvider(name: string): void
   /** A setting another tab saved: the engine applies it (nothing is written back). */
   configChanged(id: string, value: string): void
   /**
@@ -189,15 +192,15 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
   /** Fetches a provider's catalog (once per request from the engine) and hands it over. */
   const loadCatalog = (name: string) => {
     const provider = options.providers.find((p) => p.name === name)
-    const answer = (models: ModelInfo[], error?: string) =>
-      run((e) => e.catalog({ provider: name, models, ...(error ? { error } : {}) }, now()))
+    const answer = (models: ModelInfo[], error?: string, unauthorized = false) =>
+      run((e) => e.catalog({ provider: name, models, ...(error ? { error } : {}), ...(unauthorized ? { unauthorized } : {}) }, now()))
     if (!provider) return answer([], `no provider named ${name}`)
     if (!provider.listModels) return answer(provider.defaultModel ? [{ id: provider.defaultModel }] : [])
     const controller = new AbortController()
     catalogs.add(controller)
     provider.listModels(controller.signal).then(
       (models) => answer(models),
-      (error: unknown) => answer([], error instanceof Error ? error.message : String(error)),
+      (error: unknown) => answer([], error instanceof Error ? error.message : String(error), error instanceof ModelCatalogError && (error.status === 401 || error.status === 403)),
     ).finally(() => catalogs.delete(controller))
   }
 
@@ -282,7 +285,7 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
     },
     authState: (state) => run((e) => e.auth(state, now())),
     providerNames: () => options.providers.map((p) => p.name),
-    addProviders: (added) => {
+    addProviders: (added, use) => {
       for (const { provider, entry } of added) {
         const at = options.providers.findIndex((p) => p.name === provider.name)
         if (at >= 0) options.providers[at] = provider
@@ -291,7 +294,12 @@ export async function createHostLoop(options: HostLoopOptions): Promise<HostLoop
         const listed = (boot.providers ?? []).filter((p) => p.name !== entry.name)
         boot = { ...boot, providers: [...listed, entry] }
       }
-      run((e) => e.providers(added.map((a) => a.entry), now()))
+      run((e) => e.providers(added.map((a) => a.entry), now(), use))
+    },
+    removeProvider: (name) => {
+      const at = options.providers.findIndex((p) => p.name === name)
+      if (at >= 0) options.providers.splice(at, 1)
+      boot = { ...boot, providers: (boot.providers ?? []).filter((p) => p.name !== name) }
     },
   }
 }

@@ -44,3 +44,36 @@ export function refuseAddedProvider(name: string, baseUrl: string, taken: (name:
   if (taken(name)) return `a built-in provider is called ${name}; choose another name`
   return undefined
 }
+
+/**
+ * What a person typed after the picker's "another server", as a base URL: a missing scheme is
+ * https (http for this machine), and a bare origin gets `/v1`, where OpenAI-compatible servers
+ * (llama-server, vLLM, LM Studio, Ollama) answer. Anything unparsable is returned as typed, for
+ * the usual refusal to name it.
+ */
+export function typedServerUrl(typed: string): string {
+  const text = typed.trim()
+  const local = /^(localhost|127\.|\[::1\])/i.test(text)
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `${local ? 'http' : 'https'}://${text}`
+  try {
+    const url = new URL(withScheme)
+    return url.pathname === '/' && url.search === '' ? `${url.origin}/v1` : withScheme.replace(/\/+$/, '')
+  } catch {
+    return text
+  }
+}
+
+/** A name a person can type for a server added by URL: its host and port, e.g. `localhost-8080`. */
+export function nameForServer(baseUrl: string, taken: (name: string) => boolean): string {
+  let host = 'server'
+  try {
+    const url = new URL(baseUrl)
+    const hostname = url.hostname === '[::1]' ? 'localhost' : url.hostname
+    host = `${hostname}${url.port ? `-${url.port}` : ''}`.replace(/[^a-z0-9._-]+/gi, '-').replace(/^[^a-z0-9]+/i, '').slice(0, 36) || 'server'
+  } catch {
+    // refused later with the URL named
+  }
+  let name = host
+  for (let n = 2; taken(name); n++) name = `${host}-${n}`
+  return name
+}

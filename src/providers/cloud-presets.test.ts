@@ -44,7 +44,8 @@ const headersOf = (init: RequestInit | undefined) => Object.fromEntries(new Head
 
 describe('hosted presets', () => {
   test('every preset is offered with its API root and a key of its own', () => {
-    expect(page().resolved.summaries.filter((s) => s.key === 'key').map((s) => [s.name, s.baseUrl])).toEqual([
+    const summaries = page().resolved.summaries
+    expect(summaries.filter((s) => s.key === 'key' || s.key === 'optional').map((s) => [s.name, s.baseUrl])).toEqual([
       ['openai', 'https://api.openai.com/v1'],
       ['anthropic', 'https://api.anthropic.com/v1'],
       ['openrouter', 'https://openrouter.ai/api/v1'],
@@ -56,6 +57,8 @@ describe('hosted presets', () => {
       ['router.example', 'https://router.example/v1'],
       ['mine', 'http://localhost:9999/v1'],
     ])
+    // A person's own servers take a key only once one is saved (asked for when they answer 401).
+    expect(summaries.filter((s) => s.key === 'optional').map((s) => s.name)).toEqual(['router.example', 'mine'])
   })
 
   for (const [name, url, model] of [

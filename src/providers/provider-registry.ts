@@ -36,8 +36,12 @@ export type ProviderSummary = {
   name: string
   /** Its API root; empty for the offline demo. */
   baseUrl: string
-  /** `account`: AI Gateway's sign-in or key; `key`: a key saved with /key <name>; `not_needed`: none is ever sent. */
-  key: 'account' | 'key' | 'not_needed'
+  /**
+   * `account`: AI Gateway's sign-in or key; `key`: a key saved with /key <name>; `optional`: a
+   * person's own server, sent a key only once one is saved (asked for when it answers 401);
+   * `not_needed`: none is ever sent.
+   */
+  key: 'account' | 'key' | 'optional' | 'not_needed'
 }
 
 /** Inputs to {@link resolveProviders}: today's single-provider settings plus the list's. */
@@ -181,7 +185,7 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
       // A key saved with /key <name> for this origin goes to this server only; a configured one wins.
       const key = apiKey ? { apiKey } : keys ? { key: (url: string) => keys(name, url) } : {}
       add(createOpenAiCompatibleProvider({ ...shared, ...catalog, name, label: name, baseUrl, model: model ?? '', ...key }))
-      summary(name, baseUrl, apiKey || keys ? 'key' : 'not_needed')
+      summary(name, baseUrl, apiKey ? 'key' : keys ? 'optional' : 'not_needed')
       if (model === undefined) fallback = `a model server is set (${baseUrl}) but no model; set FX_MODEL or add &model=<id>`
       else active = name
     }
@@ -201,7 +205,7 @@ export function resolveProviders(options: ResolveProvidersOptions = {}): Resolve
     if (refusal !== undefined) notices.push(refusal)
     else {
       add(customProvider({ ...config, name }, shared, keys))
-      summary(name, config.baseUrl, config.apiKey || keys ? 'key' : 'not_needed')
+      summary(name, config.baseUrl, config.apiKey ? 'key' : keys ? 'optional' : 'not_needed')
     }
   }
 

@@ -14,9 +14,9 @@ import { AgentLoop, DEFAULT_MAX_STEPS, RETRY_TIMER_ID } from './agent/loop'
 import { readHostTools } from './agent/host-tools'
 import { PickerState } from './commands/picker-state'
 import { Settings } from './commands/settings'
-import { modelsCommand, openModelPicker, restore, restoreConfig, syncModelInfo } from './commands/model-commands'
+import { modelsCommand, openModelPicker, providerCommand, restore, restoreConfig, sentence, syncModelInfo } from './commands/model-commands'
 import { showSessionList } from './commands/session-commands'
-import { AuthPanel, applyAuthState, bootAuth } from './commands/auth-commands'
+import { AuthPanel, applyAuthState, bootAuth, keyCommand } from './commands/auth-commands'
 import { PromptHistory } from './input/prompt-history'
 import { SessionState } from './session/session-state'
 import { commitIfDue, forkSession, restoreSession } from './session/session'
@@ -182,9 +182,19 @@ export class Engine {
     const settings = this.settings
     const p = settings.providers.setCatalog(v)
     if (p == null || p != settings.providers.active) return
+    // A person's server that answers 401: ask for its key now (the one step it needs), and list
+    // its models once the key is in.
+    if (p.unauthorized && p.key == 'optional' && !p.saved && (p.announce || p.pickModel)) {
+      p.announce = false
+      p.pickModel = true
+      settings.transcript.notice(p.name + ' answered 401: it wants a key.', YELLOW)
+      keyCommand(settings, this.auth, p.name)
+      this.dirty = true
+      return
+    }
     if (p.announce) {
       p.announce = false
-      if (p.error.length > 0) settings.transcript.error(stringBytes(p.error))
+      if (p.error.length > 0) settings.transcript.error(stringBytes(sentence(p.error)))
       else if (p.models.length == 0 && settings.loop.model.length == 0) settings.transcript.notice(p.label + ' lists no models yet: add one on the server, then /model.', GRAY)
     }
     syncModelInfo(settings)
@@ -206,6 +216,15 @@ export class Engine {
     const added = this.settings.providers.upsert(v)
     const said = v.getString('notice', '')
     if (said.length > 0) this.settings.transcript.notice(said, GRAY)
+    // Just added by this person (/provider add, or a URL typed after "another server"): used at
+    // once, its model list offered when it answers.
+    const use = this.settings.providers.find(v.getString('use', ''))
+    if (use != null) {
+      use.pickModel = true
+      providerCommand(this.settings, use.name)
+      this.dirty = true
+      return
+    }
     // The active one changed under it (added again with another address): ask its catalog anew.
     for (let i = 0; i < added.length; i++) if (added[i] == this.settings.providers.active) this.settings.requestCatalog(added[i])
     this.dirty = true

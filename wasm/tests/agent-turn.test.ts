@@ -521,7 +521,7 @@ describe('slash commands', () => {
     const h = await createHarness()
     await h.type('/exit\r')
     expect(h.effects).toEqual([{ kind: 'history_append', value: '/exit' }, { kind: 'exit', code: 0 }])
-    expect(h.screen().split('\n').slice(2)).toEqual(['', '  Goodbye.', '', 'Session ended · reload the page to start again'])
+    expect(h.screen().split('\n').slice(3)).toEqual(['', '  Goodbye.', '', 'Session ended · reload the page to start again'])
     expect(h.viewport().filter((line) => line.startsWith('❯'))).toEqual([])
 
     const screen = h.screen()
@@ -556,9 +556,10 @@ describe('slash commands', () => {
     await h.type('hi\r')
     await modelEvents(h, 1, [{ type: 'text_delta', delta: 'Hello.' }, { type: 'finish', reason: 'stop' }])
     await h.type('/clear\r')
-    expect(h.viewport().slice(0, 8)).toEqual([
+    expect(h.viewport().slice(0, 9)).toEqual([
       '✻ fxterm · Run /help for commands',
       '  a coding agent in your browser tab · offline demo model: no key, no network',
+      '  Try "what\'s in this project?", "count the cities per country", !ls, /model.',
       '',
       '',
       '─'.repeat(80),

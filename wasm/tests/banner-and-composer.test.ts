@@ -50,9 +50,10 @@ function footer(h: Harness): string[] {
 describe('the banner', () => {
   test('boot shows the fxterm banner with the /help hint, then an empty composer and the status line', async () => {
     const h = await createHarness()
-    expect(h.viewport().slice(0, 8)).toEqual([
+    expect(h.viewport().slice(0, 9)).toEqual([
       '✻ fxterm · Run /help for commands',
       '  a coding agent in your browser tab · offline demo model: no key, no network',
+      '  Try "what\'s in this project?", "count the cities per country", !ls, /model.',
       '',
       '',
       '─'.repeat(80),
@@ -60,7 +61,7 @@ describe('the banner', () => {
       '─'.repeat(80),
       '  auto · demo · /workspace · /help',
     ])
-    expect(h.cursor()).toEqual({ x: 2, y: 5 })
+    expect(h.cursor()).toEqual({ x: 2, y: 6 })
   })
 
   test('a provider other than the demo names itself and its model in the banner and the status line', async () => {
@@ -74,9 +75,10 @@ describe('the banner', () => {
 
   test('boot notices appear under the banner', async () => {
     const h = await createHarness({ notices: ['No API key: using the offline demo.'] })
-    expect(h.viewport().slice(0, 5)).toEqual([
+    expect(h.viewport().slice(0, 6)).toEqual([
       '✻ fxterm · Run /help for commands',
       '  a coding agent in your browser tab · offline demo model: no key, no network',
+      '  Try "what\'s in this project?", "count the cities per country", !ls, /model.',
       '',
       '  No API key: using the offline demo.',
       '',

@@ -223,6 +223,21 @@ describe('dead ends', () => {
     expect(composerRows(h)).toEqual(['❯ hello'])
   })
 
+  test('a server that did not answer: the fix as a sentence, and a prompt refused with that fix, not a dead end', async () => {
+    const h = await createHarness(boot)
+    await h.type('/provider ollama\r')
+    const fix = 'nothing answered at http://localhost:11434/v1; start it with OLLAMA_ORIGINS=http://localhost:5173 ollama serve and try again'
+    await h.catalog({ provider: 'ollama', models: [], error: fix })
+    expect(text(h)).toContain(`✗ ${fix}.`)
+    await h.type('hello\r')
+    expect(text(h)).toContain(`localhost:11434 has no model to answer yet: ${fix}. Then press Up to get this prompt back.`)
+    expect(text(h)).not.toContain('No model is chosen')
+    expect(h.allOf('model_request')).toEqual([])
+    expect(composerRows(h)).toEqual(['❯ '])
+    await h.type('/provider demo\r')
+    expect(text(h)).not.toContain('hello/provider')
+  })
+
   test('a model list that could not be loaded is said in sentences', async () => {
     const h = await createHarness(boot)
     await h.type('/provider ollama\r')

@@ -179,7 +179,7 @@ describe('sign-in as the engine shows it', () => {
     expect(listed).toContain('Choose where your model runs')
     expect(listed).toContain('openai paste a key, then pick a model')
     expect(listed).toContain('ollama on this machine (localhost:11434)')
-    expect(listed).toContain('another server any URL: /provider add <name> <url>')
+    expect(listed).toContain('another server type its URL next')
     await h.type('openai\r')
     // Step 2: its key, typed masked (the host captures it), then saved.
     expect(h.allOf('auth')).toEqual([{ kind: 'auth', action: 'key', provider: 'openai' }])

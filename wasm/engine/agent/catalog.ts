@@ -27,8 +27,17 @@ export class ProviderInfo {
   error: string = ''
   /** Its API root (empty for the demo), for /provider. */
   baseUrl: string = ''
-  /** `account` (sign-in or AI Gateway key), `key` (its own key, /key <name>) or `not_needed`. */
+  /**
+   * `account` (sign-in or AI Gateway key), `key` (its own key, /key <name>), `optional` (a
+   * person's server: none until it answers 401, then /key <name>) or `not_needed`.
+   */
   key: string = 'not_needed'
+  /** Added with /provider add (or a link): /provider remove may drop it. */
+  added: bool = false
+  /** Its API refuses browser pages and this page has no proxy (deepseek): picking it cannot work. */
+  needsProxy: bool = false
+  /** Its last catalog answer was 401/403: it wants a key. */
+  unauthorized: bool = false
   /** For `key`: whether a key is saved (the host says, input 15 `keys`). */
   saved: bool = false
   /** /provider switched to it: say what its catalog answers (a model picked, or why none). */
@@ -110,6 +119,13 @@ export class Providers {
     }
   }
 
+  /** Drops a provider (a caller removing the active one switches to another first or after). */
+  remove(name: string): void {
+    const kept = new Array<ProviderInfo>()
+    for (let i = 0; i < this.list.length; i++) if (this.list[i].name != name) kept.push(this.list[i])
+    this.list = kept
+  }
+
   names(): string {
     let s = ''
     for (let i = 0; i < this.list.length; i++) s += (i > 0 ? ', ' : '') + this.list[i].name
@@ -122,6 +138,7 @@ export class Providers {
     if (p == null) return null
     p.loaded = true
     p.error = v.getString('error', '')
+    p.unauthorized = v.getBool('unauthorized', false)
     p.models = []
     const arr = v.get('models')
     if (arr == null || arr.kind != J_ARR) return p
@@ -155,6 +172,8 @@ export class Providers {
 function describe(p: ProviderInfo, v: JsonValue): ProviderInfo {
   p.baseUrl = v.getString('baseUrl', '')
   p.key = v.getString('key', 'not_needed')
+  p.added = v.getBool('added', false)
+  p.needsProxy = v.getBool('proxy', false)
   return p
 }
 

@@ -15,6 +15,7 @@ import { providerCommand, syncModelInfo } from './model-commands'
 import { Settings } from './settings'
 import { ProviderInfo } from '../agent/catalog'
 import { GITHUB_KEY_NAME } from '../input/secret-line'
+import { askServerUrl, takesOwnKey } from './own-server'
 
 export const AUTH_IDLE = 0
 export const AUTH_PREPARING = 1
@@ -68,28 +69,43 @@ export const ANOTHER_SERVER = 'another server'
 export function openProviderPicker(s: Settings, a: AuthPanel): void {
   const items = new Array<string>()
   const details = new Array<string>()
-  for (let i = 0; i < s.providers.list.length; i++) {
-    const p = s.providers.list[i]
-    items.push(p.name)
-    if (p.name == 'demo') details.push('offline, recorded replies')
-    else if (p.name == a.account) details.push(a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key')
-    else if (p.key == 'key') details.push((p.saved ? 'key saved' : 'paste a key') + ', then pick a model')
-    else details.push('on this machine (' + hostOf(p.baseUrl) + ')')
+  // This machine's servers and a person's own come first, with "another server" after them:
+  // on a short screen they show without scrolling past the hosted APIs.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < s.providers.list.length; i++) {
+      const p = s.providers.list[i]
+      const near = p.name == 'demo' || p.added || (p.key != 'key' && p.name != a.account)
+      if ((pass == 0) != near) continue
+      items.push(p.name)
+      details.push(pickerDetail(p, a))
+    }
+    if (pass == 0) {
+      items.push(ANOTHER_SERVER)
+      details.push('type its URL next')
+    }
   }
-  items.push(ANOTHER_SERVER)
-  details.push('any URL: /provider add <name> <url>')
   s.picks.pickingModels = false
   s.picks.pickingProviders = true
   s.picks.picker.empty = 'No provider matches.'
   s.picks.picker.show('Choose where your model runs', items, details, '', 'choices')
 }
 
+/** What choosing a provider in the picker will do. */
+function pickerDetail(p: ProviderInfo, a: AuthPanel): string {
+  if (p.name == 'demo') return 'offline, recorded replies'
+  if (p.name == a.account) return a.signIn ? 'sign in with /login, or paste an AI Gateway key' : 'paste an AI Gateway key'
+  // Its API refuses browser pages (no CORS): a key alone would not help.
+  if (p.needsProxy) return 'needs a proxy: see docs/providers.md, "Hosted APIs from a browser page"'
+  if (p.key == 'key') return (p.saved ? 'key saved' : 'paste a key') + ', then pick a model'
+  if (p.added) return 'your server (' + hostOf(p.baseUrl) + ')'
+  return 'on this machine (' + hostOf(p.baseUrl) + ')'
+}
+
 /** A provider chosen in the provider picker. */
 export function providerPicked(s: Settings, a: AuthPanel, name: string): void {
   s.picks.pickingProviders = false
-  const t = s.transcript
   if (name == ANOTHER_SERVER) {
-    t.notice('Add it with /provider add <name> <baseUrl> (add anthropic for an Anthropic API), then /key <name> if it takes a key.', GRAY)
+    askServerUrl(s)
     return
   }
   const p = s.providers.find(name)
@@ -117,7 +133,7 @@ function ask(fx: Effects, action: string, provider: string = ''): void {
 /** Whose key a bare /key is for: the active provider when it takes a key of its own, else the account's. */
 function keyTarget(s: Settings, a: AuthPanel): string {
   const p = s.providers.active
-  return p.key == 'key' ? p.name : a.account
+  return takesOwnKey(p) ? p.name : a.account
 }
 
 /** /login, /logout, /key [provider], /key clear [provider]. */
@@ -227,7 +243,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
     a.phase = AUTH_IDLE
     const name = v.getString('provider', a.account)
     const p = s.providers.find(name)
-    if (p != null && p.key == 'key') p.saved = true
+    if (p != null && takesOwnKey(p)) p.saved = true
     t.notice('✓ Key for ' + name + ' saved (sealed in this browser; sent only to ' + (p != null && p.baseUrl.length > 0 ? hostOf(p.baseUrl) : name == GITHUB_KEY_NAME ? 'api.github.com' : name) + '). /key clear ' + name + ' removes it.', GREEN)
     if (name == a.account) useAccount(s, a)
     else if (p != null && s.providers.active != p) providerCommand(s, name)
@@ -240,7 +256,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
   } else if (state == 'key_cleared') {
     t.notice(v.getString('message', 'Key removed.'), GRAY)
     const p = s.providers.find(v.getString('provider', a.account))
-    if (p != null && p.key == 'key') p.saved = false
+    if (p != null && takesOwnKey(p)) p.saved = false
     leaveAccountIfEmpty(s, a)
   } else if (state == 'keys') {
     s.providers.setSaved(v)
@@ -252,7 +268,7 @@ export function applyAuthState(s: Settings, a: AuthPanel, json: Uint8Array, star
 }
 
 /** `https://api.openai.com/v1` → `api.openai.com`. */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   const start = url.indexOf('://')
   const rest = start >= 0 ? url.substring(start + 3) : url
   const slash = rest.indexOf('/')

@@ -1,6 +1,6 @@
 // /diff and /undo: the workspace keeps what each turn changed and computes the diffs (the host's
-// change history); these commands ask for them with a workspace op and show the answer. A long
-// /diff opens in the full-screen transcript view at its first line.
+// change history); these commands ask for them with a workspace op and show the answer. /diff
+// opens in the full-screen transcript view at its first line, whatever its length (q leaves it).
 
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { parseJson, J_ARR, J_STR } from '../util/json'
@@ -80,8 +80,8 @@ function showDiff(s: Settings, view: TranscriptView, screenRows: i32, text: stri
   const full = new Rows()
   block.layout(t.cols, rows, full)
   const at = t.block(rows, full, block)
-  if (!long) return
-  // Too long for the screen: the whole diff in the full-screen view, from its first line.
+  // Short or long, the whole diff opens in the full-screen view from its first line, so a `q`
+  // pressed to leave it always leaves it (and never lands in the composer).
   const out = new ByteBuf(32)
   view.showAt(out, t.log, screenRows, at)
   s.fx.write(out)

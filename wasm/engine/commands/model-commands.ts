@@ -6,10 +6,10 @@ import { Settings } from './settings'
 import { LIBFX_MODEL_UNSUPPORTED_FAST } from '../error-codes'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
-import { JsonValue, J_OBJ, writeJsonString } from '../util/json'
-import { OUT_ACTION } from '../abi/frames'
+import { JsonValue, J_OBJ } from '../util/json'
 import { GRAY } from '../screen/ansi'
 import { formatWindow, ModelInfo, ProviderInfo, shortModelName } from '../agent/catalog'
+import { addProviderCommand, removeProviderCommand } from './own-server'
 
 /** A model id as a server would accept it: printable, no spaces, not absurdly long. */
 export function isModelId(id: string): bool {
@@ -212,6 +212,7 @@ export function fastCommand(s: Settings): void {
 /** What /provider shows in its key column. */
 function keyState(s: Settings, p: ProviderInfo): string {
   if (p.key == 'not_needed') return 'not needed'
+  if (p.key == 'optional') return p.saved ? 'saved' : p.unauthorized ? 'none' : 'not needed'
   if (p.key == 'key') return p.saved ? 'saved' : 'none'
   const c = s.providers.accountCredential
   if (c == 'signed_in') return 'signed in'
@@ -240,7 +241,7 @@ function providerTable(s: Settings): string {
     text += (active ? '  ● ' : '    ') + cell(p.name, nameWidth) + ' key ' + cell(keyState(s, p), 13) + ' model ' + (model.length > 0 ? model : '(from its list)') + '\n'
     text += '      ' + (p.baseUrl.length > 0 ? p.baseUrl : 'offline, recorded replies') + '\n'
   }
-  text += '/provider <name> switches · /key <name> · /provider add <name> <url>'
+  text += '/provider <name> switches · /key <name> saves its key\n/provider add <name> <url> · /provider remove <name>'
   return text
 }
 
@@ -253,6 +254,10 @@ export function providerCommand(s: Settings, arg: string): void {
   }
   if (arg.startsWith('add ') || arg == 'add') {
     addProviderCommand(s, arg.substring(3).trim())
+    return
+  }
+  if (arg.startsWith('remove ') || arg == 'remove') {
+    removeProviderCommand(s, arg.substring(6).trim(), providerCommand)
     return
   }
   const p = s.providers.find(arg)
@@ -273,30 +278,19 @@ export function providerCommand(s: Settings, arg: string): void {
   s.requestCatalog(p)
   syncModelInfo(s)
   const model = s.loop.model.length > 0 ? ' · model ' + s.loop.model : p.loaded ? ' · choose a model with /model' : ' · asking it for its models…'
-  const key = p.key == 'key' && !p.saved ? ' · no key yet: /key ' + p.name : ''
-  t.notice('Provider: ' + p.name + (p.baseUrl.length > 0 ? ' (' + p.baseUrl + ')' : '') + model + key, GRAY)
+  t.notice('Provider: ' + p.name + (p.baseUrl.length > 0 ? ' (' + p.baseUrl + ')' : '') + model + keyNote(s, p) + '.', GRAY)
 }
 
-/** `/provider add <name> <baseUrl> [anthropic]`: the host checks and keeps it (an `add_provider` action). */
-function addProviderCommand(s: Settings, arg: string): void {
-  const words = arg.split(' ').filter((w) => w.length > 0)
-  if (words.length < 2 || words.length > 3 || (words.length == 3 && words[2] != 'anthropic' && words[2] != 'openai')) {
-    s.transcript.error(stringBytes('Usage: /provider add <name> <baseUrl> [anthropic] (an OpenAI-compatible server unless anthropic is named).'))
-    return
-  }
-  const at = s.fx.begin(OUT_ACTION, 0)
-  s.fx.buf.str('{"action":"provider_add","name":')
-  writeJsonString(s.fx.buf, words[0])
-  s.fx.buf.str(',"baseUrl":')
-  writeJsonString(s.fx.buf, words[1])
-  s.fx.buf.str(',"wire":')
-  writeJsonString(s.fx.buf, words.length == 3 ? words[2] : 'openai')
-  s.fx.buf.byte(0x7d)
-  s.fx.end(at)
+/** The provider line's word on keys: what to do when one is missing, or that none is needed. */
+function keyNote(s: Settings, p: ProviderInfo): string {
+  if (p.name == 'demo' || p.key == 'account') return ''
+  if (p.saved) return ' · key saved'
+  if (p.key == 'key' || p.unauthorized) return ' · no key yet: /key ' + p.name
+  return ' · key not needed'
 }
 
 /** `text` ending as a sentence does: a full stop added unless it already ends in one. */
-function sentence(text: string): string {
+export function sentence(text: string): string {
   const t = text.trimEnd()
   if (t.length == 0) return t
   const last = t.charCodeAt(t.length - 1)

@@ -21,6 +21,8 @@ export class Picker {
   details: Array<string> = []
   filter: string = ''
   selected: i32 = 0
+  /** The first item shown: the window moves only as far as the selection needs. */
+  top: i32 = 0
   /** What the items are, for the count under a long list ("14 models"). */
   noun: string = 'models'
 
@@ -29,6 +31,7 @@ export class Picker {
     this.title = title
     this.noun = noun
     this.filter = ''
+    this.top = 0
     this.setItems(items, details)
     const at = items.indexOf(current)
     this.selected = at >= 0 ? at : 0
@@ -70,14 +73,21 @@ export class Picker {
     else if (k.kind == K.K_BACKSPACE) {
       if (this.filter.length > 0) this.filter = this.filter.substring(0, this.filter.length - 1)
       this.selected = 0
+      this.top = 0
     } else if (k.kind == K.K_CHAR && k.cp >= 0x20 && k.cp != 0x7f) {
       this.filter += String.fromCodePoint(k.cp)
       this.selected = 0
+      this.top = 0
     }
     return PICK_NONE
   }
 
-  rows(live: Rows, cols: i32): void {
+  /**
+   * At most `maxRows` rows (the screen's room under the composer), the selection always among
+   * them. A description that does not fit beside its item wraps under itself (a phone's 40
+   * columns), so it is read whole, never cut.
+   */
+  rows(live: Rows, cols: i32, maxRows: i32 = 100): void {
     const head = this.title + (this.filter.length > 0 ? ' · filter: ' + asciiOnly(this.filter) : ' · type to filter') + ' · enter to choose · esc to close'
     addRow(live, cols, '  ' + head, DIM)
     const m = this.matches()
@@ -86,16 +96,84 @@ export class Picker {
       return
     }
     const sel = min(this.selected, m.length - 1)
-    const first = max(0, min(sel - MAX_SHOWN + 1, m.length - MAX_SHOWN))
-    const last = min(m.length, first + MAX_SHOWN)
-    for (let i = first; i < last; i++) {
-      const on = i == sel
-      const item = asciiOnly(this.items[m[i]])
-      const detail = this.details.length > m[i] ? this.details[m[i]] : '' // built by the engine from numbers
-      addRow(live, cols, (on ? '❯ ' : '  ') + item.padEnd(32) + ' ' + detail, on ? CYAN : GRAY)
+    // Names in a column of 32 where every description fits beside it; else as wide as the longest.
+    let nameWidth = 32
+    for (let i = 0; i < m.length && nameWidth == 32; i++) if (this.detailOf(m[i]).length > cols - 3 - 33) nameWidth = 0
+    if (nameWidth == 0) for (let i = 0; i < m.length; i++) nameWidth = max(nameWidth, min(32, this.items[m[i]].length))
+    // Room for items: the title, and the count row when not all of them show.
+    const room = max(1, maxRows - 2)
+    // Keep the window where it was unless the selection left it; then fit rows from there.
+    let first = min(this.top, sel)
+    while (first < sel && (sel - first + 1 > MAX_SHOWN || this.rowsFor(m, first, sel, cols, nameWidth) > room)) first++
+    let last = first
+    let used = 0
+    while (last < m.length && last - first < MAX_SHOWN) {
+      const need = this.itemRows(m[last], cols, nameWidth).length
+      if (last > sel && used + need > room) break
+      used += need
+      last++
     }
-    if (m.length > MAX_SHOWN) addRow(live, cols, '  ' + m.length.toString() + ' ' + this.noun, DIM)
+    // A window that ends early shows items above it instead, when there are any.
+    while (first > 0 && last - first < MAX_SHOWN && used + this.itemRows(m[first - 1], cols, nameWidth).length <= room) {
+      first--
+      used += this.itemRows(m[first], cols, nameWidth).length
+    }
+    this.top = first
+    for (let i = first; i < last; i++) {
+      const lines = this.itemRows(m[i], cols, nameWidth)
+      for (let j = 0; j < lines.length; j++) addRow(live, cols, (i == sel && j == 0 ? '❯ ' : '  ') + lines[j], i == sel ? CYAN : GRAY)
+    }
+    if (last - first < m.length) addRow(live, cols, '  ' + m.length.toString() + ' ' + this.noun, DIM)
   }
+
+  private detailOf(index: i32): string {
+    return this.details.length > index ? this.details[index] : '' // built by the engine
+  }
+
+  private rowsFor(m: Array<i32>, from: i32, to: i32, cols: i32, nameWidth: i32): i32 {
+    let n = 0
+    for (let i = from; i <= to; i++) n += this.itemRows(m[i], cols, nameWidth).length
+    return n
+  }
+
+  /** An item's rows (after the two-column marker): its name and description, wrapped at words. */
+  private itemRows(index: i32, cols: i32, nameWidth: i32): Array<string> {
+    const item = asciiOnly(this.items[index])
+    const detail = this.detailOf(index)
+    const out = new Array<string>()
+    const column = nameWidth + 1
+    const width = cols - 3 - column
+    if (detail.length == 0 || detail.length <= width) {
+      out.push(detail.length == 0 ? item : item.padEnd(nameWidth) + ' ' + detail)
+      return out
+    }
+    // Too narrow beside the name: the description goes under it, indented two columns.
+    const besides = width >= 16
+    const lines = wrapWords(detail, besides ? width : cols - 5)
+    if (besides) {
+      out.push(item.padEnd(nameWidth) + ' ' + lines[0])
+      for (let i = 1; i < lines.length; i++) out.push(' '.repeat(column) + lines[i])
+    } else {
+      out.push(item)
+      for (let i = 0; i < lines.length; i++) out.push('  ' + lines[i])
+    }
+    return out
+  }
+}
+
+/** `text` in lines of at most `width` columns, broken at spaces (a longer word is split). */
+function wrapWords(text: string, width: i32): Array<string> {
+  const out = new Array<string>()
+  const w = max(8, width)
+  let rest = text
+  while (rest.length > w) {
+    let cut = rest.lastIndexOf(' ', w)
+    if (cut <= 0) cut = w
+    out.push(rest.substring(0, cut))
+    rest = rest.substring(cut).trimStart()
+  }
+  if (rest.length > 0) out.push(rest)
+  return out
 }
 
 /** Items come from a server: anything but printable ASCII becomes `?` (one column each). */

@@ -14,7 +14,7 @@ import * as S from './slash'
 import { Settings } from './settings'
 import { fastCommand, modelCommand, modelsCommand, providerCommand } from './model-commands'
 import { historyCommand, renameCommand, resumeCommand, sessionsCommand } from './session-commands'
-import { AuthPanel, authCommand, openProviderPicker, signInStatus } from './auth-commands'
+import { AuthPanel, authCommand, hostOf, openProviderPicker, signInStatus } from './auth-commands'
 import { changeCommand } from './change-commands'
 
 export const ENGINE_VERSION = '0.1.0'
@@ -81,7 +81,7 @@ function statusText(s: Settings, auth: AuthPanel): string {
   return (
     'Status\n' +
     '  model      ' + loop.model + (loop.fast ? ' ⚡ fast' : '') + '\n' +
-    '  provider   ' + s.providers.active.name + (s.label == 'demo' ? ' (offline, recorded replies)' : ' · ' + s.label) + '\n' +
+    '  provider   ' + providerStatus(s) + '\n' +
     '  context    ' + formatCount(loop.estimateTokens()) + ' of ' + formatCount(loop.window) + ' tokens (' + (<i64>Math.round((loop.estimateTokens() * 100) / loop.window)).toString() + '%)\n' +
     '  sign-in    ' + signInStatus(auth) + '\n' +
     '  mode       ' + (s.modeAsk || s.permissionPrompt ? 'ask' : 'auto') + '\n' +
@@ -89,6 +89,15 @@ function statusText(s: Settings, auth: AuthPanel): string {
     '  turns      ' + turns.toString() + '\n' +
     '  tokens     ↑' + formatCount(loop.inputTokens) + ' ↓' + formatCount(loop.outputTokens)
   )
+}
+
+/** The provider's name, then where it runs, once: `ollama · localhost:11434`, `mock · 127.0.0.1:4392`. */
+function providerStatus(s: Settings): string {
+  const p = s.providers.active
+  if (p.name == 'demo') return 'demo (offline, recorded replies)'
+  const where = p.label != p.name ? p.label : hostOf(p.baseUrl)
+  // A server named after its host (`127.0.0.1-4392`) is not followed by that host again.
+  return where.length > 0 && where.replaceAll(':', '-') != p.name ? p.name + ' · ' + where : p.name
 }
 
 function copyLastReply(s: Settings): void {

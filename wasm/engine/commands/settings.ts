@@ -26,6 +26,8 @@ export class Settings {
    * a new conversation, so none of the recorded turns is sent to a real model.
    */
   leftDemo: bool = false
+  /** The picker's "another server" was chosen: the composer's next line is its URL (own-server.ts). */
+  askingUrl: bool = false
 
   constructor(
     public fx: Effects,

@@ -15,6 +15,8 @@ import { answerResumeQuestion } from '../session/interrupted-turn'
 import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 import { hasKeyShape, isKeyInTheOpen } from './secret-line'
+import { cancelServerUrl, submitServerUrl } from '../commands/own-server'
+import { sentence } from '../commands/model-commands'
 
 const EXIT_HINT_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500
@@ -73,6 +75,7 @@ function completeCommand(engine: Engine, matches: Array<i32>): void {
 function key(engine: Engine, k: K.Key): void {
   if (engine.loop.pendingApproval != null && approvalKey(engine, k)) return
   if (engine.loop.resumeCommand != null && resumeKey(engine, k)) return
+  if (engine.settings.askingUrl && urlKey(engine, k)) return
   const c = engine.ui.composer
   switch (k.kind) {
     case K.K_CHAR: if (k.cp >= 0xa0 || (k.cp >= 0x20 && k.cp < 0x7f)) c.insert(k.cp); break
@@ -105,6 +108,23 @@ function key(engine: Engine, k: K.Key): void {
       break
     case K.K_CTRL: ctrl(engine, k.cp); break
   }
+}
+
+/**
+ * Keys while the composer holds a server's URL (the picker's "another server"): Enter adds it,
+ * Esc or Ctrl+C cancels; the rest edit the line as usual. The URL never goes to history.
+ */
+function urlKey(engine: Engine, k: K.Key): bool {
+  const c = engine.ui.composer
+  if (k.kind == K.K_ENTER) {
+    const text = c.toBuf().toString()
+    c.reset()
+    submitServerUrl(engine.settings, text)
+  } else if (k.kind == K.K_ESCAPE || (k.kind == K.K_CTRL && k.cp == 0x63)) {
+    c.reset()
+    cancelServerUrl(engine.settings)
+  } else return false
+  return true
 }
 
 /** Keys while the approval row is up: 1/2/3, arrows and Enter answer it, Esc denies. */
@@ -280,7 +300,11 @@ function enter(engine: Engine): void {
   if (engine.loop.model.length == 0) {
     // Refused, so cleared: it stays in history (Up brings it back), and the next thing typed
     // does not run into it.
-    engine.transcript.error(stringBytes('No model is chosen on ' + engine.settings.label + ' yet: pick one with /model, then press Up to get this prompt back.'))
+    // When its model list failed, /model would only fail again: the refusal repeats the fix.
+    const p = engine.settings.providers.active
+    engine.transcript.error(stringBytes(p.loaded && p.error.length > 0
+      ? engine.settings.label + ' has no model to answer yet: ' + sentence(p.error) + ' Then press Up to get this prompt back.'
+      : 'No model is chosen on ' + engine.settings.label + ' yet: pick one with /model, then press Up to get this prompt back.'))
     return
   }
   if (engine.sessions.session.readOnly) forkSession(engine.sessions, 'This session is open in another tab.')

@@ -14,6 +14,7 @@ import { SPINNER_INTERVAL_MS, activityRow, divider, grayRow, grayRowOf, queuedRo
 import { formatWindow, shortModelName } from '../agent/catalog'
 import { MAX_ATTEMPTS } from '../agent/retry'
 import { authRows } from '../commands/auth-commands'
+import { urlEntryRows } from '../commands/own-server'
 import { NO_MATCHES } from '../commands/slash-menu'
 
 // Reused from frame to frame (a frame is drawn per input while a reply streams): the live
@@ -54,6 +55,7 @@ export function render(ui: Ui): void {
   }
   queuedRows(live, cols, ui.loop.steers)
   authRows(ui.auth, live, cols)
+  urlEntryRows(ui.settings, live, cols)
   live.add(BLANK, 0)
   if (ui.loop.busy) activity(ui, live, cols)
   else live.add(BLANK, 0)
@@ -73,7 +75,8 @@ export function render(ui: Ui): void {
   const matches = ui.loop.pendingApproval == null ? ui.menu.matches(draftString(ui)) : NO_MATCHES
   const deleting = ui.picks.pendingDelete
   if (deleting != null) grayRow(live, cols, '  Delete the session "' + deleting.title + '"? y deletes it · any other key keeps it', YELLOW)
-  else if (ui.picks.picker.open) ui.picks.picker.rows(live, cols)
+  // The picker gets the rows left once the composer and the two rows above it show (present()).
+  else if (ui.picks.picker.open) ui.picks.picker.rows(live, cols, max(3, ui.screen.rows - 1 - (live.count - composerTop) - 3))
   else if (matches.length > 0) ui.menu.rows(live, matches, cols)
   else statusRow(ui, live, cols)
   present(ui, live, composerTop + ui.composer.cursorRow - first, ui.composer.cursorCol)

@@ -24,6 +24,12 @@ export const BLOCK_REPLY: i32 = 0
 export const BLOCK_REFUSAL: i32 = 1
 export const BLOCK_REASONING: i32 = 2
 
+/**
+ * What to try first on the offline demo: two prompts the demo tour (public/demos/tour.json)
+ * answers (a test checks they are there), a command of one's own, and the way to a real model.
+ */
+export const DEMO_TRY = 'Try "what\'s in this project?", "count the cities per country", !ls, /model.'
+
 export class Transcript {
   cols: i32 = 80
   /** Headless (the agent API): nothing is drawn or kept, so a reply costs no rendering. */
@@ -136,6 +142,10 @@ export class Transcript {
     const about = 'a coding agent in your browser tab · ' + (label == 'demo' ? 'offline demo model: no key, no network' : label + ' · ' + model)
     const second = stringBytes(about)
     wrapInto(rows, second, 0, second.length, this.cols, '  ', 2, '  ', 2, GRAY)
+    if (label == 'demo') {
+      const third = stringBytes(DEMO_TRY)
+      wrapInto(rows, third, 0, third.length, this.cols, '  ', 2, '  ', 2, GRAY)
+    }
     this.commitRows(rows)
     this.blocks++
   }
