@@ -1,6 +1,7 @@
 import { getCommandNames } from 'just-bash/browser'
 import { describe, expect, it } from 'vitest'
-import { DESCRIBED_COMMANDS, runCommandDescription } from './tool-description'
+import { GIT_SUBCOMMANDS } from './git/git-subcommands'
+import { DESCRIBED_COMMANDS, DESCRIBED_GIT, runCommandDescription } from './tool-description'
 
 const EVERY = [
   { runsCode: false, persists: false },
@@ -10,8 +11,8 @@ const EVERY = [
 ]
 
 describe('the run_command description', () => {
-  it('stays under 1,100 characters in every variant', () => {
-    for (const facts of EVERY) expect(runCommandDescription(facts).length).toBeLessThan(1100)
+  it('stays under 1,500 characters in every variant', () => {
+    for (const facts of EVERY) expect(runCommandDescription(facts).length).toBeLessThan(1500)
   })
 
   it('names only commands just-bash 3.4.2 has, and lists every one it names', () => {
@@ -21,14 +22,14 @@ describe('the run_command description', () => {
     expect(named.filter((name) => !runCommandDescription(EVERY[0]!).includes(` ${name}`))).toEqual([])
   })
 
-  it('without a sandbox, says there is no network, git, node, python, package manager, background job or gzip', () => {
+  it('without a sandbox, says there is no network but git, no node, python, package manager, background job or gzip', () => {
     const missing = runCommandDescription({ runsCode: false, persists: false })
       .split('\n')
       .find((line) => line.startsWith('Not available:'))
     expect(missing).toBe(
-      'Not available: network (no curl or wget), git, node, python, package managers (npm, pip, apt), compilers, background jobs, gzip or tar.',
+      'Not available: network other than git (no curl or wget), node, python, package managers (npm, pip, apt), compilers, background jobs, gzip or tar.',
     )
-    expect(['curl', 'wget', 'git', 'node', 'python3', 'python', 'npm', 'tar'].filter((name) => getCommandNames().includes(name))).toEqual([])
+    expect(['curl', 'wget', 'node', 'python3', 'python', 'npm', 'tar'].filter((name) => getCommandNames().includes(name))).toEqual([])
   })
 
   it('with a sandbox, says what node and python3 can do and that neither reaches the network', () => {
@@ -46,5 +47,12 @@ describe('the run_command description', () => {
 
   it('points the model to the file tools for reading and changing files', () => {
     expect(runCommandDescription(EVERY[0]!)).toContain('use read_file, write_file and edit_file instead')
+  })
+
+  it('names only git subcommands the git command has, and says pushes are approved', () => {
+    expect(DESCRIBED_GIT.filter((name) => !Object.hasOwn(GIT_SUBCOMMANDS, name))).toEqual([])
+    const text = runCommandDescription(EVERY[0]!)
+    expect(text).toContain(`git runs here (isomorphic-git): ${DESCRIBED_GIT.join(' ')}.`)
+    expect(text).toContain('The user approves every push')
   })
 })
