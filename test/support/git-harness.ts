@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createBashSession, type BashSession } from '../../src/workspace/bash-session'
+import type { GitHost, PushPlan } from '../../src/workspace/git/git-host'
 
 export const GIT_ENV: Record<string, string> = {
   GIT_AUTHOR_NAME: 'Ada',
@@ -21,13 +22,27 @@ export const GIT_ENV: Record<string, string> = {
 
 export type Ran = { stdout: string; stderr: string; exitCode: number }
 
-/** fxterm's side: a fresh bash session whose lines run in /workspace with GIT_ENV exported. */
-export async function fxGit(): Promise<{ session: BashSession; run(line: string): Promise<Ran> }> {
-  const session = await createBashSession()
+/**
+ * fxterm's side: a fresh bash session whose lines run in /workspace with GIT_ENV exported. Its
+ * page (the git host) says yes to every push unless `approve` says otherwise; `asked` lists
+ * the questions put to the person.
+ */
+export async function fxGit(options: { approve?: (plan: PushPlan) => boolean; githubFetch?: GitHost['githubFetch'] } = {}): Promise<{
+  session: BashSession
+  asked: PushPlan[]
+  run(line: string): Promise<Ran>
+}> {
+  const asked: PushPlan[] = []
+  const gitHost: GitHost = {
+    approvePush: async (plan) => (asked.push(plan), options.approve?.(plan) ?? true),
+    githubFetch: options.githubFetch ?? (() => Promise.reject(new Error('no GitHub in this test'))),
+  }
+  const session = await createBashSession({ gitHost })
   const exports = Object.entries(GIT_ENV).map(([k, v]) => `export ${k}='${v}'`).join('; ')
   await session.exec({ command: exports, cwd: '/workspace', timeoutMs: 30_000, outputLimitBytes: 1 << 20 })
   return {
     session,
+    asked,
     async run(line) {
       const { stdout, stderr, exitCode } = await session.exec({ command: line, cwd: '/workspace', timeoutMs: 30_000, outputLimitBytes: 1 << 20 })
       return { stdout, stderr, exitCode }

@@ -21,6 +21,20 @@ async function cloned() {
 }
 
 describe('git push', () => {
+  it('asks the person first, with the remote, branch and commits; a no sends nothing and says so', async () => {
+    const url = remote.repo('asked', 'echo one > a.txt && git add . && git commit -qm one')
+    const fx = await fxGit({ approve: () => false })
+    await fx.run(`git clone -q ${url}`)
+    await fx.run('cd asked && echo two > a.txt && git commit -qam "second change" && echo three > b.txt && git add b.txt && git commit -qm "third change"')
+    const before = remote.sh('git -C asked.git rev-parse main')
+    expect(await fx.run('cd asked && git push')).toEqual({ stdout: '', stderr: `error: the person declined this push, so nothing was sent to '${url}'\n`, exitCode: 1 })
+    expect(remote.sh('git -C asked.git rev-parse main')).toBe(before)
+    expect(fx.asked).toHaveLength(1)
+    expect(fx.asked[0]).toMatchObject({ remote: 'origin', url, branch: 'main', newBranch: false, action: 'push' })
+    expect(fx.asked[0]!.commits.map((c) => c.subject)).toEqual(['third change', 'second change'])
+  })
+
+
   it('sends a new commit, and the server has exactly it on main (checked with native git)', async () => {
     const { url, fx, scratch, serverLog, first } = await cloned()
     const second = await scratch.commit({ 'a.txt': 'two\n', 'docs/new.md': '# new\n' }, 'second\n')

@@ -9,6 +9,8 @@ import { cloneRepository } from '../remote-clone'
 import { corsProxyOf, proxyNotice, refuseProxy } from '../remote-config'
 import { remoteFailure } from '../remote-errors'
 import { cloneDirectoryName, refuseRemoteUrl } from '../remote-url'
+import { cloneGithub } from '../remote-github'
+import { parseGithubUrl } from '../github/github-url'
 
 export const clone: GitSubcommand = {
   needsRepo: false,
@@ -33,6 +35,10 @@ export const clone: GitSubcommand = {
     if (existing && (!existing.isDirectory || (await ctx.fs.readdir(target)).length > 0)) {
       return fail(`fatal: destination path '${name}' already exists and is not an empty directory.`, 128)
     }
+    const github = parseGithubUrl(url)
+    const branchGiven = value(parsed, 'branch')
+    // GitHub's git endpoints refuse browser pages; its REST API does not (remote-github.ts).
+    if (github) return cloneGithub(ctx, github, target, branchGiven, has(parsed, 'quiet') ? '' : `Cloning into '${name}'...\n`)
     const proxy = await corsProxyOf(ctx, null)
     const badProxy = proxy === null ? null : refuseProxy(proxy)
     if (badProxy) return fail(badProxy, 128)

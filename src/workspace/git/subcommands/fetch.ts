@@ -6,6 +6,7 @@ import { ok, unsupported, type GitSubcommand } from '../git-context'
 import { remoteFailure } from '../remote-errors'
 import { fetchRemote } from '../remote-fetch'
 import { defaultRemote, isOutput, looksLikeUrl, remoteTarget } from '../remote-target'
+import { parseGithubUrl } from '../github/github-url'
 
 export const fetchRemotes: GitSubcommand = {
   needsRepo: true,
@@ -27,6 +28,7 @@ export const fetchRemotes: GitSubcommand = {
     for (const name of names) {
       const target = await remoteTarget(ctx, name)
       if (isOutput(target)) return { ...target, stdout, stderr: `${stderr}${target.stderr}` }
+      if (parseGithubUrl(target.url)) return unsupported(`git fetch from GitHub (${name}): git pull brings the branch's new commits through GitHub's API`)
       stderr += target.notice
       if (has(parsed, 'all')) stdout += `Fetching ${name}\n`
       try {

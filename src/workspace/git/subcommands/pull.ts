@@ -12,6 +12,8 @@ import { remoteFailure } from '../remote-errors'
 import { fetchRemote } from '../remote-fetch'
 import { shortRef } from '../remote-report'
 import { isOutput, looksLikeUrl, remoteTarget } from '../remote-target'
+import { pullGithub } from '../remote-github'
+import { parseGithubUrl } from '../github/github-url'
 
 const NO_TRACKING = (branch: string) =>
   `There is no tracking information for the current branch.\nPlease specify which branch you want to merge with.\nSee git-pull(1) for details.\n\n    git pull <remote> <branch>\n\nIf you wish to set tracking information for this branch you can do so with:\n\n    git branch --set-upstream-to=<remote>/<branch> ${branch}\n`
@@ -33,6 +35,8 @@ export const pull: GitSubcommand = {
 
     const target = await remoteTarget(ctx, remoteName)
     if (isOutput(target)) return target
+    const github = parseGithubUrl(target.url)
+    if (github) return pullGithub(ctx, github, branch, shortRef(merge))
     let stderr = target.notice
     try {
       const report = await fetchRemote(ctx, { ...target, name: remoteName })

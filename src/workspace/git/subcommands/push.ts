@@ -12,6 +12,9 @@ import { fail, ok, unsupported, type GitContext, type GitOutput, type GitSubcomm
 import { remoteFailure } from '../remote-errors'
 import { refLine, shortRef, updateLine } from '../remote-report'
 import { defaultRemote, isOutput, remoteTarget } from '../remote-target'
+import { declined, pushGithub } from '../remote-github'
+import { parseGithubUrl } from '../github/github-url'
+import { commitsToSend } from '../remote-push-commits'
 
 const ZERO = '0000000000000000000000000000000000000000'
 
@@ -61,6 +64,11 @@ export const push: GitSubcommand = {
     if ('exitCode' in planned) return planned
     const target = await remoteTarget(ctx, planned.remote, true)
     if (isOutput(target)) return target
+    const github = parseGithubUrl(target.url)
+    if (github) {
+      if (planned.force) return unsupported('git push --force to GitHub')
+      return pushGithub(ctx, target.name ?? target.url, github, planned.src, shortRef(planned.dst))
+    }
     const repo = { fs: ctx.gitFs, dir: ctx.dir! }
     const fullSrc = await git.expandRef({ ...repo, ref: planned.src }).catch(() => null)
     if (fullSrc === null) return fail(`error: src refspec ${planned.src} does not match any\nerror: failed to push some refs to '${target.url}'`, 1)
@@ -72,6 +80,7 @@ export const push: GitSubcommand = {
     const trackingBefore = target.name ? null : await git.resolveRef({ ...repo, ref: tracking }).catch(() => undefined)
     let seen: { old: string; oid: string; ref: string } | null = null
     let refusal: 'fetch first' | null = null
+    let personSaidNo = false
     try {
       await git.push({
         ...repo,
@@ -82,17 +91,27 @@ export const push: GitSubcommand = {
         remoteRef: fullSrc.startsWith('refs/tags/') && !planned.dst.startsWith('refs/') ? `refs/tags/${planned.dst}` : planned.dst,
         force: planned.force,
         corsProxy: '',
-        // The seam where the person's approval of a push will go (issue 34); today it only
-        // learns what the remote has, to refuse as git does when it has commits we lack.
+        // Learns what the remote has (to refuse as git does when it has commits we lack), then
+        // asks the person before anything is sent.
         onPrePush: async ({ localRef, remoteRef }) => {
           seen = { old: remoteRef.oid, oid: localRef.oid, ref: remoteRef.ref }
-          if (planned.force || remoteRef.oid === ZERO || remoteRef.oid === localRef.oid) return true
-          const known = await git.readObject({ ...repo, oid: remoteRef.oid, format: 'deflated' }).then(() => true, () => false)
-          if (!known) refusal = 'fetch first'
-          return known
+          if (remoteRef.oid === localRef.oid) return true
+          if (!planned.force && remoteRef.oid !== ZERO) {
+            const known = await git.readObject({ ...repo, oid: remoteRef.oid, format: 'deflated' }).then(() => true, () => false)
+            if (!known) {
+              refusal = 'fetch first'
+              return false
+            }
+          }
+          const commits = await commitsToSend(ctx, localRef.oid, remoteRef.oid)
+          const asked = { remote: target.name ?? target.url, url: target.url, branch: shortRef(remoteRef.ref), newBranch: remoteRef.oid === ZERO, commits, action: 'push' as const }
+          if (ctx.host && (await ctx.host.approvePush(asked))) return true
+          personSaidNo = true
+          return false
         },
       })
     } catch (error) {
+      if (personSaidNo) return { ...declined(target.url), stderr: `${target.notice}${declined(target.url).stderr}` }
       const code = (error as { code?: string }).code
       const reason = refusal ?? (code === 'PushRejectedError' ? 'non-fast-forward' : null)
       if (reason !== null) {
