@@ -47,7 +47,7 @@ async function seedSession({ id, files, bytes }) {
 }
 
 /** In the page: ms until session `id`'s files are ready, and ms for a raw getAll of its records. */
-async function timeRestore({ id }) {
+export async function timeRestore({ id }) {
   const started = performance.now()
   await window.fxterm.workspace.useSession(id, 'open')
   const restoreMs = performance.now() - started

@@ -17,6 +17,8 @@
 // stored, and what one changed file writes (persist-bench.mjs, part `persist`).
 // Code in the page's sandbox: node and python3 first and warm runs, CPU-bound files next to this
 // machine's Node and CPython, and echo while they run (sandbox-bench.mjs, part `sandbox`).
+// git: clone next to native git, status, commit, a reload with a repository, echo during clones
+// (git-bench.mjs, part `git`).
 // Run after `vite build` (npm run bench does both).
 //
 //   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated);
@@ -24,7 +26,7 @@
 //   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
 //   FX_BENCH_ONLY=render,paste
 //                       only these parts (of startup, workspace, echo, render, paste,
-//                       first-glyph, stream, sessions, agent, tape, edits, persist, sandbox); FX_BENCH_RUNS×3 (at
+//                       first-glyph, stream, sessions, agent, tape, edits, persist, sandbox, git); FX_BENCH_RUNS×3 (at
 //                       least 9) first-glyph turns per variant, FX_BENCH_RUNS (at least 7)
 //                       stream pairs
 //   FX_BENCH_DIST=/tmp/variant
@@ -53,13 +55,14 @@ import { benchTape, tapeLines } from './tape-bench.mjs'
 import { benchEdits, editsLines } from './edits-bench.mjs'
 import { benchPersist, persistLines } from './persist-bench.mjs'
 import { benchSandbox, sandboxLines } from './sandbox-bench.mjs'
+import { benchGit, gitLines } from './git-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
 const RENDER_RUNS = Math.min(RUNS, 3)
-const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape', 'edits', 'persist', 'sandbox']
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape', 'edits', 'persist', 'sandbox', 'git']
 /** Each session run loads two pages and commits three times per size: five runs are plenty. */
 const SESSION_RUNS = Math.min(RUNS, 5)
 /** A first-glyph turn takes about half a second and a stream round (every path, both sources) under one: more runs of both. */
@@ -166,6 +169,7 @@ async function main() {
   let edits
   let persist
   let sandbox
+  let gitPart
   try {
     if (wanted('startup')) startup = await orError(() => benchStartup(browser, preview.url, { runs: RUNS, dist: DIST, root: ROOT }))
     // A module that fails reports why in its rows and the JSON; the others still count.
@@ -181,6 +185,7 @@ async function main() {
     if (wanted('edits')) edits = await orError(() => benchEdits(browser, preview.url))
     if (wanted('persist')) persist = await orError(() => benchPersist(browser, preview.url))
     if (wanted('sandbox')) sandbox = await orError(() => benchSandbox(browser, preview.url))
+    if (wanted('git')) gitPart = await orError(() => benchGit(browser, preview.url))
   } finally {
     await browser.close()
     stopPreview()
@@ -207,6 +212,7 @@ async function main() {
   report('edits', edits, editsLines, 'file edits bench failed')
   report('persist', persist, persistLines, 'persisted files bench failed')
   report('sandbox', sandbox, sandboxLines, 'sandbox bench failed')
+  report('git', gitPart, gitLines, 'git bench failed')
 
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)

@@ -83,7 +83,7 @@ async function run(tab, command) {
 }
 
 /** Echo of each typed key while `command` keeps the sandbox busy. */
-async function echoWhile(tab, command) {
+export async function echoWhile(tab, command) {
   await tab.evaluate(startLoad, { command })
   await tab.locator('.xterm-helper-textarea').focus()
   await tab.evaluate(installRecorder, { typed: TYPED, mode: 'composer' })
