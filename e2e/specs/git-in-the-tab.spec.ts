@@ -12,6 +12,7 @@ import { test, expect } from '../support/fixtures.ts'
 import { openWithMock } from '../support/app.ts'
 import { pressEnter, runSlashCommand, submitPrompt, typeInTerminal, waitForScreen } from '../support/screen.ts'
 import { runCommand } from '../support/run-code.ts'
+import { textReply } from '../support/chunks.ts'
 import { startGitHttpServer, type GitHttpServer } from '../../mock-servers/git-http-server.mjs'
 import { createGithubMock, type GithubMock } from '../../test/support/github-mock.ts'
 
@@ -83,7 +84,11 @@ test('clone, commit, and a push that waits for the person; a reload keeps the re
   expect((await runCommand(page, 'git -C demo log --format=%s')).stdout).toBe('add notes\nfirst commit\n')
   expect((await runCommand(page, 'git -C demo status --short')).stdout).toBe('')
 
+  // /new: the seed files again, once the new session's first prompt makes it a session.
+  await mock.script({ chunks: textReply('A fresh start.') })
   await runSlashCommand(page, '/new')
+  await submitPrompt(page, 'hello')
+  await waitForScreen(page, 'A fresh start.')
   expect((await runCommand(page, 'ls demo')).exitCode).not.toBe(0)
 })
 
@@ -95,7 +100,7 @@ async function routeGithub(page: Page, github: GithubMock): Promise<void> {
       const request = route.request()
       if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
       const body = request.postDataBuffer()
-      const response = await github.server(request.url(), { method: request.method(), headers: await request.allHeaders(), ...(body ? { body: new Uint8Array(body) } : {}) })
+      const response = await github.server(request.url(), { method: request.method(), headers: await request.allHeaders(), ...(body ? { body: body.toString('utf8') } : {}) })
       const headers: Record<string, string> = { ...cors }
       response.headers.forEach((value, name) => (headers[name] = value))
       return route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) })
