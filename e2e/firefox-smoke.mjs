@@ -1,6 +1,7 @@
 // A second browser: Debian's firefox-esr over WebDriver BiDi (puppeteer-core). Loads the built
 // page, types a prompt, gets the demo's reply and its command run; then the cases of
-// firefox-key-binding.mjs and firefox-hands.mjs (resize with a table, `!ls`, copy). Skipped, with a message, when
+// firefox-key-binding.mjs, firefox-hands.mjs (resize with a table, `!ls`, copy) and
+// firefox-git.mjs (clone, commit, push after a yes). Skipped, with a message, when
 // no Firefox is installed (FX_FIREFOX_PATH, then firefox-esr and firefox on the PATH).
 //
 //   node e2e/firefox-smoke.mjs        (after `npm run build`; starts its own preview server)
@@ -8,6 +9,7 @@ import { spawn, execFileSync } from 'node:child_process'
 import puppeteer from 'puppeteer-core'
 import { keyBindingCase } from './firefox-key-binding.mjs'
 import { handsCase } from './firefox-hands.mjs'
+import { gitCase } from './firefox-git.mjs'
 
 const PORT = Number(process.env.FX_FIREFOX_PORT ?? 4381)
 const PROMPT = "what's in this project?"
@@ -104,7 +106,8 @@ try {
   }
   await keyBindingCase(page, `http://localhost:${PORT}`, waitFor)
   await handsCase(page, `http://localhost:${PORT}`, waitFor)
-  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file and a command's 300 files survived a reload, node and python3 ran, a key stayed at its origin, a table survived 1100 → 500 → 1100 px, !ls ran with no model request, Ctrl+C copied a selection`)
+  await gitCase(page)
+  console.log(`firefox smoke test passed in ${(await browser.version())}: typed, the demo replied, a command ran, a file and a command's 300 files survived a reload, node and python3 ran, a key stayed at its origin, a table survived 1100 → 500 → 1100 px, !ls ran with no model request, Ctrl+C copied a selection, git cloned, committed and pushed after a yes`)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1
