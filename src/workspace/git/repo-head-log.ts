@@ -4,7 +4,7 @@
  */
 
 import type { GitContext } from './git-context'
-import { identity } from './repo-committer'
+import { identity } from './repo-identity'
 
 const ZERO = '0'.repeat(40)
 
@@ -15,7 +15,7 @@ function zone(timezoneOffset: number): string {
 }
 
 export async function logCheckout(ctx: GitContext, fromOid: string | null, toOid: string | null, fromLabel: string, toLabel: string): Promise<void> {
-  const who = await identity(ctx, 'COMMITTER')
+  const who = await identity(ctx, 'committer')
   const path = `${ctx.gitdir}/logs/HEAD`
   const before = await ctx.fs.readFile(path).catch(() => '')
   await ctx.fs.mkdir(`${ctx.gitdir}/logs`, { recursive: true })

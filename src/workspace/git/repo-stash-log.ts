@@ -6,7 +6,7 @@
 
 import git from 'isomorphic-git'
 import type { GitContext } from './git-context'
-import type { Identity } from './repo-committer'
+import type { Person as Identity } from './repo-identity'
 import { repoArgs, stashLog } from './repo-revisions'
 
 const LOG = (ctx: GitContext) => `${ctx.gitdir}/logs/refs/stash`

@@ -7,7 +7,7 @@
 import git, { type TreeEntry } from 'isomorphic-git'
 import type { GitContext } from './git-context'
 import type { Entries } from './repo-entries'
-import type { Identity } from './repo-committer'
+import type { Person as Identity } from './repo-identity'
 import { repoArgs } from './repo-revisions'
 
 /** Writes the trees for `entries` and returns the top tree's id. */

@@ -10,7 +10,7 @@ import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type Git
 import { collectChanges, objectSide } from '../repo-diff'
 import { formatStat, formatSummary } from '../repo-diff-stat'
 import { indexEntries, sameEntry, treeEntries, workdirEntries } from '../repo-entries'
-import { identity } from '../repo-committer'
+import { identity } from '../repo-identity'
 import { currentBranch, headOid, repoArgs, resolveCommit } from '../repo-revisions'
 import { blockedMessage, checkoutTree, writeEntries } from '../repo-worktree'
 import { unmergedPaths } from '../repo-index-file'
@@ -86,8 +86,8 @@ async function threeWay(ctx: GitContext, m: ThreeWay): Promise<GitOutput> {
   for (const p of touched) if (!ourTree!.has(p) && !index.has(p) && (await ctx.fs.exists(`${ctx.dir}/${p}`))) untracked.push(p)
   if (dirty.length > 0 || untracked.length > 0) return fail(`${blockedMessage({ overwritten: dirty, untracked }, 'merge')}Merge with strategy ort failed.`, 2)
   const autoMerging = touched.filter((p) => ourTree!.has(p) && theirTree!.has(p) && !sameEntry(baseTree!.get(p), ourTree!.get(p))).sort()
-  const author = await identity(ctx, 'AUTHOR')
-  const committer = await identity(ctx, 'COMMITTER')
+  const author = await identity(ctx, 'author')
+  const committer = await identity(ctx, 'committer')
   const message = m.message ?? defaultMessage(m.name, m.branch)
   const log = autoMerging.map((p) => `Auto-merging ${p}\n`).join('')
   try {

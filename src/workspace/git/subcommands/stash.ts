@@ -10,7 +10,7 @@ import { fail, fatal, ok, unsupported, type GitContext, type GitOutput, type Git
 import { oneLine } from '../repo-commit-format'
 import { collectChanges, objectSide } from '../repo-diff'
 import { indexEntries, sameEntry, treeEntries, workdirEntries, type Entries } from '../repo-entries'
-import { identity } from '../repo-committer'
+import { identity } from '../repo-identity'
 import { currentBranch, headOid, repoArgs, stashLog } from '../repo-revisions'
 import { dropStash, pushStash } from '../repo-stash-log'
 import { writeCommitObject, writeTreeFromEntries } from '../repo-tree-write'
@@ -59,8 +59,8 @@ async function push(ctx: GitContext, args: string[], op: string): Promise<GitOut
   const staged = [...new Set([...headTree.keys(), ...index.keys()])].some((p) => !sameEntry(headTree.get(p), index.get(p)))
   const unstaged = [...index.keys()].some((p) => !sameEntry(index.get(p), work.get(p)))
   if (!staged && !unstaged) return ok('No local changes to save\n')
-  const author = await identity(ctx, 'AUTHOR')
-  const committer = await identity(ctx, 'COMMITTER')
+  const author = await identity(ctx, 'author')
+  const committer = await identity(ctx, 'committer')
   const branch = (await currentBranch(ctx)) ?? '(no branch)'
   const onHead = `${branch}: ${await oneLine(ctx, head)}`
   const given = value(parsed, 'message')
