@@ -86,9 +86,15 @@ export const commit: GitSubcommand = {
       }
     }
     const cache = {}
-    if (has(parsed, 'all')) await stageStates(ctx, await fileStates(ctx, cache), [''], true, cache)
+    let states = specs.length > 0 ? null : await fileStates(ctx, cache)
+    if (states && has(parsed, 'all')) {
+      await stageStates(ctx, states, [''], true, cache)
+      // What -a staged, without walking the whole tree again: each tracked file's index entry
+      // is now its work tree's (none for a deleted one).
+      states = states.map((s) => (s.stage === undefined ? s : { ...s, stage: s.workdir }))
+    }
     const only = specs.length > 0 ? await onlyPaths(ctx, specs) : null
-    const lists = statusLists(await fileStates(ctx, only?.cache ?? cache))
+    const lists = statusLists(states ?? (await fileStates(ctx, only?.cache ?? cache)))
     if (lists.staged.length === 0 && !amend && !has(parsed, 'allowEmpty') && merging === null) {
       // git shows the status of the index it would have committed (with paths: the swapped one).
       await only?.restore(false)
