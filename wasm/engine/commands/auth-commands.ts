@@ -172,7 +172,7 @@ export function keyCommand(s: Settings, a: AuthPanel, arg: string): void {
   }
   if (name.length == 0) name = keyTarget(s, a)
   const p = s.providers.find(name)
-  if (name != GITHUB_KEY_NAME && (name.length == 0 || p == null || (p!.key == 'not_needed' && name != a.account))) {
+  if (name != GITHUB_KEY_NAME && (name.length == 0 || p == null || (p.key == 'not_needed' && name != a.account))) {
     t.notice((name.length > 0 ? name + ' needs no key. ' : '') + 'Keys are for: ' + keyedNames(s, a) + '. Run /key <provider>.', YELLOW)
     return
   }
