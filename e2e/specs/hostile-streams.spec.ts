@@ -44,7 +44,7 @@ test('a stream that sends only keep-alive comments ends at the idle limit, is re
   await waitForScreen(page, /gave up after 6 attempts/, 90_000)
   await waitForTurnOver(page)
   expect(await readErrors(page)).toEqual([
-    `✗ ${mock.host} sent nothing for 2 s (keep-alives do not count), so the connection was treated as dropped; try again (gave up after 6 attempts)`,
+    `✗ ${mock.host} sent nothing for 2 s (keep-alives do not count), so the connection was treated as dropped; try again (gave up after 6 attempts).`,
   ])
   // The limit counts from the request's start, so on a busy machine an attempt may be given up
   // before the server answered it; every stream the server did answer was ended by the page.
@@ -84,7 +84,7 @@ test('one 10 MB event is refused at once with a clear message, and not asked for
   await waitForScreen(page, /larger than 4 MB/)
   await waitForTurnOver(page)
   expect(await readErrors(page)).toEqual([
-    `✗ ${mock.host} sent one stream event larger than 4 MB, so the reply was refused without reading the rest; ask for the work in smaller steps (write a large file in parts)`,
+    `✗ ${mock.host} sent one stream event larger than 4 MB, so the reply was refused without reading the rest; ask for the work in smaller steps (write a large file in parts).`,
   ])
   expect(await mock.requests(), 'one request: no retry').toHaveLength(1)
 })
@@ -169,6 +169,6 @@ test('a whole line that is not JSON is a malformed stream: said once, not retrie
   await submitPrompt(page, 'hello')
   await waitForScreen(page, /not a JSON object/)
   await waitForTurnOver(page)
-  expect(await readErrors(page)).toEqual([`✗ ${mock.host} sent a stream line that is not a JSON object: "{not json at all}"`])
+  expect(await readErrors(page)).toEqual([`✗ ${mock.host} sent a stream line that is not a JSON object: "{not json at all}".`])
   expect(await mock.requests()).toHaveLength(1)
 })

@@ -46,7 +46,7 @@ test('an Ollama that refuses the page’s origin gets the exact OLLAMA_ORIGINS c
     await submitPrompt(page, 'hello?')
     await waitForScreen(page, /^✗ /m)
     expect(await readErrors(page)).toEqual([
-      `✗ 127.0.0.1:11434 is running but refused requests from ${origin} (CORS); restart Ollama with OLLAMA_ORIGINS=${origin} ollama serve`,
+      `✗ 127.0.0.1:11434 is running but refused requests from ${origin} (CORS); restart Ollama with OLLAMA_ORIGINS=${origin} ollama serve.`,
     ])
   } finally {
     await ollama?.close()

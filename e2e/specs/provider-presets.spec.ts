@@ -89,7 +89,7 @@ test('anthropic: the reply comes from api.anthropic.com/v1/messages with x-api-k
 test('deepseek refuses browser pages: /key says so instead of asking, and nothing is sent', async ({ page, mock }) => {
   const root = 'https://api.deepseek.com/v1'
   const refusal =
-    '✗ deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server'
+    '✗ deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server.'
   const sent = await routeApi(page.context(), root, mock)
   await openDemo(page)
   // A key would be of no use on this page (no proxy): the line comes instead of the key prompt.

@@ -331,7 +331,7 @@ describe('the host loop', () => {
     const h = await start(provider)
     h.type('hi\r')
     const lines = await h.untilLine('the error line', (line) => line.startsWith('✗ '))
-    expect(lines.filter((line) => line.startsWith('✗ '))).toEqual(['✗ The model request failed: socket closed'])
+    expect(lines.filter((line) => line.startsWith('✗ '))).toEqual(['✗ The model request failed: socket closed.'])
     expect(h.events.at(-1)).toEqual({ type: 'turn_end', stopReason: 'error' })
   })
 

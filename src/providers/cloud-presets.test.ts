@@ -98,7 +98,7 @@ describe('hosted presets', () => {
       {
         type: 'error',
         code: ErrorCode.FX_MODEL_BROWSER_REFUSED,
-        message: 'deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server',
+        message: 'deepseek does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server.',
         retryable: false,
       },
     ])

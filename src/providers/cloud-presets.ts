@@ -66,7 +66,7 @@ export type CloudPresetOptions = Pick<OpenAiCompatibleOptions, 'fetch' | 'origin
 
 /** The one line for an API that refuses browser pages. */
 export function browserRefusal(preset: CloudPreset): string {
-  return `${preset.name} does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server`
+  return `${preset.name} does not accept requests from a browser page (its API sends no CORS headers); the app embedding fxterm can pass a fetch option that sends them through its own server.`
 }
 
 /** The preset whose API root has `url`'s exact origin, if any. */

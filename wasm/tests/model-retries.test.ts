@@ -45,7 +45,7 @@ describe('retries', () => {
     }
     expect(delays).toEqual([250, 1000, 2000, 30_000, 8000])
     expect(h.allOf('model_request')).toHaveLength(6)
-    expect(conversation(h)).toEqual(['❯ hi', '', '✗ The server is rate limiting requests. (gave up after 6 attempts)'])
+    expect(conversation(h)).toEqual(['❯ hi', '', '✗ The server is rate limiting requests (gave up after 6 attempts).'])
     expect(h.lastOf('event')?.event).toEqual({ type: 'turn_end', stopReason: 'error' })
   })
 

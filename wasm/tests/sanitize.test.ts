@@ -126,7 +126,7 @@ describe('model text', () => {
     await r.type('hi\r')
     await r.model(1, { type: 'error', code: ErrorCode.FX_MODEL_SERVER_ERROR, message: `Bad${OSC52} gateway\x1b[2J\x07` })
     expectOnlyEngineSequences(r.writes)
-    expect(conversation(h)).toEqual(['❯ hi', '', '✗ Bad gateway'])
+    expect(conversation(h)).toEqual(['❯ hi', '', '✗ Bad gateway.'])
   })
 
   test('a hostile tool name is shown inert in the refusal', async () => {

@@ -3,6 +3,7 @@
 // Every effect carries a fresh id; an answer whose id is no longer current (after an interrupt)
 // is ignored, so a late event can never leak into the next turn.
 
+import { sentence } from '../util/format'
 import { ByteBuf } from '../util/byte-buf'
 import { parseJson, J_STR, writeJsonBuf, writeJsonString } from '../util/json'
 import { Effects, OUT_EVENT, OUT_EXEC, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST, OUT_TOOL_CANCEL } from '../abi/frames'
@@ -332,8 +333,12 @@ export class AgentLoop implements CompactionLoop {
       this.conv.add(this.reply)
     }
     let message = failure.message
-    if (this.attempt > 1) message += ' (gave up after ' + this.attempt.toString() + ' attempts)'
-    this.transcript.error(Uint8Array.wrap(String.UTF8.encode(message)))
+    if (this.attempt > 1) {
+      if (message.endsWith('.')) message = message.substring(0, message.length - 1)
+      message += ' (gave up after ' + this.attempt.toString() + ' attempts)'
+    }
+    // Every line a person reads is a sentence (issue 32): providers' messages are clauses.
+    this.transcript.error(Uint8Array.wrap(String.UTF8.encode(sentence(message))))
     this.endTurn('error')
   }
 

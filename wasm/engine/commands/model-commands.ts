@@ -6,6 +6,7 @@ import { Settings } from './settings'
 import { LIBFX_MODEL_UNSUPPORTED_FAST } from '../error-codes'
 import { setA11y } from './a11y'
 import { stringBytes } from '../util/byte-buf'
+import { sentence } from '../util/format'
 import { JsonValue, J_OBJ } from '../util/json'
 import { GRAY } from '../screen/ansi'
 import { formatWindow, ModelInfo, ProviderInfo, shortModelName } from '../agent/catalog'
@@ -289,10 +290,3 @@ function keyNote(s: Settings, p: ProviderInfo): string {
   return ' · key not needed'
 }
 
-/** `text` ending as a sentence does: a full stop added unless it already ends in one. */
-export function sentence(text: string): string {
-  const t = text.trimEnd()
-  if (t.length == 0) return t
-  const last = t.charCodeAt(t.length - 1)
-  return last == 0x2e || last == 0x21 || last == 0x3f ? t : t + '.'
-}

@@ -16,7 +16,7 @@ import { OUT_CLIPBOARD, OUT_HISTORY_APPEND } from '../abi/frames'
 import { authKey } from '../commands/auth-commands'
 import { hasKeyShape, isKeyInTheOpen } from './secret-line'
 import { cancelServerUrl, submitServerUrl } from '../commands/own-server'
-import { sentence } from '../commands/model-commands'
+import { sentence } from '../util/format'
 
 const EXIT_HINT_MS: f64 = 3000
 const DOUBLE_ESC_MS: f64 = 500

@@ -15,3 +15,11 @@ export function formatCount(n: f64): string {
   const tenths = <i64>Math.round(scaled * 10)
   return (tenths / 10).toString() + (tenths % 10 != 0 ? '.' + (tenths % 10).toString() : '') + unit
 }
+
+/** `text` ending as a sentence does: a full stop added unless it already ends in one. */
+export function sentence(text: string): string {
+  const t = text.trimEnd()
+  if (t.length == 0) return t
+  const last = t.charCodeAt(t.length - 1)
+  return last == 0x2e || last == 0x21 || last == 0x3f ? t : t + '.'
+}
