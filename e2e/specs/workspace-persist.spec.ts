@@ -124,7 +124,7 @@ test('/open makes a folder the workspace, skipping what .gitignore names, and wr
   )
   await openWithMock(page, mock)
   await runSlashCommand(page, '/open')
-  await waitForScreen(page, 'Opened the folder my-project: 2 files read, 3 skipped (node_modules, .git, .gitignore). The agent\'s changes are written to it.')
+  await waitForScreen(page, 'Opened the folder my-project: 2 files read, 3 skipped (node_modules, .gitignore). The agent\'s changes are written to it.')
   expect(await readWorkspaceFile(page, 'debug.log')).toBeNull()
   await submitPrompt(page, 'say hello instead')
   await waitForScreen(page, 'Edited main.py.')

@@ -1,8 +1,10 @@
 /**
  * A folder of the person's computer as the workspace (`/open`, File System Access API): its
  * files are read in, and every change the agent makes is written back. Reading skips
- * `node_modules`, `.git` and what the folder's `.gitignore` names (npm `ignore` reads the
- * patterns the way git does), and stops at a cap. Runs on the page, where the handle is.
+ * `node_modules` and what the folder's `.gitignore` names (npm `ignore` reads the patterns the
+ * way git does), and stops at a cap. A top-level `.git` comes in whole or not at all, under a cap
+ * of its own, so `git` works on the folder's real repository and its commits are written back
+ * to it; a part of a repository would be a broken one. Runs on the page, where the handle is.
  */
 import ignore, { type Ignore } from 'ignore'
 import { messageOf } from './exec-result'
@@ -12,9 +14,37 @@ import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 export const FOLDER_MAX_FILES = 5000
 export const FOLDER_MAX_BYTES = 50 * 1024 * 1024
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git'])
+/** A top-level .git is read whole when it holds at most this many files and bytes. */
+export const FOLDER_GIT_MAX_FILES = 20_000
+export const FOLDER_GIT_MAX_BYTES = 200 * 1024 * 1024
 
 /** The folder's files by path relative to it, and what was left out. */
-export type FolderRead = { files: Array<[string, Uint8Array]>; ignored: number; overCap: number }
+export type FolderRead = {
+  files: Array<[string, Uint8Array]>
+  ignored: number
+  overCap: number
+  /** The top-level .git: read whole, too large (with its size), or absent. */
+  git: 'read' | { files: number; bytes: number } | null
+}
+
+/** Every file under `handle` (no rules), or null once more than the caps allow. */
+async function readWhole(handle: FileSystemDirectoryHandle, prefix: string): Promise<Array<[string, Uint8Array]> | { files: number; bytes: number }> {
+  const files: Array<[string, File]> = []
+  let bytes = 0
+  const walk = async (dir: FileSystemDirectoryHandle, at: string): Promise<void> => {
+    for await (const entry of (dir as DirectoryHandle).values()) {
+      if (entry.kind === 'directory') await walk(entry as FileSystemDirectoryHandle, `${at}${entry.name}/`)
+      else {
+        const file = await (entry as FileSystemFileHandle).getFile()
+        bytes += file.size
+        files.push([`${at}${entry.name}`, file])
+      }
+    }
+  }
+  await walk(handle, prefix)
+  if (files.length > FOLDER_GIT_MAX_FILES || bytes > FOLDER_GIT_MAX_BYTES) return { files: files.length, bytes }
+  return Promise.all(files.map(async ([path, file]): Promise<[string, Uint8Array]> => [path, new Uint8Array(await file.arrayBuffer())]))
+}
 
 type DirectoryHandle = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> }
 
@@ -26,12 +56,20 @@ export async function readFolder(dir: FileSystemDirectoryHandle): Promise<Folder
   } catch {
     // no .gitignore: only the folders always skipped are
   }
-  const read: FolderRead = { files: [], ignored: 0, overCap: 0 }
+  const read: FolderRead = { files: [], ignored: 0, overCap: 0, git: null }
+  const gitDir = await dir.getDirectoryHandle('.git').catch(() => null)
+  if (gitDir) {
+    const whole = await readWhole(gitDir, '.git/')
+    read.git = Array.isArray(whole) ? 'read' : whole
+    if (Array.isArray(whole)) read.files.push(...whole)
+  }
+  const repository = read.files.length
   let bytes = 0
   const walk = async (handle: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
     for await (const entry of (handle as DirectoryHandle).values()) {
       const path = prefix + entry.name
       const isDir = entry.kind === 'directory'
+      if (isDir && path === '.git') continue // read above, whole or not at all
       if ((isDir && ALWAYS_SKIPPED.has(entry.name)) || rules.ignores(isDir ? `${path}/` : path)) {
         read.ignored++
         continue
@@ -41,7 +79,7 @@ export async function readFolder(dir: FileSystemDirectoryHandle): Promise<Folder
         continue
       }
       const file = await (entry as FileSystemFileHandle).getFile()
-      if (read.files.length >= FOLDER_MAX_FILES || bytes + file.size > FOLDER_MAX_BYTES) {
+      if (read.files.length - repository >= FOLDER_MAX_FILES || bytes + file.size > FOLDER_MAX_BYTES) {
         read.overCap++
         continue
       }
@@ -111,11 +149,17 @@ export function createFolderMirror(root: string, tell: (line: string) => void): 
     async open(dir) {
       const read = await readFolder(dir)
       folder = dir
+      const git = read.git
       const left = [
-        read.ignored > 0 ? `${read.ignored} skipped (node_modules, .git, .gitignore)` : '',
+        git === 'read' ? 'its git repository with them' : '',
+        git !== null && git !== 'read'
+          ? `its .git left on disk (${git.files.toLocaleString('en-US')} files, ${Math.ceil(git.bytes / 1024 / 1024)} MB: over ${FOLDER_GIT_MAX_FILES.toLocaleString('en-US')} files or ${FOLDER_GIT_MAX_BYTES / 1024 / 1024} MB)`
+          : '',
+        read.ignored > 0 ? `${read.ignored} skipped (node_modules, .gitignore)` : '',
         read.overCap > 0 ? `${read.overCap} left out over the cap of ${FOLDER_MAX_FILES.toLocaleString('en-US')} files or ${FOLDER_MAX_BYTES / 1024 / 1024} MB` : '',
       ].filter(Boolean)
-      const count = `${read.files.length} file${read.files.length === 1 ? '' : 's'} read`
+      const own = read.files.filter(([path]) => !path.startsWith('.git/')).length
+      const count = `${own} file${own === 1 ? '' : 's'} read`
       return { entries: folderEntries(read, root), line: `Opened the folder ${dir.name}: ${count}${left.length ? `, ${left.join(', ')}` : ''}. The agent's changes are written to it.` }
     },
     changed(delta) {
