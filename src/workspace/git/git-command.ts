@@ -7,6 +7,7 @@
 import { defineCommand, type Command, type ResolvedCommandContext } from 'just-bash/browser'
 import { fail, fatal, type GitContext, type GitOutput, type GitSession } from './git-context'
 import { gitFs } from './git-fs'
+import { describeGitError } from './repo-errors'
 import type { GitHost } from './git-host'
 import { GIT_SUBCOMMANDS } from './git-subcommands'
 import { joinPath } from './git-paths'
@@ -82,7 +83,7 @@ export async function runGit(
   try {
     return await subcommand.run(args.slice(i + 1), ctx)
   } catch (error) {
-    return fatal(error instanceof Error ? error.message : String(error))
+    return fatal(describeGitError(error))
   }
 }
 

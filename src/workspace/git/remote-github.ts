@@ -13,6 +13,7 @@ import { pullFromGithub } from './github/github-pull'
 import { planGithubPush } from './github/github-push-plan'
 import { pushToGithub } from './github/github-push'
 import { githubUrl, type GithubRepo } from './github/github-url'
+import { lfsWarning } from './repo-errors'
 
 const NO_PAGE = 'fatal: GitHub is reached through the page, and this workspace has no page'
 
@@ -30,7 +31,7 @@ export async function cloneGithub(ctx: GitContext, repo: GithubRepo, target: str
   if (!fetch) return fail(`${cloning}${NO_PAGE}`, 128)
   try {
     await cloneFromGithub({ fs: ctx.fs, dir: target, repo, fetch, ...(branch ? { branch } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) })
-    return ok('', cloning)
+    return ok('', `${cloning}${lfsWarning(await ctx.fs.readFile(`${target}/.gitattributes`).catch(() => null))}`)
   } catch (error) {
     const out = failure(error)
     return { ...out, stderr: `${cloning}${out.stderr}` }

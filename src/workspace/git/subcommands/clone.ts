@@ -10,6 +10,7 @@ import { corsProxyOf, proxyNotice, refuseProxy } from '../remote-config'
 import { remoteFailure } from '../remote-errors'
 import { cloneDirectoryName, refuseRemoteUrl } from '../remote-url'
 import { cloneGithub } from '../remote-github'
+import { lfsWarning } from '../repo-errors'
 import { parseGithubUrl } from '../github/github-url'
 
 export const clone: GitSubcommand = {
@@ -56,7 +57,8 @@ export const clone: GitSubcommand = {
         ...(depth !== undefined ? { depth } : {}),
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       })
-      const warning = outcome.empty ? 'warning: You appear to have cloned an empty repository.\n' : ''
+      const attributes = await ctx.fs.readFile(`${target}/.gitattributes`).catch(() => null)
+      const warning = (outcome.empty ? 'warning: You appear to have cloned an empty repository.\n' : '') + lfsWarning(attributes)
       return ok('', `${cloning}${warning}`)
     } catch (error) {
       const code = (error as { code?: string }).code
