@@ -29,7 +29,7 @@ import { createFxTerminal, xtermAdapter, createBashWorkspace } from 'fxterm'
 
 const term = new Terminal({ cols: 100, rows: 30 })
 term.open(document.getElementById('terminal'))
-const workspace = createBashWorkspace({ files: { 'README.md': '# From the packed library\\n' } })
+const workspace = createBashWorkspace({ files: { 'notes.md': '# From the packed library\\n' } })
 const runtime = createFxTerminal({ terminal: xtermAdapter(term), workspace })
 window.fxterm = { term, runtime, workspace }
 `
