@@ -32,6 +32,12 @@ export class Message {
   /** An assistant reply that was a refusal (OpenAI's `refusal`): drawn as one, also on resume. */
   refusal: bool = false
   /**
+   * What was drawn with this message but is never sent to the model: a reply's reasoning, a file
+   * tool's diff. The session keeps it (snapshot.ts) so a resume draws it again; it is no part of
+   * this message's JSON.
+   */
+  shownOnly: ByteBuf | null = null
+  /**
    * This message as JSON, kept because every model request and every session commit writes the
    * whole conversation again (megabytes in a long session). Content and arguments only ever grow
    * (appends), so their sizes at encoding tell when the copy is stale.

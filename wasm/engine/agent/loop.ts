@@ -246,9 +246,12 @@ export class AgentLoop implements CompactionLoop {
     this.transcript.refusalDelta(bytes, start, end)
   }
 
-  /** Reasoning is shown as it streams but not kept: it is never sent back to the model. */
+  /** Reasoning is shown as it streams and kept for a resume's replay; it is never sent back to the model. */
   reasoning(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
     if (id != this.requestId) return
+    let kept = this.reply.shownOnly
+    if (kept == null) this.reply.shownOnly = kept = new ByteBuf(64)
+    kept.slice(bytes, start, end)
     this.transcript.reasoningDelta(bytes, start, end)
   }
 
@@ -427,7 +430,8 @@ export class AgentLoop implements CompactionLoop {
     const call = this.reply.toolCalls[this.nextCall]
     if (choice == 3) {
       this.transcript.toolDenied(what)
-      this.toolResult(call.id, 'Denied by the user: the change was not made.')
+      // What the row named (the workspace's verb: Create or Write) is kept for a resume's replay.
+      this.toolResult(call.id, 'Denied by the user: the change was not made.').shownOnly = what
       this.nextCall++
       this.runNextTool()
       return
@@ -456,6 +460,7 @@ export class AgentLoop implements CompactionLoop {
     const v = parseJson(bytes, start, end)
     const ok = v != null && v.getBool('ok', false)
     const result = v != null ? v.getString('result', '') : 'The workspace gave no answer.'
+    let diff: ByteBuf | null = null
     if (ok && v != null) {
       const change = new FileChange()
       change.verb = v.getString('verb', fileToolVerb(call.name))
@@ -472,8 +477,10 @@ export class AgentLoop implements CompactionLoop {
         return true
       }
       this.transcript.fileChanged(change)
+      diff = change.diff
     } else this.transcript.error(Uint8Array.wrap(String.UTF8.encode(result)))
-    this.toolResult(call.id, result.length > 0 ? result : '(no output)')
+    // The diff is drawn, not sent: kept with the result so a resume draws the row whole.
+    this.toolResult(call.id, result.length > 0 ? result : '(no output)').shownOnly = diff
     this.event('{"type":"tool_end","exitCode":' + (ok ? '0' : '1') + '}')
     this.commitDue = true
     this.nextCall++
@@ -597,11 +604,12 @@ export class AgentLoop implements CompactionLoop {
     this.runNextTool()
   }
 
-  private toolResult(callId: string, text: string): void {
+  private toolResult(callId: string, text: string): Message {
     const m = new Message(ROLE_TOOL)
     m.toolCallId = callId
     m.content.str(text)
     this.conv.add(m)
+    return m
   }
 
   /** Esc / Ctrl+C during a turn: stop what runs and answer every open tool call. */
