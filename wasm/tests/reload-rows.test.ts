@@ -1,7 +1,8 @@
 /**
  * A reload draws what the live turn drew (issue 32): one session goes through every row kind the
  * engine draws in a turn (reasoning, a reply, a command with output, an edit, a write, a refused
- * file tool, an approved and a denied command in ask mode, a refusal, /undo's line), is committed,
+ * file tool, an unknown tool, an approved and a denied command in ask mode, a refusal, a call the
+ * output limit cut short, /undo's line), is committed,
  * and is resumed in a fresh engine; the conversation rows must be the same. (Images draw no row:
  * only the agent API sends them, and the engine keeps none.)
  */
@@ -36,6 +37,7 @@ async function everyRowKind(): Promise<Harness> {
     ...toolCall(1, 'call_e', 'edit_file', EDIT_ARGS),
     ...toolCall(2, 'call_w', 'write_file', '{"path":"/workspace/docs/new.md","content":"hi\\n"}'),
     ...toolCall(3, 'call_x', 'write_file', '{"path":"../../x","content":""}'),
+    ...toolCall(4, 'call_u', 'search_web', '{"q":"x"}'),
     { type: 'finish', reason: 'tool_calls' },
   ])
   await h.exec(h.lastOf('exec')!.id, { stdout: 'a.txt\ndocs\n', stderr: '', exitCode: 0 })
@@ -58,6 +60,14 @@ async function everyRowKind(): Promise<Harness> {
 
   await h.type('say something rude\r')
   await modelEvents(h, lastRequest(h), [{ type: 'refusal_delta', delta: 'I cannot help with that.' }, { type: 'finish', reason: 'stop' }])
+
+  await h.type('long one\r')
+  await modelEvents(h, lastRequest(h), [
+    { type: 'text_delta', delta: 'Writing.' },
+    ...toolCall(0, 'call_cut', 'run_command', '{"command":"echo'),
+    { type: 'finish', reason: 'length' },
+  ])
+  await modelEvents(h, lastRequest(h), [{ type: 'text_delta', delta: 'Cut short.' }, { type: 'finish', reason: 'stop' }])
 
   await h.type('/undo\r')
   await answerOp(h, { restored: ['a.txt'], message: 'Restored 1 file to how it was before the last turn: a.txt' })
@@ -85,6 +95,22 @@ test('a resume draws every row kind as the live turn drew it', async () => {
   const before = rows(live)
   const after = rows(resumed)
   expect(after).toEqual(before)
+  // Each kind was drawn (a kind drawn on neither side would pass unseen).
+  expect(before).toEqual(
+    expect.arrayContaining([
+      '∴ The person wants a listing and two changes.',
+      '● Ran ls',
+      '● Edit a.txt +1 −1',
+      '     +two',
+      '● Create docs/new.md +1 −0',
+      '✗ The model asked for an unknown tool "search_web"; only run_command exists.',
+      '● Ran echo yes',
+      '● Denied rm -rf docs',
+      '⊘ I cannot help with that.',
+      "  The model's output limit cut a tool call short; it did not run.",
+      '  Restored 1 file to how it was before the last turn: a.txt',
+    ]),
+  )
 })
 
 test('a resume draws a stopped turn and a denied change as they were drawn', async () => {

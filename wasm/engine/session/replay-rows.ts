@@ -10,6 +10,8 @@ import { fileToolVerb, isFileTool } from '../agent/file-tools'
 import { FileChange } from '../screen/file-rows'
 import { parseJson } from '../util/json'
 import { commandText } from '../agent/compaction'
+import { callProblem, CUT_CALL_RESULT } from '../agent/tool-calls'
+import { findHostTool } from '../agent/host-tools'
 import { Snapshot } from './snapshot'
 import { isFxtermNote, readShellNote, undoNoteMessage } from '../agent/fxterm-notes'
 import { SessionState as Engine } from './session-state'
@@ -31,6 +33,8 @@ const DENIED_CHANGE = 'Denied by the user: the change was not made.'
 const NOT_RUN = 'Not run: the user interrupted.'
 const CANCELLED = 'Cancelled by the user.'
 const INTERRUPTED = 'Interrupted · tell fxterm what to do instead'
+const CUT_NOTICE = "The model's output limit cut a tool call short; it did not run."
+const TOO_LONG = 'The command is longer than 64 KiB' // sizeProblem's (tool-calls.ts)
 
 /** Draws the last turns as they were shown: prompts, replies, commands with their output. */
 export function replay(engine: Engine, s: Snapshot): void {
@@ -79,9 +83,25 @@ export function replay(engine: Engine, s: Snapshot): void {
         if (next == null || next.role != ROLE_TOOL) t.notice(INTERRUPTED, YELLOW)
       } else if (result == DENIED_COMMAND || result == DENIED_CHANGE) t.toolDenied(deniedWhat(engine, call, m.shownOnly))
       else if (isFileTool(call.name)) replayFileTool(engine, call, result, m.shownOnly)
-      else replayResult(engine, commandText(call.args), result)
+      else replayCall(engine, call, result)
     }
   }
+}
+
+/**
+ * Any other call as it was drawn: a host tool's drew nothing, one the output limit cut short a
+ * notice, one refused (unknown tool, bad or oversized arguments) the refusal, a command its row.
+ */
+function replayCall(engine: Engine, call: ToolCallRec, result: string): void {
+  const t = engine.transcript
+  if (call.name != 'run_command' && findHostTool(engine.loop.conv.hostTools, call.name) != null) return
+  if (result == CUT_CALL_RESULT) {
+    t.notice(CUT_NOTICE, YELLOW)
+    return
+  }
+  const refused = result == callProblem(call, true) || result == callProblem(call, false) || result.startsWith(TOO_LONG)
+  if (refused) t.error(Uint8Array.wrap(String.UTF8.encode(result)))
+  else replayResult(engine, commandText(call.args), result)
 }
 
 /** A reply: its reasoning (kept for this), then its text or refusal, each its own block as live. */
