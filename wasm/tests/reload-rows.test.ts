@@ -2,11 +2,12 @@
  * A reload draws what the live turn drew (issue 32): one session goes through every row kind the
  * engine draws in a turn (reasoning, a reply, a command with output, an edit, a write, a refused
  * file tool, an unknown tool, an approved and a denied command in ask mode, a refusal, a call the
- * output limit cut short, /undo's line), is committed,
+ * output limit cut short, a reply with nothing in it, a failed request, /undo's line), is committed,
  * and is resumed in a fresh engine; the conversation rows must be the same. (Images draw no row:
  * only the agent API sends them, and the engine keeps none.)
  */
 import { expect, test } from 'vitest'
+import { ErrorCode } from '../../src/errors.ts'
 import { createHarness, type Harness } from './harness.ts'
 import { conversation, modelEvents, toolCall } from './turn-helpers.ts'
 
@@ -69,6 +70,11 @@ async function everyRowKind(): Promise<Harness> {
   ])
   await modelEvents(h, lastRequest(h), [{ type: 'text_delta', delta: 'Cut short.' }, { type: 'finish', reason: 'stop' }])
 
+  await h.type('say nothing\r')
+  await modelEvents(h, lastRequest(h), [{ type: 'finish', reason: 'stop' }])
+  await h.type('fail\r')
+  await h.model(lastRequest(h), { type: 'error', code: ErrorCode.FX_MODEL_SERVER_ERROR, message: 'The server failed.' })
+
   await h.type('/undo\r')
   await answerOp(h, { restored: ['a.txt'], message: 'Restored 1 file to how it was before the last turn: a.txt' })
   await h.type('thanks\r')
@@ -108,6 +114,8 @@ test('a resume draws every row kind as the live turn drew it', async () => {
       '● Denied rm -rf docs',
       '⊘ I cannot help with that.',
       "  The model's output limit cut a tool call short; it did not run.",
+      '  The model finished without a reply.',
+      '✗ The server failed.',
       '  Restored 1 file to how it was before the last turn: a.txt',
     ]),
   )

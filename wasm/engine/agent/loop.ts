@@ -8,7 +8,7 @@ import { ByteBuf } from '../util/byte-buf'
 import { parseJson, J_STR, writeJsonBuf, writeJsonString } from '../util/json'
 import { Effects, OUT_EVENT, OUT_EXEC, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST, OUT_TOOL_CANCEL } from '../abi/frames'
 import { emitToolCall, findHostTool } from './host-tools'
-import { Conversation, Message, RequestSpec, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
+import { AFTER_ERROR, AFTER_NOTE, AFTER_WARNING, Conversation, Message, RequestSpec, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
 import { Transcript } from '../screen/transcript'
 import { GRAY, YELLOW } from '../screen/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
@@ -301,15 +301,15 @@ export class AgentLoop implements CompactionLoop {
       return
     }
     if (reason == 'length') {
-      this.transcript.notice("The reply reached the model's output limit; ask it to continue.", YELLOW)
+      this.endNotice("The reply reached the model's output limit; ask it to continue.", AFTER_WARNING)
       this.endTurn('max_output_tokens')
     } else if (reason == 'content_filter') {
-      this.transcript.notice("The model's content filter stopped the reply. Rephrase the request.", YELLOW)
+      this.endNotice("The model's content filter stopped the reply. Rephrase the request.", AFTER_WARNING)
       this.endTurn('refused')
     } else {
       // A reply with nothing in it must not look like a turn that never drew: a stream shape not
       // understood yet, or a model that said nothing, is at least told.
-      if (this.reply.content.length == 0) this.transcript.notice('The model finished without a reply.', GRAY)
+      if (this.reply.content.length == 0) this.endNotice('The model finished without a reply.', AFTER_NOTE)
       this.endTurn('end_turn')
     }
   }
@@ -341,8 +341,19 @@ export class AgentLoop implements CompactionLoop {
       message += ' (gave up after ' + this.attempt.toString() + ' attempts)'
     }
     // Every line a person reads is a sentence (issue 32): providers' messages are clauses.
-    this.transcript.error(Uint8Array.wrap(String.UTF8.encode(sentence(message))))
+    this.endNotice(sentence(message), AFTER_ERROR)
     this.endTurn('error')
+  }
+
+  /** A turn's last line, drawn and kept with the last message so a resume draws it again. */
+  private endNotice(text: string, level: i32): void {
+    if (level == AFTER_ERROR) this.transcript.error(Uint8Array.wrap(String.UTF8.encode(text)))
+    else this.transcript.notice(text, level == AFTER_WARNING ? YELLOW : GRAY)
+    const messages = this.conv.messages
+    if (messages.length == 0) return
+    const last = messages[messages.length - 1]
+    last.afterLine = text
+    last.afterLevel = level
   }
 
   /** The retry timer fired: ask again. */

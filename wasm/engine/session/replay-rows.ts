@@ -1,11 +1,12 @@
 // A resumed session's last turns drawn as the live turns drew them (issue 32: "a reload draws
 // what the live turn drew"): prompts, reasoning, replies and refusals, commands with their
 // output, file tool rows, denials and cancellations, and fxterm's notes as the lines the person
-// saw. Runs in the engine (wasm), on a resume; every row comes from the stored messages.
+// saw, and the line that ended a turn (a notice, a failed request's error). Runs in the engine
+// (wasm), on a resume; every row comes from the stored messages.
 
 import { ByteBuf } from '../util/byte-buf'
 import { GRAY, YELLOW } from '../screen/ansi'
-import { Message, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
+import { AFTER_ERROR, AFTER_WARNING, Message, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from '../agent/conversation'
 import { fileToolVerb, isFileTool } from '../agent/file-tools'
 import { FileChange } from '../screen/file-rows'
 import { parseJson } from '../util/json'
@@ -85,7 +86,15 @@ export function replay(engine: Engine, s: Snapshot): void {
       else if (isFileTool(call.name)) replayFileTool(engine, call, result, m.shownOnly)
       else replayCall(engine, call, result)
     }
+    if (m.afterLine.length > 0) replayAfterLine(engine, m)
   }
+}
+
+/** The line drawn after a message: a turn's end notice or a failed request's error. */
+function replayAfterLine(engine: Engine, m: Message): void {
+  const t = engine.transcript
+  if (m.afterLevel == AFTER_ERROR) t.error(Uint8Array.wrap(String.UTF8.encode(m.afterLine)))
+  else t.notice(m.afterLine, m.afterLevel == AFTER_WARNING ? YELLOW : GRAY)
 }
 
 /**
