@@ -10,6 +10,10 @@ export const ROLE_USER = 1
 export const ROLE_ASSISTANT = 2
 export const ROLE_TOOL = 3
 
+export const AFTER_NOTE = 0
+export const AFTER_WARNING = 1
+export const AFTER_ERROR = 2
+
 export class ToolCallRec {
   args: ByteBuf = new ByteBuf(64)
   constructor(public id: string, public name: string) {}
@@ -31,6 +35,19 @@ export class Message {
   elapsedMs: i32 = 0
   /** An assistant reply that was a refusal (OpenAI's `refusal`): drawn as one, also on resume. */
   refusal: bool = false
+  /**
+   * What was drawn with this message but is never sent to the model: a reply's reasoning, a file
+   * tool's diff. The session keeps it (snapshot.ts) so a resume draws it again; it is no part of
+   * this message's JSON.
+   */
+  shownOnly: ByteBuf | null = null
+  /**
+   * A line drawn after this message that the model never reads (a turn's end notice, a failed
+   * request's error), kept for a resume like `shownOnly`. `afterLevel`: AFTER_NOTE, AFTER_WARNING
+   * or AFTER_ERROR.
+   */
+  afterLine: string = ''
+  afterLevel: i32 = 0
   /**
    * This message as JSON, kept because every model request and every session commit writes the
    * whole conversation again (megabytes in a long session). Content and arguments only ever grow

@@ -8,7 +8,7 @@ import { ByteBuf } from '../util/byte-buf'
 import { parseJson, J_STR, writeJsonBuf, writeJsonString } from '../util/json'
 import { Effects, OUT_EVENT, OUT_EXEC, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_MODEL_REQUEST, OUT_TOOL_CANCEL } from '../abi/frames'
 import { emitToolCall, findHostTool } from './host-tools'
-import { Conversation, Message, RequestSpec, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
+import { AFTER_ERROR, AFTER_NOTE, AFTER_WARNING, Conversation, Message, RequestSpec, ToolCallRec, ROLE_ASSISTANT, ROLE_TOOL, ROLE_USER } from './conversation'
 import { Transcript } from '../screen/transcript'
 import { GRAY, YELLOW } from '../screen/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
@@ -246,9 +246,12 @@ export class AgentLoop implements CompactionLoop {
     this.transcript.refusalDelta(bytes, start, end)
   }
 
-  /** Reasoning is shown as it streams but not kept: it is never sent back to the model. */
+  /** Reasoning is shown as it streams and kept for a resume's replay; it is never sent back to the model. */
   reasoning(id: u32, bytes: Uint8Array, start: i32, end: i32): void {
     if (id != this.requestId) return
+    let kept = this.reply.shownOnly
+    if (kept == null) this.reply.shownOnly = kept = new ByteBuf(64)
+    kept.slice(bytes, start, end)
     this.transcript.reasoningDelta(bytes, start, end)
   }
 
@@ -298,15 +301,15 @@ export class AgentLoop implements CompactionLoop {
       return
     }
     if (reason == 'length') {
-      this.transcript.notice("The reply reached the model's output limit; ask it to continue.", YELLOW)
+      this.endNotice("The reply reached the model's output limit; ask it to continue.", AFTER_WARNING)
       this.endTurn('max_output_tokens')
     } else if (reason == 'content_filter') {
-      this.transcript.notice("The model's content filter stopped the reply. Rephrase the request.", YELLOW)
+      this.endNotice("The model's content filter stopped the reply. Rephrase the request.", AFTER_WARNING)
       this.endTurn('refused')
     } else {
       // A reply with nothing in it must not look like a turn that never drew: a stream shape not
       // understood yet, or a model that said nothing, is at least told.
-      if (this.reply.content.length == 0) this.transcript.notice('The model finished without a reply.', GRAY)
+      if (this.reply.content.length == 0) this.endNotice('The model finished without a reply.', AFTER_NOTE)
       this.endTurn('end_turn')
     }
   }
@@ -338,8 +341,19 @@ export class AgentLoop implements CompactionLoop {
       message += ' (gave up after ' + this.attempt.toString() + ' attempts)'
     }
     // Every line a person reads is a sentence (issue 32): providers' messages are clauses.
-    this.transcript.error(Uint8Array.wrap(String.UTF8.encode(sentence(message))))
+    this.endNotice(sentence(message), AFTER_ERROR)
     this.endTurn('error')
+  }
+
+  /** A turn's last line, drawn and kept with the last message so a resume draws it again. */
+  private endNotice(text: string, level: i32): void {
+    if (level == AFTER_ERROR) this.transcript.error(Uint8Array.wrap(String.UTF8.encode(text)))
+    else this.transcript.notice(text, level == AFTER_WARNING ? YELLOW : GRAY)
+    const messages = this.conv.messages
+    if (messages.length == 0) return
+    const last = messages[messages.length - 1]
+    last.afterLine = text
+    last.afterLevel = level
   }
 
   /** The retry timer fired: ask again. */
@@ -427,7 +441,8 @@ export class AgentLoop implements CompactionLoop {
     const call = this.reply.toolCalls[this.nextCall]
     if (choice == 3) {
       this.transcript.toolDenied(what)
-      this.toolResult(call.id, 'Denied by the user: the change was not made.')
+      // What the row named (the workspace's verb: Create or Write) is kept for a resume's replay.
+      this.toolResult(call.id, 'Denied by the user: the change was not made.').shownOnly = what
       this.nextCall++
       this.runNextTool()
       return
@@ -456,6 +471,7 @@ export class AgentLoop implements CompactionLoop {
     const v = parseJson(bytes, start, end)
     const ok = v != null && v.getBool('ok', false)
     const result = v != null ? v.getString('result', '') : 'The workspace gave no answer.'
+    let diff: ByteBuf | null = null
     if (ok && v != null) {
       const change = new FileChange()
       change.verb = v.getString('verb', fileToolVerb(call.name))
@@ -472,8 +488,10 @@ export class AgentLoop implements CompactionLoop {
         return true
       }
       this.transcript.fileChanged(change)
+      diff = change.diff
     } else this.transcript.error(Uint8Array.wrap(String.UTF8.encode(result)))
-    this.toolResult(call.id, result.length > 0 ? result : '(no output)')
+    // The diff is drawn, not sent: kept with the result so a resume draws the row whole.
+    this.toolResult(call.id, result.length > 0 ? result : '(no output)').shownOnly = diff
     this.event('{"type":"tool_end","exitCode":' + (ok ? '0' : '1') + '}')
     this.commitDue = true
     this.nextCall++
@@ -597,11 +615,12 @@ export class AgentLoop implements CompactionLoop {
     this.runNextTool()
   }
 
-  private toolResult(callId: string, text: string): void {
+  private toolResult(callId: string, text: string): Message {
     const m = new Message(ROLE_TOOL)
     m.toolCallId = callId
     m.content.str(text)
     this.conv.add(m)
+    return m
   }
 
   /** Esc / Ctrl+C during a turn: stop what runs and answer every open tool call. */

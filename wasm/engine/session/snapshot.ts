@@ -3,13 +3,16 @@
 //
 //   "FXSN" · u16 version · u16 0 · u32 metaLen · meta JSON · body JSON
 //   meta: {id, title, createdMs, updatedMs, turns, firstPrompt}
-//   body: {model, provider, mode, fast, messages, archived, turn: {active, runningCallId}}
+//   body: {model, provider, mode, fast, messages, archived, shownOnly?, after?, turn: {active, runningCallId}}
+//   shownOnly: [[index in messages, text], …]: what was drawn with a message but never sent to
+//   the model (Message.shownOnly), for the resume's replay; absent when there is none.
+//   after: [[index in messages, text, level], …]: the line drawn after it (Message.afterLine).
 //
 // Version 1 (the first sessions) held only {messages}; it migrates by taking defaults. A newer
 // version than this engine knows is refused and left untouched.
 
 import { ByteBuf } from '../util/byte-buf'
-import { parseJson, writeJsonString, J_OBJ } from '../util/json'
+import { parseJson, writeJsonBuf, writeJsonString, JsonValue, J_ARR, J_NUM, J_OBJ, J_STR } from '../util/json'
 import { Message, writeMessagesJson } from '../agent/conversation'
 import { readSnapshotBody } from './snapshot-body'
 
@@ -72,6 +75,8 @@ export function encodeSnapshotInto(out: ByteBuf, s: Snapshot): void {
   writeMessagesJson(out, s.messages)
   out.str(',"archived":')
   writeMessagesJson(out, s.archived)
+  writeShownOnly(out, s.messages)
+  writeAfterLines(out, s.messages)
   out.str(',"turn":{"active":' + (s.turnActive ? 'true' : 'false') + ',"runningCallId":')
   writeJsonString(out, s.runningCallId)
   out.str('}}')
@@ -119,6 +124,8 @@ export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32, owned: b
     s.provider = body.getString('provider', '')
     s.mode = body.getString('mode', '')
     s.fast = body.getBool('fast', false)
+    readShownOnly(body.get('shownOnly'), s.messages)
+    readAfterLines(body.get('after'), s.messages)
     const turn = body.get('turn')
     if (turn != null) {
       s.turnActive = turn.getBool('active', false)
@@ -126,6 +133,59 @@ export function decodeSnapshot(bytes: Uint8Array, start: i32, end: i32, owned: b
     }
   }
   return s
+}
+
+function writeShownOnly(out: ByteBuf, messages: Array<Message>): void {
+  let any = false
+  for (let i = 0; i < messages.length; i++) {
+    const kept = messages[i].shownOnly
+    if (kept == null || kept.length == 0) continue
+    out.str((any ? ',[' : ',"shownOnly":[[') + i.toString() + ',')
+    writeJsonBuf(out, kept)
+    out.byte(0x5d)
+    any = true
+  }
+  if (any) out.byte(0x5d)
+}
+
+/** Gives messages back what was drawn with them; entries that do not fit are dropped. */
+function readShownOnly(list: JsonValue | null, messages: Array<Message>): void {
+  if (list == null || list.kind != J_ARR) return
+  for (let i = 0; i < list.items.length; i++) {
+    const entry = list.items[i]
+    if (entry.kind != J_ARR || entry.items.length != 2 || entry.items[0].kind != J_NUM || entry.items[1].kind != J_STR) continue
+    const at = <i32>entry.items[0].num
+    if (at < 0 || at >= messages.length) continue
+    const text = entry.items[1].str
+    const kept = new ByteBuf(String.UTF8.byteLength(text))
+    kept.str(text)
+    messages[at].shownOnly = kept
+  }
+}
+
+function writeAfterLines(out: ByteBuf, messages: Array<Message>): void {
+  let any = false
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]
+    if (m.afterLine.length == 0) continue
+    out.str((any ? ',[' : ',"after":[[') + i.toString() + ',')
+    writeJsonString(out, m.afterLine)
+    out.str(',' + m.afterLevel.toString() + ']')
+    any = true
+  }
+  if (any) out.byte(0x5d)
+}
+
+function readAfterLines(list: JsonValue | null, messages: Array<Message>): void {
+  if (list == null || list.kind != J_ARR) return
+  for (let i = 0; i < list.items.length; i++) {
+    const entry = list.items[i]
+    if (entry.kind != J_ARR || entry.items.length != 3 || entry.items[0].kind != J_NUM || entry.items[1].kind != J_STR || entry.items[2].kind != J_NUM) continue
+    const at = <i32>entry.items[0].num
+    if (at < 0 || at >= messages.length) continue
+    messages[at].afterLine = entry.items[1].str
+    messages[at].afterLevel = <i32>entry.items[2].num
+  }
 }
 
 function readU32(b: Uint8Array, at: i32): u32 {
