@@ -5,12 +5,12 @@
  * its own worker.
  */
 
-import { Bash, type BashOptions } from 'just-bash/browser'
+import { Bash, defineCommand, type BashOptions } from 'just-bash/browser'
 import { COMMAND_TIMEOUT_MS, type ExecResult } from '../protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
 import { gitCommand } from './git/git-command'
 import { fetchThroughHost, type GitHost } from './git/git-host'
-import { ghCommand, type GhDeps } from './git/github/gh-command'
+import type { GhDeps } from './git/github/gh-command'
 import { refuseSilentLimits } from './shell-limits'
 import type { SnapshotDelta, SnapshotEntry } from './snapshot-store'
 import {
@@ -113,7 +113,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
   const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
-  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, options.gitHost), ghCommand(root, ghDeps(options.gitHost))]
+  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, options.gitHost), lazyGh(root, ghDeps(options.gitHost))]
 
   // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
   // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so
@@ -230,4 +230,9 @@ function ghDeps(host: GitHost | undefined): GhDeps {
     approve: (request) =>
       host.approvePush({ remote: 'origin', url: request.url, branch: request.head, base: request.base, title: request.title, newBranch: false, commits: [], action: 'pull request' }),
   }
+}
+
+/** `gh`, loaded (with isomorphic-git) on its first use, as git's subcommands are. */
+function lazyGh(root: string, deps: GhDeps) {
+  return defineCommand('gh', async (args, ctx) => (await import('./git/github/gh-command')).runGh(args, ctx, root, deps))
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { InMemoryFs, type IFileSystem } from 'just-bash/browser'
 import { nativeGit } from './git-harness'
 import { createGithubMock, type GithubMock } from './github-mock'
+import { cloneFromGithub } from '../../src/workspace/git/github/github-clone'
 
 export type GithubFixture = { native: ReturnType<typeof nativeGit>; mock: GithubMock; fs: IFileSystem; dispose(): void }
 
@@ -52,4 +53,12 @@ export async function toDisk(fs: IFileSystem, dir: string): Promise<{ path: stri
     git: (line) => execFileSync('/bin/bash', ['-c', line], { cwd: out, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
     dispose: () => rmSync(out, { recursive: true, force: true }),
   }
+}
+
+/** A fixture whose repository octo/demo is already cloned into `dir` of its in-memory fs; `dispose` goes to `disposers`. */
+export async function clonedGithubFixture(dir: string, disposers: Array<() => void>): Promise<GithubFixture> {
+  const fixture = githubFixture()
+  disposers.push(fixture.dispose)
+  await cloneFromGithub({ fs: fixture.fs, dir, repo: { owner: 'octo', repo: 'demo' }, fetch: fixture.mock.server })
+  return fixture
 }

@@ -18,6 +18,8 @@ describe('a git network command and the command deadline', () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : 0
     const session = await createBashSession()
+    // git's subcommands load on its first use: loaded here, so the deadline below is the network's.
+    await session.exec({ command: 'git help', cwd: '/workspace', timeoutMs: 30_000, outputLimitBytes: 1 << 16 })
     const stopped = await session.exec({ command: `git clone http://127.0.0.1:${port}/x.git; echo after`, cwd: '/workspace', timeoutMs: 400, outputLimitBytes: 1 << 16 })
     expect(seen).toEqual(['/x.git/info/refs?service=git-upload-pack'])
     expect(stopped.exitCode).toBe(124)

@@ -9,17 +9,18 @@ import { fail, fatal, type GitContext, type GitOutput, type GitSession } from '.
 import { gitFs } from './git-fs'
 import { describeGitError } from './repo-errors'
 import type { GitHost } from './git-host'
-import { GIT_SUBCOMMANDS } from './git-subcommands'
 import { joinPath } from './git-paths'
 
-export { joinPath }
+/**
+ * The subcommands, with isomorphic-git behind them, load on the first `git` of a worker: a shell
+ * that never runs git does not parse them before its first command.
+ */
+const loadSubcommands = () => import('./git-subcommands').then((module) => module.GIT_SUBCOMMANDS)
 
-// A function, not a constant: subcommands import this module, so the registry is not yet
-// filled while it is first evaluated.
-const usage = () => `usage: git [-C <path>] [-c <name>=<value>] <command> [<args>]
+const usage = (names: string[]) => `usage: git [-C <path>] [-c <name>=<value>] <command> [<args>]
 
 fxterm's git (isomorphic-git, in this tab). Commands:
-   ${Object.keys(GIT_SUBCOMMANDS).sort().join(' ')}
+   ${names.sort().join(' ')}
 `
 
 export const GIT_VERSION_LINE = 'git version 2.39.0 (fxterm, isomorphic-git)\n'
@@ -51,14 +52,15 @@ export async function runGit(
       const eq = pair.indexOf('=')
       configOverrides[eq === -1 ? pair : pair.slice(0, eq)] = eq === -1 ? 'true' : pair.slice(eq + 1)
     } else if (arg === '--version' || arg === 'version') return { stdout: GIT_VERSION_LINE, stderr: '', exitCode: 0 }
-    else if (arg === '--help' || arg === '-h' || arg === 'help') return { stdout: usage(), stderr: '', exitCode: 0 }
+    else if (arg === '--help' || arg === '-h' || arg === 'help') return { stdout: usage(Object.keys(await loadSubcommands())), stderr: '', exitCode: 0 }
     else if (arg === '--no-pager' || arg === '--no-optional-locks') continue
     else if (arg.startsWith('-')) return fail(`git: option ${arg} is not supported in fxterm's git`)
     else break
   }
   const name = args[i]
-  if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 1 }
-  const subcommand = Object.hasOwn(GIT_SUBCOMMANDS, name) ? GIT_SUBCOMMANDS[name] : undefined
+  const subcommands = await loadSubcommands()
+  if (name === undefined) return { stdout: '', stderr: usage(Object.keys(subcommands)), exitCode: 1 }
+  const subcommand = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined
   if (!subcommand) return fail(`git: '${name}' is not a git command fxterm's git knows. See 'git --help'.`)
   if (!(await isDirectory(shell, cwd))) return fatal(`cannot change to '${cwd}': No such file or directory`)
   const dir = await findWorkTree(shell, cwd)

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import git from 'isomorphic-git'
 import { gitFs } from '../git-fs'
-import { cloneFromGithub } from './github-clone'
 import { pullFromGithub } from './github-pull'
-import { githubFixture, toDisk, type GithubFixture } from '../../../../test/support/github-fixture'
+import { clonedGithubFixture, toDisk, type GithubFixture } from '../../../../test/support/github-fixture'
 
 const disposers: Array<() => void> = []
 afterEach(() => disposers.splice(0).forEach((d) => d()))
@@ -11,12 +10,7 @@ afterEach(() => disposers.splice(0).forEach((d) => d()))
 const repo = { owner: 'octo', repo: 'demo' }
 const dir = '/w'
 
-async function cloned(): Promise<GithubFixture> {
-  const f = githubFixture()
-  disposers.push(f.dispose)
-  await cloneFromGithub({ fs: f.fs, dir, repo, fetch: f.mock.server })
-  return f
-}
+const cloned = (): Promise<GithubFixture> => clonedGithubFixture(dir, disposers)
 
 describe('a pull through GitHub’s API', () => {
   it('brings two new commits, fast-forwards, and native git finds the repository whole', async () => {

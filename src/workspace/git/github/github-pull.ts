@@ -7,31 +7,18 @@
  */
 
 import git from 'isomorphic-git'
-import type { IFileSystem } from 'just-bash/browser'
 import { gitFs } from '../git-fs'
-import { GithubError, githubApi, type GithubFetch } from './github-api'
+import { GithubError, githubApi } from './github-api'
 import { headRefPath, type ApiRef } from './github-clone'
 import { fetchCommit, localObjects } from './github-objects'
-import { commitsSince } from './github-push-plan'
-import { githubUrl, type GithubRepo } from './github-url'
+import { commitsSince, type GithubPushOptions } from './github-push-plan'
+import { githubUrl } from './github-url'
 
 /** A pull of more new commits than this is refused: each costs API requests (60 an hour without a token). */
 export const GITHUB_PULL_MAX_COMMITS = 100
 
 /** What pullFromGithub is given. */
-export type GithubPullOptions = {
-  fs: IFileSystem
-  /** The work tree's top directory. */
-  dir: string
-  repo: GithubRepo
-  /** The local branch; the current branch when absent. */
-  branch?: string
-  /** The branch on GitHub; the local branch's name when absent. */
-  remoteBranch?: string
-  fetch: GithubFetch
-  signal?: AbortSignal
-  onProgress?: (line: string) => void
-}
+export type GithubPullOptions = GithubPushOptions & { onProgress?: (line: string) => void }
 
 /** A pull's outcome as git prints it, with the commits before and after and how many came. */
 export type GithubPullResult = { exitCode: number; stdout: string; stderr: string; from: string; to: string; commits: number }

@@ -12,7 +12,7 @@ import { GithubError, githubApi, type GithubFetch } from './github-api'
 import { headRefPath, type ApiRef, type GithubRepoInfo } from './github-clone'
 import { githubUrl, type GithubRepo } from './github-url'
 
-/** What planGithubPush and pushToGithub are given. */
+/** What planGithubPush and pushToGithub (and, with progress, pullFromGithub) are given: one branch of a work tree and its GitHub repository. */
 export type GithubPushOptions = {
   fs: IFileSystem
   /** The work tree's top directory. */

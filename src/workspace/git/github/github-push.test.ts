@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import git from 'isomorphic-git'
 import type { IFileSystem } from 'just-bash/browser'
 import { gitFs } from '../git-fs'
-import { cloneFromGithub } from './github-clone'
 import { planGithubPush } from './github-push-plan'
 import { pushToGithub } from './github-push'
-import { githubFixture, type GithubFixture } from '../../../../test/support/github-fixture'
+import { clonedGithubFixture, type GithubFixture } from '../../../../test/support/github-fixture'
 
 const disposers: Array<() => void> = []
 afterEach(() => disposers.splice(0).forEach((d) => d()))
@@ -13,12 +12,7 @@ afterEach(() => disposers.splice(0).forEach((d) => d()))
 const repo = { owner: 'octo', repo: 'demo' }
 const dir = '/w'
 
-async function cloned(): Promise<GithubFixture> {
-  const f = githubFixture()
-  disposers.push(f.dispose)
-  await cloneFromGithub({ fs: f.fs, dir, repo, fetch: f.mock.server })
-  return f
-}
+const cloned = (): Promise<GithubFixture> => clonedGithubFixture(dir, disposers)
 
 /** A local commit changing one file, by Grace in UTC+02:00 at `seconds`. */
 async function commit(fs: IFileSystem, path: string, text: string, seconds: number, message: string): Promise<string> {
