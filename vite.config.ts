@@ -86,7 +86,7 @@ const shared = {
     alias: {
       // just-bash's browser bundle imports node:zlib for gzip commands; the stub makes them fail
       // with a clear message instead of breaking the worker bundle.
-      'node:zlib': fileURLToPath(new URL('./src/workspace/zlib-stub.ts', import.meta.url)),
+      'node:zlib': fileURLToPath(new URL('./src/bash-worker/zlib-stub.ts', import.meta.url)),
     },
   },
   worker: { format: 'es' as const },

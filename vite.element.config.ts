@@ -18,7 +18,7 @@ export default defineConfig({
     emptyOutDir: false,
     copyPublicDir: false,
     rollupOptions: {
-      input: { 'fx-terminal': 'src/embed/fx-terminal.ts' },
+      input: { 'fx-terminal': 'src/page/embed/fx-terminal.ts' },
       output: { entryFileNames: 'fx-terminal.js' },
     },
   },

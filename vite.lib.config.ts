@@ -14,7 +14,7 @@ const dependencies = Object.keys(pkg.dependencies)
 export default defineConfig({
   base: './',
   resolve: {
-    alias: { 'node:zlib': fileURLToPath(new URL('./src/workspace/zlib-stub.ts', import.meta.url)) },
+    alias: { 'node:zlib': fileURLToPath(new URL('./src/bash-worker/zlib-stub.ts', import.meta.url)) },
   },
   // Each worker one file: an app's bundler copies a worker the library names with new URL(…) as it
   // is, and would leave a chunk it loads behind (the engine worker loads its host lazily).
@@ -27,7 +27,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     minify: false,
-    lib: { entry: { fxterm: 'src/index.ts', 'fx-terminal': 'src/embed/fx-terminal.ts' }, formats: ['es'] },
+    lib: { entry: { fxterm: 'src/index.ts', 'fx-terminal': 'src/page/embed/fx-terminal.ts' }, formats: ['es'] },
     rollupOptions: {
       external: (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
     },

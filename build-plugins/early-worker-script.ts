@@ -1,7 +1,7 @@
 import { build, type Plugin, type Rollup, type UserConfig } from 'vite'
 
 /**
- * The page's first script (src/start-up/page-first-script.ts), built on its own into one file that holds
+ * The page's first script (src/page/start-up/page-first-script.ts), built on its own into one file that holds
  * all it imports, and its tag put first in the page's head. As an entry of the app's build it
  * shared two small chunks with the page's code, and on a busy 2-core machine those arrived among
  * the page's other files, 80-190 ms after navigation: in some loads the engine worker started only
@@ -12,7 +12,7 @@ import { build, type Plugin, type Rollup, type UserConfig } from 'vite'
  * built from the same code as the app's, so it lands on the same hashed file names; any file the
  * app's build has not written already is added to it (the offline shell lists them too).
  */
-export function earlyWorkerScript(shared: UserConfig, entry = 'src/start-up/page-first-script.ts'): Plugin {
+export function earlyWorkerScript(shared: UserConfig, entry = 'src/page/start-up/page-first-script.ts'): Plugin {
   let files: Array<Rollup.OutputChunk | Rollup.OutputAsset> = []
   let script = ''
   return {

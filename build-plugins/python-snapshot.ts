@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { INSTALL_DRIVER } from '../src/sandbox/python/python-driver.ts'
 
-/** Where the snapshot is written; src/sandbox/python/pyodide-assets.ts names it from there. */
+/** Where the snapshot is written; src/page/sandbox/python/pyodide-assets.ts names it from there. */
 export const SNAPSHOT_FILE = fileURLToPath(new URL('../build/python-snapshot.bin', import.meta.url))
 const KEY_FILE = `${SNAPSHOT_FILE}.key`
 const SCRIPT = fileURLToPath(new URL('./make-python-snapshot.mjs', import.meta.url))

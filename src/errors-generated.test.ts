@@ -6,17 +6,17 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { ERROR_REGISTRY, type FxErrorInfo } from './error-registry.ts'
+import { ERROR_REGISTRY, type FxErrorInfo } from './shared/error-registry.ts'
 
 const UPDATE = process.env.FX_UPDATE_FIXTURES === '1'
-const HOST_CODES = new URL('./error-codes.ts', import.meta.url)
+const HOST_CODES = new URL('./shared/error-codes.ts', import.meta.url)
 const ENGINE_CODES = new URL('../wasm/engine/error-codes.ts', import.meta.url)
 const LIBRARY_DOC = new URL('../docs/library.md', import.meta.url)
 
 const entries = Object.entries(ERROR_REGISTRY) as Array<[string, FxErrorInfo]>
 
 const HEADER = [
-  '// Generated from src/error-registry.ts by src/errors-generated.test.ts: do not edit. To change',
+  '// Generated from src/shared/error-registry.ts by src/errors-generated.test.ts: do not edit. To change',
   '// a code, edit the registry and run FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts',
 ]
 
@@ -25,7 +25,7 @@ function constants(declare: (code: string) => string): string {
   return entries.map(([code, { meaning }]) => `/** ${meaning.replaceAll('*/', '* /')} */\n${declare(code)}\n`).join('\n')
 }
 
-/** src/error-codes.ts: one export per code, so a bundle holds only the codes it uses. */
+/** src/shared/error-codes.ts: one export per code, so a bundle holds only the codes it uses. */
 function hostCodes(): string {
   return [...HEADER, '', constants((code) => `export const ${code} = '${code}'`)].join('\n')
 }

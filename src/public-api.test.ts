@@ -39,9 +39,9 @@ describe('the public API', () => {
   })
 
   test('fxterm/fx-terminal registers <fx-terminal> and exports exactly these', () => {
-    const { values, types } = reExports(source('./embed/fx-terminal.ts'))
+    const { values, types } = reExports(source('./page/embed/fx-terminal.ts'))
     expect([...values.map((name) => `${name}: value`), ...types.map((name) => `${name}: type`)].sort()).toEqual(ELEMENT_API)
-    const element = source('./embed/fx-terminal-element.ts')
+    const element = source('./page/embed/fx-terminal-element.ts')
     const read = [...element.matchAll(/(?:attr|getAttribute|hasAttribute)\('([a-z-]+)'\)/g)].map(([, name]) => name!)
     expect([...new Set(read)].sort()).toEqual(ELEMENT_ATTRIBUTES)
   })

@@ -11,9 +11,9 @@
 // - Catch-up: a session whose store holds N lines; `session.stream(cursor)` read and parsed as
 //   NDJSON until the last line, timed from the call, for cursor 0 and N/2.
 import { readRawBytes, readRawSse, scriptMock as script } from './raw-sse-read.ts'
-import { createFxAgent } from '../../src/agent-api/create-fx-agent.ts'
-import { memory } from '../../src/agent-api/durability.ts'
-import type { FxLogLine } from '../../src/agent-api/types.ts'
+import { createFxAgent } from '../../src/page/agent-api/create-fx-agent.ts'
+import { memory } from '../../src/page/agent-api/durability.ts'
+import type { FxLogLine } from '../../src/shared/agent-api/types.ts'
 
 export type AgentBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number; catchUpLines: number }
 /** `firstMs`: the first text (raw: the first body bytes); agent only: `startMs` its turn_start line, `endMs` its turn_end line. */

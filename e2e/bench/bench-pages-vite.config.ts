@@ -12,7 +12,7 @@ export default defineConfig({
   base: './',
   resolve: {
     // As in vite.config.ts: just-bash's browser bundle imports node:zlib for its gzip commands.
-    alias: { 'node:zlib': fileURLToPath(new URL('../../src/workspace/zlib-stub.ts', import.meta.url)) },
+    alias: { 'node:zlib': fileURLToPath(new URL('../../src/bash-worker/zlib-stub.ts', import.meta.url)) },
   },
   worker: { format: 'es' },
   build: {

@@ -42,7 +42,7 @@ const WARM = 'warmkeys'
  * (`['meta', id]` and `['data', id]` in `fxterm-sessions`; stored whole, as before parts, which
  * still loads). `live` turns stay in the conversation; older ones are `archived` (compacted away:
  * in the bytes, not in model requests). Also what the page notes after a session was saved
- * (src/start-up/page-saved-sessions-flag.ts), as the visit that saved it would have left.
+ * (src/page/start-up/page-saved-sessions-flag.ts), as the visit that saved it would have left.
  */
 export async function seedSession({ id, turns, live, turnBytes }) {
   const filler =
@@ -78,7 +78,7 @@ export async function seedSession({ id, turns, live, turnBytes }) {
     const tx = db.transaction('records', 'readwrite')
     const store = tx.objectStore('records')
     store.put({ id, revision: '1.bench', seq: 1, updatedAtMs: now }, ['meta', id])
-    // Stored as fxterm stores it (src/stores/session-parts.ts): even parts of at most 128 KiB.
+    // Stored as fxterm stores it (src/engine-worker/stores/session-parts.ts): even parts of at most 128 KiB.
     const count = Math.ceil(bytes.length / (128 * 1024))
     const parts = []
     for (let key = 0; key < count; key++) {
@@ -93,7 +93,7 @@ export async function seedSession({ id, turns, live, turnBytes }) {
   })
   db.close()
   // What the page that wrote this session would have left: that it saved one, and that it held
-  // this session's lock (the next load claims that lock early, src/start-up/page-first-script.ts).
+  // this session's lock (the next load claims that lock early, src/page/start-up/page-first-script.ts).
   localStorage.setItem('fxterm:has-saved-sessions', '1')
   localStorage.setItem('fxterm:held-session', id)
   return { bytes: bytes.length }

@@ -21,9 +21,9 @@
 // 2-core machine the mock server competes with the page for the CPU, so the network runs time
 // the client and the server together; the replay times only what the client does.
 import { readRawSse, scriptMock as script } from './raw-sse-read.ts'
-import type { ModelProvider } from '../../src/protocol/model-events.ts'
-import { createOpenAiCompatibleProvider } from '../../src/providers/openai-compatible.ts'
-import { createHostLoop } from '../../src/engine-host/host-loop.ts'
+import type { ModelProvider } from '../../src/shared/protocol/model-events.ts'
+import { createOpenAiCompatibleProvider } from '../../src/engine-worker/providers/openai-compatible.ts'
+import { createHostLoop } from '../../src/engine-worker/host/host-loop.ts'
 
 export type StreamBenchRequest = { mockUrl: string; text: string; deltaChars: number; runs: number; warmups: number }
 export type StreamPath = 'raw' | 'rawJson' | 'adapter' | 'full'

@@ -7,13 +7,13 @@
 // Both hold the same files. Plain messages, so the page needs nothing of ours to talk to it:
 // `{ id, call: 'writeFiles', files }` and `{ id, call: 'time', command, path }`, answered with
 // `{ id, value }` or `{ id, error }`.
-import '../../src/workspace/buffer-global.ts'
+import '../../src/bash-worker/buffer-global.ts'
 import { Bash } from 'just-bash/browser'
-import { COMMAND_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../src/protocol/workspace.ts'
-import { createBashSession } from '../../src/workspace/bash-session.ts'
-import { createSnapshotFs } from '../../src/workspace/fs-snapshot.ts'
-import type { UploadFile } from '../../src/workspace/upload-plan.ts'
-import { writeWorkspaceFiles } from '../../src/workspace/workspace-files.ts'
+import { COMMAND_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../src/shared/protocol/workspace.ts'
+import { createBashSession } from '../../src/bash-worker/bash-session.ts'
+import { createSnapshotFs } from '../../src/bash-worker/fs-snapshot.ts'
+import type { UploadFile } from '../../src/page/workspace/upload-plan.ts'
+import { writeWorkspaceFiles } from '../../src/bash-worker/workspace-files.ts'
 
 const ROOT = '/workspace'
 const HOME = '/home/user'

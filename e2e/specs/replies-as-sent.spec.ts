@@ -1,4 +1,4 @@
-// Every reply shown as the model sent it: recorded provider streams (src/providers/fixtures/
+// Every reply shown as the model sent it: recorded provider streams (src/engine-worker/providers/fixtures/
 // recorded/, origins in its README) and hostile escape sequences, served by the mock model and
 // read back from the page's terminal; and the offline demo's line for a prompt it never recorded.
 import { readFileSync } from 'node:fs'
@@ -8,7 +8,7 @@ import { waitForScreen, waitForTerminal } from '../support/screen.ts'
 import { savedSessions } from '../support/saved-state.ts'
 import type { Page } from '@playwright/test'
 
-const RECORDED = new URL('../../src/providers/fixtures/recorded/', import.meta.url)
+const RECORDED = new URL('../../src/engine-worker/providers/fixtures/recorded/', import.meta.url)
 
 /** The `data:` payloads of a recorded body, [DONE] left to the mock (it always ends with one). */
 function payloads(name: string): string[] {

@@ -8,7 +8,7 @@ import { armKeyToText } from '../support/key-timing.ts'
 import { toolResultText } from '../support/tool-messages.ts'
 import { dropFiles, readWorkspaceFile, warmWorkspace } from '../support/workspace.ts'
 import { findLine, readScreen, runSlashCommand, submitPrompt, typeInTerminal, waitForComposer, waitForScreen } from '../support/screen.ts'
-import { DEMO_WORKSPACE_FILES } from '../../src/app/demo-workspace-files.ts'
+import { DEMO_WORKSPACE_FILES } from '../../src/page/app/demo-workspace-files.ts'
 
 /** The bound on Ctrl+C: the person gets the composer back before they notice a wait. */
 const INTERRUPT_BOUND_MS = 200

@@ -5,9 +5,9 @@
  * The node and python workers (node-worker.ts, python-worker.ts) are this plus their runtime.
  */
 
-import { exitStatus } from './exit-status'
-import type { FromSandbox, ToSandbox } from './sandbox-messages'
-import type { RunIo, RunRequest, SandboxRuntime } from './runtime-types'
+import { exitStatus } from '../shared/sandbox/exit-status'
+import type { FromSandbox, ToSandbox } from '../shared/messages/sandbox-messages'
+import type { RunIo, RunRequest, SandboxRuntime } from '../shared/sandbox/runtime-types'
 
 /** Serves `runtime` (made on the first message that needs it) over `port`. */
 export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntime): void {

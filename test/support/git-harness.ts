@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBashSession, type BashSession } from '../../src/workspace/bash-session'
-import type { GitHost, PushPlan } from '../../src/workspace/git/git-host'
+import { createBashSession, type BashSession } from '../../src/bash-worker/bash-session'
+import type { GitHost, PushPlan } from '../../src/shared/workspace/git/git-host'
 
 export const GIT_ENV: Record<string, string> = {
   GIT_AUTHOR_NAME: 'Ada',

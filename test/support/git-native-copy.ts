@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BashSession } from '../../src/workspace/bash-session'
+import type { BashSession } from '../../src/bash-worker/bash-session'
 
 export async function copyNativeRepo(nativeDir: string, session: BashSession, root = '/workspace'): Promise<void> {
   const files: Array<readonly [string, Uint8Array]> = []

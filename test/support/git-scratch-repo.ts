@@ -7,9 +7,9 @@
 
 import git from 'isomorphic-git'
 import { InMemoryFs } from 'just-bash/browser'
-import { gitFs } from '../../src/workspace/git/git-fs'
-import { remoteHttp } from '../../src/workspace/git/remote-http'
-import type { BashSession } from '../../src/workspace/bash-session'
+import { gitFs } from '../../src/bash-worker/git/git-fs'
+import { remoteHttp } from '../../src/bash-worker/git/remote-http'
+import type { BashSession } from '../../src/bash-worker/bash-session'
 
 const DIR = '/r'
 const AUTHOR = { name: 'Ada', email: 'ada@example.com', timestamp: 1700000100, timezoneOffset: 0 }

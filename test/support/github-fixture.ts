@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { InMemoryFs, type IFileSystem } from 'just-bash/browser'
 import { nativeGit } from './git-harness'
 import { createGithubMock, type GithubMock } from './github-mock'
-import { cloneFromGithub } from '../../src/workspace/git/github/github-clone'
+import { cloneFromGithub } from '../../src/bash-worker/git/github/github-clone'
 
 export type GithubFixture = { native: ReturnType<typeof nativeGit>; mock: GithubMock; fs: IFileSystem; dispose(): void }
 

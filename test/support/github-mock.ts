@@ -9,7 +9,7 @@
  */
 
 import { execFileSync } from 'node:child_process'
-import type { GithubFetch } from '../../src/workspace/git/github/github-api'
+import type { GithubFetch } from '../../src/bash-worker/git/github/github-api'
 
 export type GithubMockMode = 'ok' | 'unauthorized' | 'rate-limit' | 'forbidden' | 'not-found'
 export type RecordedRequest = { method: string; url: string; headers: Record<string, string>; body: string | null }

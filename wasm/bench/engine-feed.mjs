@@ -1,5 +1,5 @@
 // An engine.wasm instance driven the way the engine worker drives it, for the benches in this
-// folder (Node cannot import src/engine-host/engine-frames.ts without a TypeScript step): input frames
+// folder (Node cannot import src/shared/messages/engine-frames.ts without a TypeScript step): input frames
 // are encoded here (20-byte header: kind, sub, id, now, length; see wasm/ABI.md), output frames
 // are returned as the engine wrote them.
 

@@ -4,7 +4,7 @@
 // instances (and the process CPU of the loop, steadier on a busy machine), and a SHA-256 of every
 // output byte the engine returned (frames included), so a change that is meant to be faster only
 // can be checked to write exactly the same bytes. The worker joins deltas per frame
-// (src/engine-host/delta-coalescer.ts), so a fast stream reaches the engine as --chunk 4096 or so;
+// (src/engine-worker/host/delta-coalescer.ts), so a fast stream reaches the engine as --chunk 4096 or so;
 // 4-character frames are a slow model's stream, one redraw per delta.
 //
 // Hashes at 80x24, 1 MB: 0c1329fc… (4-character deltas), 8c503f3c… (--chunk 4096).

@@ -1,4 +1,4 @@
-// Generated from src/error-registry.ts by src/errors-generated.test.ts: do not edit. To change
+// Generated from src/shared/error-registry.ts by src/errors-generated.test.ts: do not edit. To change
 // a code, edit the registry and run FX_UPDATE_FIXTURES=1 npx vitest run src/errors-generated.test.ts
 // (`@lazy`: a constant the engine does not use is left out of engine.wasm).
 

@@ -5,9 +5,9 @@
  * the workspace are played by the test, frame by frame.
  */
 import { describe, expect, test } from 'vitest'
-import { ErrorCode } from '../../src/errors.ts'
+import { ErrorCode } from '../../src/shared/errors.ts'
 import { createHarness } from './harness.ts'
-import type { ModelEvent } from '../../src/protocol/model-events.ts'
+import type { ModelEvent } from '../../src/shared/protocol/model-events.ts'
 import { composerRows, conversation, modelEvents, spinnerRow, toolCall } from './turn-helpers.ts'
 
 const SPINNER_TIMER = 0xffff0001

@@ -4,7 +4,7 @@
  * or on failure a local summary is used and the person is told.
  */
 import { describe, expect, test } from 'vitest'
-import { ErrorCode } from '../../src/errors.ts'
+import { ErrorCode } from '../../src/shared/errors.ts'
 import { paste } from './composer-helpers.ts'
 import { createHarness, type Harness } from './harness.ts'
 import { conversation, modelEvents, spinnerRow } from './turn-helpers.ts'

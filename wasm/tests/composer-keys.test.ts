@@ -4,7 +4,7 @@
  * left to xterm.
  */
 import { describe, expect, test } from 'vitest'
-import { encodeXtermKeyEvent } from '../../src/page/xterm-adapter.ts'
+import { encodeXtermKeyEvent } from '../../src/page/terminal/xterm-adapter.ts'
 import { createHarness } from './harness.ts'
 import { composer, invertedText } from './composer-helpers.ts'
 

@@ -5,7 +5,7 @@
  * small work and small writes.
  */
 import { describe, expect, test } from 'vitest'
-import type { EngineEffect } from '../../src/engine-host/engine-frames.ts'
+import type { EngineEffect } from '../../src/shared/messages/engine-frames.ts'
 import { createHarness, type Harness } from './harness.ts'
 import { composer, keys as K, lastUserMessage, paste } from './composer-helpers.ts'
 

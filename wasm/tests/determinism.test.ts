@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { instantiateEngine, type EngineInstance } from '../../src/engine-host/engine-instance.ts'
-import type { BootOptions, EngineEffect } from '../../src/engine-host/engine-frames.ts'
+import { instantiateEngine, type EngineInstance } from '../../src/engine-worker/host/engine-instance.ts'
+import type { BootOptions, EngineEffect } from '../../src/shared/messages/engine-frames.ts'
 
 const wasmPath = fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))
 const module = new WebAssembly.Module(readFileSync(wasmPath))

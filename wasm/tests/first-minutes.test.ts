@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createHarness } from './harness.ts'
-import type { BootProvider } from '../../src/engine-host/engine-frames.ts'
+import type { BootProvider } from '../../src/shared/messages/engine-frames.ts'
 
 const hosted = ['openai', 'anthropic', 'openrouter', 'gemini', 'groq', 'mistral', 'deepseek', 'xai'].map(
   (name): BootProvider => ({ name, label: name, model: 'm', baseUrl: `https://${name}.example/v1`, key: 'key', ...(name === 'deepseek' ? { proxy: true } : {}) }),

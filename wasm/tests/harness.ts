@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import xtermHeadless from '@xterm/headless'
-import { instantiateEngine, type EngineInstance } from '../../src/engine-host/engine-instance.ts'
-import type { BootOptions, CatalogAnswer, EngineEffect, SessionEvent, SessionListEntry } from '../../src/engine-host/engine-frames.ts'
-import type { ModelEvent } from '../../src/protocol/model-events.ts'
+import { instantiateEngine, type EngineInstance } from '../../src/engine-worker/host/engine-instance.ts'
+import type { BootOptions, CatalogAnswer, EngineEffect, SessionEvent, SessionListEntry } from '../../src/shared/messages/engine-frames.ts'
+import type { ModelEvent } from '../../src/shared/protocol/model-events.ts'
 
 const { Terminal } = xtermHeadless
 const wasmPath = fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import type { ModelRequest } from '../../src/protocol/model-events.ts'
-import { AGENT_SUB, type EngineEffect } from '../../src/engine-host/engine-frames.ts'
-import { instantiateEngine } from '../../src/engine-host/engine-instance.ts'
+import type { ModelRequest } from '../../src/shared/protocol/model-events.ts'
+import { AGENT_SUB, type EngineEffect } from '../../src/shared/messages/engine-frames.ts'
+import { instantiateEngine } from '../../src/engine-worker/host/engine-instance.ts'
 
 const module = new WebAssembly.Module(readFileSync(fileURLToPath(new URL('../../public/engine.wasm', import.meta.url))))
 const TOOL = { name: 'get_order', description: 'Look up an order.', parameters: '{"type":"object","properties":{"id":{"type":"string"}}}', idempotent: false }

@@ -4,7 +4,7 @@
  * was shown, and the turn ends with a clear reason when it cannot go on.
  */
 import { describe, expect, test } from 'vitest'
-import { ErrorCode } from '../../src/errors.ts'
+import { ErrorCode } from '../../src/shared/errors.ts'
 import { createHarness } from './harness.ts'
 import { conversation, modelEvents, spinnerRow, toolCall } from './turn-helpers.ts'
 

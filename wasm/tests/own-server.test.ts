@@ -2,7 +2,7 @@
 // server", /provider add switching to it, /provider remove, keyless servers, and a 401.
 import { describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from './harness.ts'
-import type { BootProvider } from '../../src/engine-host/engine-frames.ts'
+import type { BootProvider } from '../../src/shared/messages/engine-frames.ts'
 
 const PROVIDERS: BootProvider[] = [
   { name: 'demo', label: 'demo', model: 'demo', baseUrl: '', key: 'not_needed' },

@@ -1,5 +1,5 @@
 /**
- * Streams other projects recorded from real providers (src/providers/fixtures/recorded/, origins
+ * Streams other projects recorded from real providers (src/engine-worker/providers/fixtures/recorded/, origins
  * in its README), replayed through the whole path a reply takes: the response body through the
  * OpenAI-compatible provider (byte reader, SSE parser, chunk decoder), its events into the engine,
  * and the engine's writes into a terminal. Each test reads what a person would see, and what the
@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { createOpenAiCompatibleProvider } from '../../src/providers/openai-compatible.ts'
-import { collect, fakeFetch, joinTextDeltas, sseResponse } from '../../src/providers/test-helpers.ts'
-import type { ModelEvent } from '../../src/protocol/model-events.ts'
+import { createOpenAiCompatibleProvider } from '../../src/engine-worker/providers/openai-compatible.ts'
+import { collect, fakeFetch, joinTextDeltas, sseResponse } from '../../test/support/providers.ts'
+import type { ModelEvent } from '../../src/shared/protocol/model-events.ts'
 import { createHarness, type Harness } from './harness.ts'
 
-const RECORDED = new URL('../../src/providers/fixtures/recorded/', import.meta.url)
+const RECORDED = new URL('../../src/engine-worker/providers/fixtures/recorded/', import.meta.url)
 
 /** A recorded body: `.sse` as it is; `.chunks.txt` as `data:` events and `[DONE]` (vercel/ai's replay). */
 function body(name: string): Uint8Array {

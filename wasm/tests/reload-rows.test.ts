@@ -7,7 +7,7 @@
  * only the agent API sends them, and the engine keeps none.)
  */
 import { expect, test } from 'vitest'
-import { ErrorCode } from '../../src/errors.ts'
+import { ErrorCode } from '../../src/shared/errors.ts'
 import { createHarness, type Harness } from './harness.ts'
 import { conversation, modelEvents, toolCall } from './turn-helpers.ts'
 

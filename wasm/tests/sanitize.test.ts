@@ -7,10 +7,10 @@
  * DEC private modes 2004 (bracketed paste) and 2026 (synchronized output).
  */
 import { describe, expect, test } from 'vitest'
-import { ErrorCode } from '../../src/errors.ts'
+import { ErrorCode } from '../../src/shared/errors.ts'
 import { createHarness, type Harness } from './harness.ts'
-import type { EngineEffect } from '../../src/engine-host/engine-frames.ts'
-import type { ModelEvent } from '../../src/protocol/model-events.ts'
+import type { EngineEffect } from '../../src/shared/messages/engine-frames.ts'
+import type { ModelEvent } from '../../src/shared/protocol/model-events.ts'
 
 const OSC52 = '\x1b]52;c;ZXZpbA==\x07'
 const decoder = new TextDecoder()

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { createHarness, type Harness } from './harness.ts'
-import { encodeStoredSession } from '../../src/agent-api/session-store-durability.ts'
+import { encodeStoredSession } from '../../src/page/agent-api/session-store-durability.ts'
 import { composerRows, conversation, modelEvents, toolCall } from './turn-helpers.ts'
 
 const text = (h: Harness) => conversation(h).join(' ').replace(/\s+/g, ' ')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from './harness.ts'
-import type { AuthDisplayState, EngineEffect } from '../../src/engine-host/engine-frames.ts'
+import type { AuthDisplayState, EngineEffect } from '../../src/shared/messages/engine-frames.ts'
 
 const PROVIDERS = [
   { name: 'demo', label: 'demo', model: 'demo', baseUrl: '', key: 'not_needed' as const },

@@ -1,6 +1,6 @@
 /** Reading a turn back from the screen, and feeding the model's side of it. */
 import type { Harness } from './harness.ts'
-import type { ModelEvent } from '../../src/protocol/model-events.ts'
+import type { ModelEvent } from '../../src/shared/protocol/model-events.ts'
 
 const isDivider = (line: string) => /^─+$/.test(line)
 /** The activity row: a spinner frame, or the retry countdown. */

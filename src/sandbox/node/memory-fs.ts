@@ -5,9 +5,9 @@
  * root are reported back to the workspace.
  */
 
-import { concatBytes } from '../../protocol/bytes'
-import { resolveWorkspacePath } from '../../workspace/workspace-paths'
-import type { SandboxFiles } from '../runtime-types'
+import { concatBytes } from '../../shared/protocol/bytes'
+import { resolveWorkspacePath } from '../../shared/workspace/workspace-paths'
+import type { SandboxFiles } from '../../shared/sandbox/runtime-types'
 
 export type Stat = { kind: 'file' | 'dir'; size: number; mtimeMs: number }
 

@@ -2,14 +2,14 @@
  * Sandbox worker: `node` for the workspace, on the browser's own JavaScript engine. One run
  * gets a copy of the files, its own process, console, timers and module registry, all set on
  * the worker's global for the run and taken away after it; the page then ends the worker, so
- * the next run starts in a fresh realm (src/sandbox/sandbox-workers.ts). The run ends
+ * the next run starts in a fresh realm (src/page/sandbox/sandbox-workers.ts). The run ends
  * like a Node process: when nothing is left to wait for, at process.exit(), or at an uncaught
  * exception (printed as Node prints it, exit 1).
  */
 
 import { Buffer } from 'buffer'
 import util from 'util'
-import type { RunIo, RunRequest, RunResult, SandboxRuntime } from '../runtime-types'
+import type { RunIo, RunRequest, RunResult, SandboxRuntime } from '../../shared/sandbox/runtime-types'
 import { createBuiltins, UnsupportedModule } from './builtins'
 import { createFsModule } from './fs-module'
 import { absolute, MemoryFs } from './memory-fs'

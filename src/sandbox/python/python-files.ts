@@ -3,7 +3,7 @@
  * interpreter is fresh, so only the request's files are under the root when its run starts.
  */
 
-import type { RunRequest } from '../runtime-types'
+import type { RunRequest } from '../../shared/sandbox/runtime-types'
 import type { Pyodide } from './python-interpreter'
 
 type Fs = Pyodide['FS']

@@ -17,7 +17,7 @@
  */
 
 import type { loadPyodide as LoadPyodide } from 'pyodide'
-import type { RunIo } from '../runtime-types'
+import type { RunIo } from '../../shared/sandbox/runtime-types'
 import { createInterpreterGlobals } from './python-js-globals'
 
 export type Pyodide = Awaited<ReturnType<typeof LoadPyodide>>

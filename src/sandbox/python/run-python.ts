@@ -8,7 +8,7 @@
  * and reports what changed under the root.
  */
 
-import type { RunIo, RunRequest, RunResult, SandboxRuntime } from '../runtime-types'
+import type { RunIo, RunRequest, RunResult, SandboxRuntime } from '../../shared/sandbox/runtime-types'
 import { loadPythonKit, restoreInterpreter, type Interpreter, type PythonKit } from './python-interpreter'
 import { changesOut, copyIn } from './python-files'
 import { parsePythonArgs } from './python-args'

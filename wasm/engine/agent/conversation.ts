@@ -1,5 +1,5 @@
 // The conversation the engine keeps, and its serialization into a provider-neutral model request
-// (the `ModelRequest` type in src/protocol/model-events.ts).
+// (the `ModelRequest` type in src/shared/protocol/model-events.ts).
 
 import { writeFileToolSpecs } from './file-tools'
 import { ByteBuf } from '../util/byte-buf'

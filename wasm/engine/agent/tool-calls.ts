@@ -7,7 +7,7 @@ import { Effects, OUT_EXEC } from '../abi/frames'
 import { ToolCallRec } from './conversation'
 
 export const COMMAND_MAX_BYTES = 64 * 1024
-/** The largest content write_file writes or edit_file puts in (src/workspace/file-tool-rules.ts). */
+/** The largest content write_file writes or edit_file puts in (src/bash-worker/file-tool-rules.ts). */
 export const FILE_TOOL_MAX_BYTES = 10 * 1024 * 1024
 export const OUTPUT_LIMIT_BYTES = 64 * 1024
 export const COMMAND_TIMEOUT_MS = 30000

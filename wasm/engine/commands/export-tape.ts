@@ -1,4 +1,4 @@
-// /export tape: the session as a demo tape (format version 2, src/providers/demo-tape.ts) that the
+// /export tape: the session as a demo tape (format version 2, src/engine-worker/providers/demo-tape.ts) that the
 // offline demo provider replays: each prompt with the model's answers to it, tool calls
 // included. Command results are left out, since a replay runs the commands for real. The host adds
 // the workspace's starting files before saving (action `export` with `tape: true`).

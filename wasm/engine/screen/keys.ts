@@ -3,7 +3,7 @@
 //
 // Key encodings the engine reads. Most are what xterm.js sends by itself; the chords marked
 // "adapter" are lost by xterm in a browser and are encoded by encodeXtermKeyEvent
-// (src/page/xterm-adapter.ts). CSI u forms follow the kitty/xterm convention
+// (src/page/terminal/xterm-adapter.ts). CSI u forms follow the kitty/xterm convention
 // CSI <code point> ; <1 + modifier bits> u with Shift = 1, Alt = 2, Ctrl = 4, Cmd/Super = 8.
 //
 //   bytes                       key                                  engine action

@@ -1,0 +1,24 @@
+/**
+ * One idbSessionStore per database in a thread, for the engine worker: its start-up read of the
+ * session a reload resumes (src/engine-worker/start-up/worker-start-reads.ts) and the store it serves the page
+ * (session-store-api.ts) are the same store, so the first commit after a reload compares with the
+ * bytes read at start-up and writes only what changed, with no second read of the session.
+ */
+import { idbSessionStore, type IdbSessionStore } from './idb-session-store.ts'
+
+const byFactory = new WeakMap<IDBFactory, Map<string, IdbSessionStore>>()
+const byNamespace = new Map<string, IdbSessionStore>()
+
+/** The store of `namespace` on `indexedDB` (default the global one), made on first use. */
+export function sharedSessionStore(options: { namespace?: string; indexedDB?: IDBFactory }): IdbSessionStore {
+  let stores = byNamespace
+  if (options.indexedDB) {
+    stores = byFactory.get(options.indexedDB) ?? new Map()
+    byFactory.set(options.indexedDB, stores)
+  }
+  const key = options.namespace ?? ''
+  let store = stores.get(key)
+  // Its commits' bytes arrive by postMessage (cloned or moved here), so they are its own.
+  if (!store) stores.set(key, (store = idbSessionStore({ ...options, handsOverBytes: true })))
+  return store
+}

@@ -1,0 +1,110 @@
+/**
+ * Page side: which sandbox worker a run goes to. One frame (sandbox-frame.ts) holds them all:
+ * - `node`: a worker per run. A spare, its modules already loaded, waits for the next run; the
+ *   run takes it, and once the run is over the host ends the used worker and starts the next
+ *   spare, so nothing a run leaves (globals, hooks, timers, files in its memory) reaches the next.
+ * - `python`: one worker for the frame's life (Pyodide loads once), apart from node's realms.
+ * `teardown()` closes the frame — every worker, any running code, any pending timer — and the
+ * next run opens a new one: after a cancel, a crash, or a switch of session.
+ */
+
+import { openSandboxFrame, type SandboxFrame, type SandboxWorker } from './sandbox-frame'
+import type { RunRequest } from '../../shared/sandbox/runtime-types'
+
+type Runtime = RunRequest['runtime']
+
+export type SandboxWorkersOptions = {
+  /** The worker modules' sources (ES modules' texts), by runtime. */
+  modules(): Promise<Record<Runtime, string>>
+  /** Told of each worker as it starts, before any message can reach it: wire its port here. */
+  started(worker: SandboxWorker, runtime: Runtime): void
+  /** Opens the frame (sandbox-frame.ts's; tests give a stand-in). */
+  openFrame?: typeof openSandboxFrame
+}
+
+export type SandboxWorkers = {
+  /** The frame and a worker for one run of `runtime` (opening the frame if there is none). */
+  take(runtime: Runtime): Promise<{ frame: SandboxFrame; worker: SandboxWorker }>
+  /** Opens the frame and a spare node worker (if there is none) ahead of a run; 'python' starts Python's worker too. */
+  prewarm(runtime?: 'python'): Promise<SandboxWorker | null>
+  /** Closes the frame with all its workers. */
+  teardown(): void
+}
+
+export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWorkers {
+  let frame: Promise<SandboxFrame> | null = null
+  let spare: SandboxWorker | null = null
+  let python: SandboxWorker | null = null
+
+  function open(): Promise<SandboxFrame> {
+    if (frame) return frame
+    const openFrame = options.openFrame ?? openSandboxFrame
+    const opening = options.modules().then((modules) => withDeadline(openFrame(modules)))
+    frame = opening
+    opening.catch(() => {
+      if (frame === opening) frame = null
+    })
+    return opening
+  }
+
+  function start(opened: SandboxFrame, runtime: Runtime): SandboxWorker {
+    const worker = opened.startWorker(runtime)
+    options.started(worker, runtime)
+    void worker.crashed.then((reason) => {
+      // An uncaught error in a worker does not end it: it must not serve another run.
+      if (reason !== 'closed') worker.end()
+      if (spare === worker) spare = null
+      if (python === worker) python = null
+    })
+    return worker
+  }
+
+  async function take(runtime: Runtime): Promise<{ frame: SandboxFrame; worker: SandboxWorker }> {
+    const opening = open()
+    const opened = await opening
+    if (runtime === 'python') return { frame: opened, worker: (python ??= start(opened, 'python')) }
+    const worker = spare ?? start(opened, 'node')
+    // The next spare starts once this run is over (`prewarm`), not beside it: on a busy
+    // machine a worker loading its modules takes CPU from the run.
+    spare = null
+    return { frame: opened, worker }
+  }
+
+  return {
+    take,
+    async prewarm(runtime) {
+      const opened = await open()
+      spare ??= start(opened, 'node')
+      if (runtime !== 'python' || python) return null
+      return (python = start(opened, 'python'))
+    },
+    teardown() {
+      const closing = frame
+      frame = null
+      spare = null
+      python = null
+      void closing?.then((opened) => opened.close(), () => undefined)
+    },
+  }
+}
+
+/** The sandbox answers within moments, unless the page's own CSP forbids its frame or worker. */
+const START_DEADLINE_MS = 10_000
+
+function withDeadline(opening: Promise<SandboxFrame>): Promise<SandboxFrame> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("the code sandbox did not start: this page's Content-Security-Policy may forbid its iframe (frame-src) or blob: workers")),
+      START_DEADLINE_MS,
+    )
+  })
+  void opening.then((opened) => {
+    // Too late: nobody will use it.
+    if (timer === undefined) opened.close()
+  })
+  return Promise.race([opening, late]).finally(() => {
+    clearTimeout(timer)
+    timer = undefined
+  })
+}
