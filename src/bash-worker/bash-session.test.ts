@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashSession, type SessionExecInput } from './bash-session'
-import type { SnapshotEntry } from '../page/workspace/snapshot-store'
+import type { SnapshotEntry } from '../shared/messages/bash-worker-api'
 import { runClockUntil, useFakeClock } from '../../test/support/clock'
 
 afterEach(() => vi.useRealTimers())

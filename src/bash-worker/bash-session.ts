@@ -12,7 +12,7 @@ import { gitCommand } from './git/git-command'
 import { fetchThroughHost, type GitHost } from '../shared/workspace/git/git-host'
 import type { GhDeps } from './git/github/gh-command'
 import { refuseSilentLimits } from './shell-limits'
-import type { SnapshotDelta, SnapshotEntry } from '../page/workspace/snapshot-store'
+import type { SnapshotDelta, SnapshotEntry } from '../shared/messages/bash-worker-api'
 import {
   clampOutputLimit,
   clampTimeoutMs,
@@ -24,7 +24,7 @@ import {
   withoutStopLine,
 } from '../shared/workspace/exec-result'
 import { carriedVars, commandEnv } from './shell-state'
-import type { SkippedUpload, UploadFile } from '../page/workspace/upload-plan'
+import type { SkippedUpload, UploadFile } from '../shared/messages/bash-worker-api'
 import { listWorkspaceFiles, putWorkspaceFiles, writeWorkspaceFiles, zipWorkspace } from './workspace-files'
 import { runFileTool, type FileToolRequest } from './file-tool-worker'
 import type { FileOpAnswer } from '../shared/protocol/workspace-ops'

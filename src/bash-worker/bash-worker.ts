@@ -6,6 +6,6 @@
 // First, so that Buffer exists before just-bash is evaluated (see buffer-global.ts).
 import './buffer-global'
 import { expose } from 'comlink'
-import { createBashWorkerApi } from '../shared/messages/bash-worker-api'
+import { createBashWorkerApi } from './worker-api'
 
 expose(createBashWorkerApi())

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBashSession, type SessionExecInput } from './bash-session'
-import type { SnapshotEntry } from '../page/workspace/snapshot-store'
+import type { SnapshotEntry } from '../shared/messages/bash-worker-api'
 import type { CodeRunReply, RunRequest } from '../shared/sandbox/runtime-types'
 import type { RemoteCodeRunner } from './code-commands'
 

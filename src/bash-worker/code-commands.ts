@@ -11,12 +11,8 @@ import { isUnder, resolveRealPath } from './real-path'
 import { exitStatus } from '../shared/sandbox/exit-status'
 import { resolveWorkspacePath } from '../shared/workspace/workspace-paths'
 import { npmCommand } from './npm-command'
-
-/** The page's runner as the bash worker sees it over comlink. */
-export type RemoteCodeRunner = {
-  run(id: number, request: RunRequest): Promise<CodeRunReply>
-  cancel(id: number): unknown
-}
+import type { RemoteCodeRunner } from '../shared/messages/bash-worker-api.ts'
+export type { RemoteCodeRunner } from '../shared/messages/bash-worker-api.ts'
 
 type Output = { stdout: string; stderr: string; exitCode: number }
 

@@ -12,9 +12,8 @@ import type { FileOpAnswer } from '../shared/protocol/workspace-ops'
 import { applyEdit, checkRealPath, FILE_TOOL_MAX_BYTES, parseFileToolCall, readSlice, resolveToolPath } from './file-tool-rules'
 import { resolveRealPath } from './real-path'
 import { diffFile, textOf } from '../shared/workspace/unified-diff'
-
-/** A file tool call as the engine sends it (workspace op `file`). */
-export type FileToolRequest = { name: string; arguments: string; cwd: string; apply: boolean }
+import type { FileToolRequest } from '../shared/messages/bash-worker-api.ts'
+export type { FileToolRequest } from '../shared/messages/bash-worker-api.ts'
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const refuse = (result: string): FileOpAnswer => ({ ok: false, result })

@@ -4,7 +4,7 @@
  */
 
 import type { FileInit, FsStat, IFileSystem } from 'just-bash/browser'
-import type { SnapshotDelta, SnapshotEntry } from '../page/workspace/snapshot-store'
+import type { SnapshotDelta, SnapshotEntry } from '../shared/messages/bash-worker-api'
 import { TrackedFs } from './tracked-fs'
 
 /**

@@ -7,7 +7,7 @@
 import { zipSync, type Zippable } from 'fflate'
 import type { IFileSystem } from 'just-bash/browser'
 import { isGenerated } from './fs-snapshot'
-import type { SkippedUpload, UploadFile } from '../page/workspace/upload-plan'
+import type { SkippedUpload, UploadFile } from '../shared/messages/bash-worker-api'
 
 /** `rel` (relative, normalized) under `root`. */
 function absoluteIn(root: string, rel: string): string {

@@ -4,7 +4,8 @@
  */
 
 import type { ExecInput } from '../../src/shared/protocol/workspace'
-import { createBashWorkerApi, type BashWorkerApi } from '../../src/shared/messages/bash-worker-api'
+import { createBashWorkerApi } from '../../src/bash-worker/worker-api'
+import type { BashWorkerApi } from '../../src/shared/messages/bash-worker-api'
 import { createBashWorkspace, type BashWorkspace, type BashWorkspaceOptions } from '../../src/page/workspace/create-bash-workspace'
 import { createInProcessWorker, type InProcessWorker } from '../../src/page/workspace/in-process-worker'
 

@@ -6,20 +6,8 @@ import { ErrorCode } from '../../shared/errors.ts'
 import { refuseBaseUrl } from '../providers/provider-settings.ts'
 import { SignInError } from './auth-errors.ts'
 import { describeOAuthError, getJson } from './auth-http.ts'
-
-/** The `signIn` option of createFxTerminal. */
-export type SignInOptions = {
-  /** The issuer (its `/.well-known/openid-configuration` is read) or the discovery URL itself. */
-  issuer?: string
-  /** Explicit endpoints: no discovery request when both device and token endpoints are given. */
-  deviceAuthorizationEndpoint?: string
-  tokenEndpoint?: string
-  revocationEndpoint?: string
-  /** The OAuth client id the issuer knows this app by. */
-  clientId?: string
-  /** Default `openid offline_access` (offline_access asks for a refresh token). */
-  scope?: string
-}
+import type { SignInOptions } from '../../shared/messages/worker-api.ts'
+export type { SignInOptions } from '../../shared/messages/worker-api.ts'
 
 /** The endpoints a device sign-in uses. */
 export type Endpoints = { deviceAuthorizationEndpoint: string; tokenEndpoint: string; revocationEndpoint?: string }

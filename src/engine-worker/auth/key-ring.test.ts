@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { memoryOAuthSessionStore } from '../../page/stores/memory-stores.ts'
-import { keyMayGoTo, originOf } from './key-origin.ts'
+import { keyMayGoTo, originOf } from '../providers/key-origin.ts'
 import { createKeyRing, createKeyStore } from './key-store.ts'
 
 const OPENAI = 'https://api.openai.com/v1'

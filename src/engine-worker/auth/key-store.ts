@@ -11,7 +11,7 @@
  */
 import { AI_GATEWAY_BASE_URL } from '../providers/provider-settings.ts'
 import type { OAuthSessionStore } from '../../shared/stores/types.ts'
-import { keyMayGoTo, originOf } from './key-origin.ts'
+import { keyMayGoTo, originOf } from '../providers/key-origin.ts'
 
 /** One provider's saved key, at one origin. */
 export type KeyStore = {

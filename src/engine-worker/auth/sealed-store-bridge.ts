@@ -6,19 +6,10 @@
  */
 import { ErrorCode, errorOf, failureOf, FxError, type FxFailure } from '../../shared/errors.ts'
 import type { OAuthSessionStore, RevisionedBytes } from '../../shared/stores/types.ts'
-
-/** Which of the page's two sealed stores a call is for. */
-export type SealedStoreName = 'oauth' | 'key'
-
-/** A store call's answer as it crosses to the worker. */
-export type StoreAnswer<T> = { ok: true; value: T } | FxFailure<string>
-
-/** The page's side: every call answered, never thrown. */
-export type SealedStoreHost = {
-  storeLoad(name: SealedStoreName): Promise<StoreAnswer<RevisionedBytes | null>>
-  storeCommit(name: SealedStoreName, bytes: Uint8Array, expectedRevision: string | undefined): Promise<StoreAnswer<{ revision: string }>>
-  storeRemove(name: SealedStoreName, expectedRevision: string | undefined): Promise<StoreAnswer<boolean | 'missing' | void>>
-}
+import type { SealedStoreHost } from '../../shared/messages/worker-api.ts'
+import type { SealedStoreName, StoreAnswer } from '../../shared/messages/worker-api.ts'
+export type { SealedStoreName, StoreAnswer } from '../../shared/messages/worker-api.ts'
+export type { SealedStoreHost } from '../../shared/messages/worker-api.ts'
 
 async function answer<T>(call: () => T | Promise<T>): Promise<StoreAnswer<T>> {
   try {

@@ -17,12 +17,12 @@ import type { BootProvider, HostAction } from '../../shared/messages/engine-fram
 import { createHostFetch } from './host-fetch.ts'
 import { createHostLoop, type HostLoop, type SessionHost } from './host-loop.ts'
 import { createOutputBatcher } from './output-batcher.ts'
-import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
+import { createWorkerAuth, type WorkerAuth } from './worker-auth.ts'
 import { takeStartSession } from '../start-up/worker-start-reads.ts'
 import { preloadEngine } from './preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from '../../shared/messages/worker-api.ts'
-import { movesWithItsBuffer } from '../stores/snapshot-buffers.ts'
+import { movesWithItsBuffer } from '../../shared/snapshot-buffers.ts'
 
 let loop: HostLoop | null = null
 /** `keys()` calls the engine has been fed, told with every frame (HostCallbacks.write). */

@@ -30,5 +30,5 @@ import('./engine-host.ts').then(
 )
 // Fetched now, after the host (it is 1 KB): the page's first commit should not wait for it.
 // Where it cannot load, the page's calls go unanswered and its store reports them (guard-store.ts).
-const serving = import('../../shared/messages/session-store-api.ts')
+const serving = import('../stores/session-store-api.ts')
 serving.catch(() => {})

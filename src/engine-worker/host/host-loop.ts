@@ -11,9 +11,11 @@ import { AGENT_SUB } from '../../shared/messages/engine-frames.ts'
 import { createEngineHostCore } from './engine-host-core.ts'
 import type { EngineInstance, EngineTrap } from './engine-instance.ts'
 import { FRAME_MS } from './frame-pacer.ts'
-import { reserveSpares } from '../stores/snapshot-buffers.ts'
+import { reserveSpares } from '../../shared/snapshot-buffers.ts'
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../../shared/protocol/workspace-ops.ts'
 import { ModelCatalogError } from '../providers/list-models.ts'
+import type { StoredState } from '../../shared/messages/worker-api.ts'
+export type { StoredState } from '../../shared/messages/worker-api.ts'
 
 export type ExecBridge = {
   exec(id: number, request: ExecRequest): Promise<ExecResult>
@@ -99,9 +101,6 @@ export type HostLoop = {
    */
   restore(stored: StoredState, resume?: { bytes: Uint8Array; readOnly: boolean }): void
 }
-
-/** The part of the boot options read from the app's stores and workspace. */
-export type StoredState = { config: Record<string, string>; history: string[]; instructions?: string; notices: string[] }
 
 const encoder = new TextEncoder()
 /** Restarts allowed within 10 s before the loop gives up. */

@@ -21,7 +21,7 @@
  * DeepSeek rockbenben/subtitle-translator#18 (Dec 2025), yuanbw2025/storyforge#4 (2026; earlier
  * reports had it working); xAI: no report either way, so it is tried directly.
  */
-import { originOf } from '../auth/key-origin.ts'
+import { originOf } from './key-origin.ts'
 import { ErrorCode } from '../../shared/errors.ts'
 import type { ModelProvider } from '../../shared/protocol/model-events.ts'
 import { createAnthropicProvider } from './anthropic-messages.ts'

@@ -6,9 +6,8 @@
  */
 import type { ModelInfo } from '../../shared/protocol/model-events.ts'
 import { isRedirect, KEYED_REQUEST } from './keyed-request.ts'
-
-/** A catalog given in configuration: bare ids, or full entries. */
-export type ModelCatalog = readonly (string | ModelInfo)[]
+import type { ModelCatalog } from '../../shared/provider-types.ts'
+export type { ModelCatalog } from '../../shared/provider-types.ts'
 
 /** What `GET {baseUrl}/models` came back with (a network failure rejects instead). */
 export type ModelListResponse =

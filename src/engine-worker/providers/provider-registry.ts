@@ -12,24 +12,8 @@ import type { ModelCatalog } from './model-list.ts'
 import { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible.ts'
 import { createPresetProvider, PROVIDER_PRESETS } from './provider-presets.ts'
 import { AI_GATEWAY_BASE_URL, AI_GATEWAY_DEFAULT_MODEL, refuseBaseUrl, type ResolveProviderOptions, setting } from './provider-settings.ts'
-
-/** What a custom provider's configuration says about one of its models. */
-export type CustomModelConfig = { contextWindow?: number; maxOutputTokens?: number; supportsToolUse?: boolean; supportsImages?: boolean; ultrafast?: boolean }
-
-/**
- * A server that speaks the OpenAI Chat Completions API, shaped like the reference's custom
- * providers. `baseUrl` must be https, or http on localhost / 127.0.0.0/8 / [::1]. `models`, when
- * given, is the provider's whole catalog (no `/models` request) and its first id the default.
- */
-export type CustomProviderConfig = {
-  name: string
-  baseUrl: string
-  models?: { [id: string]: CustomModelConfig }
-  /** Sent as a bearer token to this provider's base URL only. */
-  apiKey?: string
-  /** Its wire protocol: OpenAI Chat Completions (the default) or Anthropic Messages. */
-  wire?: 'openai' | 'anthropic'
-}
+import type { CustomProviderConfig, CustomModelConfig } from '../../shared/provider-types.ts'
+export type { CustomProviderConfig, CustomModelConfig } from '../../shared/provider-types.ts'
 
 /** What `/provider` shows of a provider besides its name: where it is and whether it takes a key. */
 export type ProviderSummary = {

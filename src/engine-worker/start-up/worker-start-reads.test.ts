@@ -104,7 +104,7 @@ describe('start-up reads in the engine worker', () => {
     expect(sameBytes((await reads.takeStartSession('s1'))!.bytes, big)).toBe(true)
 
     // The page connects as it does to the engine worker: a port in a SERVE_SESSIONS message.
-    const { sessionStoreApi } = await import('../../shared/messages/session-store-api.ts') // this test's module copies, as reads
+    const { sessionStoreApi } = await import('../stores/session-store-api.ts') // this test's module copies, as reads
     const served: string[] = []
     const engineWorker = {
       postMessage(message: { type: string; port: MessagePort }, transfer: Transferable[]) {

@@ -1,5 +1,5 @@
 /** The worker that runs the page's IndexedDB session store off its thread (session-store-api.ts). */
 import * as Comlink from 'comlink'
-import { sessionStoreApi } from '../../shared/messages/session-store-api.ts'
+import { sessionStoreApi } from './session-store-api.ts'
 
 Comlink.expose(sessionStoreApi())

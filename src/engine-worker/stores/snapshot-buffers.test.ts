@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { idbSessionStore } from './idb-session-store.ts'
-import { copyIntoSpare, letGoOf, movesWithItsBuffer, recycleSnapshotBuffers, reserveSpares } from './snapshot-buffers.ts'
+import { copyIntoSpare, letGoOf, movesWithItsBuffer, recycleSnapshotBuffers, reserveSpares } from '../../shared/snapshot-buffers.ts'
 import { freshIndexedDB, sameBytes } from '../../../test/support/idb.ts'
 
 const MB = 1024 * 1024

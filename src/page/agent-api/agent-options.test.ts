@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryConfigStore, memorySessionStore } from '../stores/memory-stores.ts'
 import { createInProcessWorker } from '../workspace/in-process-worker.ts'
 import { MAX_LIVE_ENGINES } from './agent-env.ts'
-import { createAgentWorkerApi } from '../../shared/messages/agent-worker-api.ts'
+import { createAgentWorkerApi } from '../../engine-worker/agent/agent-worker-api.ts'
 import { createFxAgent } from './create-fx-agent.ts'
 import { engineModule, mockAgent, readUntil, reply, toolCalls, useMock } from '../../../test/support/agent-api.ts'
 

@@ -4,7 +4,7 @@
 // a later turn, or another agent on the same store, still sends them.
 import { describe, expect, it } from 'vitest'
 import { createInProcessWorker } from '../workspace/in-process-worker.ts'
-import { createAgentWorkerApi } from '../../shared/messages/agent-worker-api.ts'
+import { createAgentWorkerApi } from '../../engine-worker/agent/agent-worker-api.ts'
 import { memory } from './durability.ts'
 import { linesOf, mockAgent, reply, toolCalls, useMock } from '../../../test/support/agent-api.ts'
 import type { FxAgentOptions, FxTool } from '../../shared/agent-api/types.ts'

@@ -7,33 +7,10 @@
  */
 import { createStore, get, getMany, setMany, type UseStore } from 'idb-keyval'
 import type { FxPromptInput, FxLogLine, FxTurnResult } from '../../shared/agent-api/types.ts'
-
-/** A prompt as its session stores it, and how its turn went. */
-export type StoredTurn = {
-  messageId: string
-  input: FxPromptInput
-  status: 'queued' | 'running' | 'done'
-  result?: FxTurnResult
-}
-
-/** Everything a session stores besides its stream lines. */
-export type SessionRecord = {
-  /** The engine's snapshot at the last commit point. */
-  snapshot?: Uint8Array
-  turns: StoredTurn[]
-  /** The host tool call running at the last step, if any (asked about on resume). */
-  running?: { callId: string; name: string; input: unknown; executionId: string }
-  /** Images tools returned, by the key their markers in the conversation name. */
-  toolImages?: Record<string, Array<{ mimeType: string; data: string }>>
-  /** The model, tool set and version the last turn ran with (`checkpoint.mismatch` when the next differs). */
-  madeWith?: MadeWith
-  /** Line chunks stored so far, and the cursor of the last stored line. */
-  chunks: number
-  lineCount: number
-}
-
-/** What a session's turns ran with: the model, the tools' names, and fxterm's version (absent in older records). */
-export type MadeWith = { model: string; tools: string[]; version?: string }
+import type { SessionRecord, FxDurability } from '../../shared/agent-api/types.ts'
+import type { StoredTurn, MadeWith } from '../../shared/agent-api/types.ts'
+export type { StoredTurn, MadeWith } from '../../shared/agent-api/types.ts'
+export type { SessionRecord, FxDurability } from '../../shared/agent-api/types.ts'
 
 /** The optional parts of a record that every stored form keeps: the running call, what it ran with, tools' images. */
 export function recordExtras(record: Pick<SessionRecord, 'running' | 'madeWith' | 'toolImages'>): Pick<SessionRecord, 'running' | 'madeWith' | 'toolImages'> {
@@ -42,21 +19,6 @@ export function recordExtras(record: Pick<SessionRecord, 'running' | 'madeWith' 
     ...(record.madeWith ? { madeWith: record.madeWith } : {}),
     ...(record.toolImages ? { toolImages: record.toolImages } : {}),
   }
-}
-
-/** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
-export type FxDurability = {
-  readonly kind: 'memory' | 'indexedDb' | 'sessionStore'
-  load(sessionId: string): Promise<{ record: SessionRecord | null; lines: FxLogLine[] }>
-  /**
-   * Writes the record and appends `lines` (the ones since the last save) in one go; with lines,
-   * the caller has already counted their chunk in `record.chunks`.
-   */
-  save(sessionId: string, record: SessionRecord, lines: FxLogLine[]): Promise<void>
-  /** Runs `fn` while holding the session's lock; a second tab waits for it. */
-  withLock<T>(sessionId: string, fn: () => Promise<T>): Promise<T>
-  /** Why nothing more may be written (another writer took over), or null. */
-  halted?(): Error | null
 }
 
 /** Sessions in this page's memory: nothing outlives it. */

@@ -7,15 +7,8 @@
 import { ErrorCode, FxError } from '../../shared/errors.ts'
 import { base64Bytes, decodeHead, fromBase64, isBase64, MAX_IMAGE_BYTES, MAX_IMAGES_TOTAL_BYTES, sniffImageType, toBase64 } from '../../engine-worker/agent/prompt-input.ts'
 import type { FxPromptBlock, FxPromptInput } from '../../shared/agent-api/types.ts'
-
-/** What an image must fit: at most `maxBytes`, as one of `mimeTypes`. */
-export type FxImageLimits = { maxBytes: number; mimeTypes: readonly string[] }
-
-/** Makes one image fit `limits`: its bytes (and type, else read from the bytes) back. */
-export type FxResizeImage = (
-  image: { mimeType: string; data: Uint8Array },
-  limits: FxImageLimits,
-) => Promise<{ mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }> | { mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }
+import type { FxImageLimits, FxResizeImage } from '../../shared/agent-api/types.ts'
+export type { FxImageLimits, FxResizeImage } from '../../shared/agent-api/types.ts'
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
 

@@ -18,7 +18,7 @@ import { appSignIn } from './app-sign-in.ts'
 import { createKeyRing } from '../../engine-worker/auth/key-store.ts'
 import { GITHUB_KEY_NAME } from '../../shared/workspace/git/git-host.ts'
 import { keepOfflineShell } from './offline-shell.ts'
-import { PAGE_NAMESPACE } from './page-namespace.ts'
+import { PAGE_NAMESPACE } from '../start-up/page-namespace.ts'
 import { noteHeldSession, noteSavedSessions } from '../start-up/page-saved-sessions-flag.ts'
 
 const opening = storesOpening

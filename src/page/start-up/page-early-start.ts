@@ -10,7 +10,7 @@ import { prefetchConfig, prefetchHistory } from './page-prefetch-first-reads.ts'
 import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
 import type { StartReadsAnswer } from '../../shared/messages/start-reads-message.ts'
 import type { EarlyLock } from '../terminal/session-locks.ts'
-import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from '../app/page-namespace.ts'
+import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from './page-namespace.ts'
 
 type Early = { worker: Worker; reads: Promise<StartReadsAnswer | null> }
 const holder = globalThis as { __fxEarly?: Early; __fxEarlyLock?: EarlyLock; __fxStarted?: boolean }

@@ -7,7 +7,7 @@
  */
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
 import { engineWasmUrl } from '../../engine-worker/host/engine-url.ts'
-import { PAGE_NAMESPACE, PAGE_START_READS } from '../app/page-namespace.ts'
+import { PAGE_NAMESPACE, PAGE_START_READS } from './page-namespace.ts'
 import { hasSavedSessions, lastHeldSession } from './page-saved-sessions-flag.ts'
 import { requestSessionLock, type EarlyLock } from '../terminal/session-locks.ts'
 

@@ -6,7 +6,7 @@
  * (measured 2-7% slower to interactive on a 2-core machine). Never cleared: a stale "yes" costs
  * only that early start.
  */
-import { PAGE_NAMESPACE } from '../app/page-namespace.ts'
+import { PAGE_NAMESPACE } from './page-namespace.ts'
 
 const KEY = `${PAGE_NAMESPACE}:has-saved-sessions`
 const HELD_KEY = `${PAGE_NAMESPACE}:held-session`

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../shared/errors.ts'
 import { sessionStoreContract } from '../../../test/support/store-contract-suites.ts'
 import { idbSessionStore } from '../../engine-worker/stores/idb-session-store.ts'
 import { idbSessionStoreOffThread } from './idb-session-store-off-thread.ts'
-import { sessionStoreApi } from '../../shared/messages/session-store-api.ts'
+import { sessionStoreApi } from '../../engine-worker/stores/session-store-api.ts'
 import { freshIndexedDB, rejectionOf, utf8 } from '../../../test/support/idb.ts'
 
 afterEach(() => vi.useRealTimers())

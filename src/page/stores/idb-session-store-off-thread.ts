@@ -10,7 +10,7 @@ import * as Comlink from 'comlink'
 import { checkId, idbSessionStore, type IdbSessionStoreOptions } from '../../engine-worker/stores/idb-session-store.ts'
 import { ErrorCode, errorOf, FxError } from '../../shared/errors.ts'
 import { SERVE_SESSIONS } from '../../shared/messages/start-reads-message.ts'
-import { movesWithItsBuffer } from '../../engine-worker/stores/snapshot-buffers.ts'
+import { movesWithItsBuffer } from '../../shared/snapshot-buffers.ts'
 import type { SessionStoreApi, WireError, WireResult } from '../../shared/messages/session-store-api.ts'
 import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
 

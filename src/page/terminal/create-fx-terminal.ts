@@ -23,7 +23,7 @@ import { createSessionBridge, resumeArgument } from './session-bridge.ts'
 import { storedAtStart, storedStartFields } from '../start-up/page-stored-at-start.ts'
 import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore } from '../../shared/stores/types.ts'
-import { createPageAuth } from '../auth/page-auth.ts'
+import { createPageAuth } from './page-auth.ts'
 import type { FxTerminal, FxTerminalOptions } from './fx-terminal-options.ts'
 
 export type { FxTerminal, FxTerminalOptions }

@@ -3,7 +3,7 @@
  * the whole target. The click on Open link is the person's gesture that lets the tab open.
  */
 import type { Terminal } from '@xterm/xterm'
-import { askQuestion } from './question-dialog'
+import { askQuestion } from '../dialogs/question-dialog'
 
 /**
  * Asks whether to open `url`; resolves true for Open link, false for Cancel, Esc or a click

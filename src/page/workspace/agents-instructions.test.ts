@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { WorkspaceInfo } from '../../shared/protocol/workspace'
 import { agentsPaths, readAgentsInstructions } from './agents-instructions'
-import { createBashWorkerApi, type BashWorkerApi } from '../../shared/messages/bash-worker-api'
+import { createBashWorkerApi } from '../../bash-worker/worker-api'
+import type { BashWorkerApi } from '../../shared/messages/bash-worker-api'
 import { disposeOpened, execInput as input, openWorkspace as open } from '../../../test/support/workspaces'
 import { utf8ByteLength } from '../../shared/workspace/truncate-output'
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createBashWorkerApi, type BashWorkerApi } from '../../shared/messages/bash-worker-api'
+import { createBashWorkerApi } from '../../bash-worker/worker-api'
+import type { BashWorkerApi } from '../../shared/messages/bash-worker-api'
 import { createBashWorkspace } from './create-bash-workspace'
 import { runClockUntil, useFakeClock } from '../../../test/support/clock'
 import { runCommandDescription } from './tool-description'

@@ -31,7 +31,7 @@ import {
 } from '../../shared/workspace/exec-result'
 import { createWorkspaceSeed } from './workspace-seed'
 import { createPageGitHost } from './page-git-host'
-import { confirmPush } from '../terminal/push-dialog'
+import { confirmPush } from '../dialogs/push-dialog'
 import { applySnapshotDelta, readSnapshotFile, seedSnapshot, type SnapshotDelta } from './snapshot-store'
 import { createSessionFiles } from './session-files'
 import { openStoredFiles } from './stored-files'

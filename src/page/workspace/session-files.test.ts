@@ -1,7 +1,8 @@
 // The files kept with each session: what a person gets back after a reload, a /new, a /resume
 // or a fork, with the bash workspace running real just-bash in this thread and a fake IndexedDB.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createBashWorkerApi, type BashWorkerApi } from '../../shared/messages/bash-worker-api'
+import { createBashWorkerApi } from '../../bash-worker/worker-api'
+import type { BashWorkerApi } from '../../shared/messages/bash-worker-api'
 import { runClockUntil, useFakeClock } from '../../../test/support/clock'
 import type { DiffAnswer, UndoAnswer } from '../../shared/protocol/workspace-ops'
 import { freshIndexedDB } from '../../../test/support/idb'

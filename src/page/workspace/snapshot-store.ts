@@ -6,18 +6,11 @@
  */
 
 import { resolveWorkspacePath } from '../../shared/workspace/workspace-paths'
-
-/** One file system entry, in a form that can cross a worker boundary (structured clone). */
-export type SnapshotEntry =
-  | { kind: 'file'; content: string | Uint8Array; mode?: number; mtimeMs?: number }
-  | { kind: 'dir'; mode?: number; mtimeMs?: number }
-  | { kind: 'symlink'; target: string }
+import type { SnapshotEntry, SnapshotDelta } from '../../shared/messages/bash-worker-api.ts'
+export type { SnapshotEntry, SnapshotDelta } from '../../shared/messages/bash-worker-api.ts'
 
 /** Absolute path → entry. */
 export type Snapshot = Map<string, SnapshotEntry>
-
-/** What changed since the last report: entries added or modified, and paths that are gone. */
-export type SnapshotDelta = { changed: Array<[string, SnapshotEntry]>; removed: string[] }
 
 /** A snapshot holding the seed files; relative paths are taken from `root`. */
 export function seedSnapshot(files: Record<string, string> | undefined, root: string): Snapshot {

@@ -4,14 +4,11 @@
  * file never reaches the worker, and each refusal comes with a reason the user can read.
  */
 
+import type { UploadFile, SkippedUpload } from '../../shared/messages/bash-worker-api.ts'
+export type { UploadFile, SkippedUpload } from '../../shared/messages/bash-worker-api.ts'
+
 /** The most bytes one `writeFiles` call accepts, all files together (50 MB). */
 export const UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024
-
-/** A file to write: `path` relative to the workspace root. */
-export type UploadFile = { path: string; data: Uint8Array }
-
-/** A file that was not written, and why. */
-export type SkippedUpload = { path: string; reason: string }
 
 /** The accepted files, with normalized relative paths, and the refused ones. */
 export type UploadPlan = { accepted: UploadFile[]; skipped: SkippedUpload[] }

@@ -1,6 +1,6 @@
 import { Worker as NodeWorker } from 'node:worker_threads'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createBashWorkerApi } from '../../shared/messages/bash-worker-api'
+import { createBashWorkerApi } from '../../bash-worker/worker-api'
 import { createBashWorkspace } from './create-bash-workspace'
 import { RESTART_LINE } from '../../shared/workspace/exec-result'
 import { createInProcessWorker } from './in-process-worker'

@@ -4,11 +4,8 @@
  */
 import type { ModelInfo } from '../protocol/model-events.ts'
 import type { WorkspaceAdapter } from '../protocol/workspace.ts'
-import type { ModelCatalog } from '../../engine-worker/providers/model-list.ts'
-import type { CustomProviderConfig } from '../../engine-worker/providers/provider-registry.ts'
+import type { CustomProviderConfig, ModelCatalog } from '../provider-types.ts'
 import type { ConfigStore, SessionStore } from '../stores/types.ts'
-import type { FxDurability } from '../../page/agent-api/durability.ts'
-import type { FxResizeImage } from '../../page/agent-api/image-fit.ts'
 
 /**
  * A model id, or an id with settings: `fast` asks for the provider's faster tier, `ultrafast` for
@@ -199,3 +196,54 @@ export type FxAgent = {
 }
 
 export type { ModelInfo }
+
+/** Everything a session stores besides its stream lines. */
+export type SessionRecord = {
+  /** The engine's snapshot at the last commit point. */
+  snapshot?: Uint8Array
+  turns: StoredTurn[]
+  /** The host tool call running at the last step, if any (asked about on resume). */
+  running?: { callId: string; name: string; input: unknown; executionId: string }
+  /** Images tools returned, by the key their markers in the conversation name. */
+  toolImages?: Record<string, Array<{ mimeType: string; data: string }>>
+  /** The model, tool set and version the last turn ran with (`checkpoint.mismatch` when the next differs). */
+  madeWith?: MadeWith
+  /** Line chunks stored so far, and the cursor of the last stored line. */
+  chunks: number
+  lineCount: number
+}
+
+/** Where an agent's sessions live: `memory()`, `indexedDb()`, or a reference `sessionStore`. */
+export type FxDurability = {
+  readonly kind: 'memory' | 'indexedDb' | 'sessionStore'
+  load(sessionId: string): Promise<{ record: SessionRecord | null; lines: FxLogLine[] }>
+  /**
+   * Writes the record and appends `lines` (the ones since the last save) in one go; with lines,
+   * the caller has already counted their chunk in `record.chunks`.
+   */
+  save(sessionId: string, record: SessionRecord, lines: FxLogLine[]): Promise<void>
+  /** Runs `fn` while holding the session's lock; a second tab waits for it. */
+  withLock<T>(sessionId: string, fn: () => Promise<T>): Promise<T>
+  /** Why nothing more may be written (another writer took over), or null. */
+  halted?(): Error | null
+}
+
+/** What an image must fit: at most `maxBytes`, as one of `mimeTypes`. */
+export type FxImageLimits = { maxBytes: number; mimeTypes: readonly string[] }
+
+/** Makes one image fit `limits`: its bytes (and type, else read from the bytes) back. */
+export type FxResizeImage = (
+  image: { mimeType: string; data: Uint8Array },
+  limits: FxImageLimits,
+) => Promise<{ mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }> | { mimeType?: string; data: Uint8Array | ArrayBuffer | Blob }
+
+/** A prompt as its session stores it, and how its turn went. */
+export type StoredTurn = {
+  messageId: string
+  input: FxPromptInput
+  status: 'queued' | 'running' | 'done'
+  result?: FxTurnResult
+}
+
+/** What a session's turns ran with: the model, the tools' names, and fxterm's version (absent in older records). */
+export type MadeWith = { model: string; tools: string[]; version?: string }

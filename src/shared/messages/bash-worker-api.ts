@@ -1,18 +1,13 @@
 /**
- * The API the bash worker exposes over comlink. Every method returns a value, never throws:
- * comlink would keep only an error's name and message.
+ * What crosses between the page and the bash worker (comlink): the worker's API and the values it
+ * takes and answers. Every method returns a value, never throws: comlink would keep only an error's
+ * name and message. The worker's side is src/bash-worker/worker-api.ts.
  */
 
 import type { GitHost } from '../workspace/git/git-host'
-import { transfer } from 'comlink'
 import type { ExecResult } from '../protocol/workspace'
-import { createBashSession, type BashSession } from '../../bash-worker/bash-session'
-import { messageOf } from '../workspace/exec-result'
-import type { SnapshotDelta, SnapshotEntry } from '../../page/workspace/snapshot-store'
-import type { SkippedUpload, UploadFile } from '../../page/workspace/upload-plan'
-import type { FileToolRequest } from '../../bash-worker/file-tool-worker'
+import type { CodeRunReply, RunRequest } from '../sandbox/runtime-types'
 import type { FileOpAnswer } from '../protocol/workspace-ops'
-import type { RemoteCodeRunner } from '../../bash-worker/code-commands'
 
 export type WorkerInit = {
   entries: Array<[string, SnapshotEntry]>
@@ -73,88 +68,26 @@ export type BashWorkerApi = {
   exportZip(): Promise<Outcome<Uint8Array>>
 }
 
-const NO_CHANGES: SnapshotDelta = { changed: [], removed: [] }
-const NOT_STARTED = 'the shell is not started'
+/** One file system entry, in a form that can cross a worker boundary (structured clone). */
+export type SnapshotEntry =
+  | { kind: 'file'; content: string | Uint8Array; mode?: number; mtimeMs?: number }
+  | { kind: 'dir'; mode?: number; mtimeMs?: number }
+  | { kind: 'symlink'; target: string }
 
-/** The worker's API, over a session created by `init`. */
-export function createBashWorkerApi(): BashWorkerApi {
-  let session: Promise<BashSession> | null = null
-  const running = new Map<number, AbortController>()
+/** What changed since the last report: entries added or modified, and paths that are gone. */
+export type SnapshotDelta = { changed: Array<[string, SnapshotEntry]>; removed: string[] }
 
-  /** `use(session)` as an Outcome: errors (and a missing session) become `{ ok: false }`. */
-  async function attempt<T>(use: (ready: BashSession) => Promise<T>): Promise<Outcome<T>> {
-    if (!session) return { ok: false, error: NOT_STARTED }
-    try {
-      return { ok: true, value: await use(await session) }
-    } catch (error) {
-      return { ok: false, error: messageOf(error) }
-    }
-  }
+/** A file to write: `path` relative to the workspace root. */
+export type UploadFile = { path: string; data: Uint8Array }
 
-  /** A failed scan only costs the restore-after-terminate copy, not the call's result. */
-  const changesOf = (ready: BashSession) => ready.changes().catch(() => NO_CHANGES)
+/** A file that was not written, and why. */
+export type SkippedUpload = { path: string; reason: string }
 
-  return {
-    async init(init, codeRunner, gitHost) {
-      try {
-        session = createBashSession({ ...init, ...(codeRunner ? { codeRunner } : {}), ...(gitHost ? { gitHost } : {}) })
-        await session
-        return { ok: true }
-      } catch (error) {
-        session = null
-        return { ok: false, error: messageOf(error) }
-      }
-    },
+/** A file tool call as the engine sends it (workspace op `file`). */
+export type FileToolRequest = { name: string; arguments: string; cwd: string; apply: boolean }
 
-    async exec(id, input) {
-      if (!session) {
-        const result = { stdout: '', stderr: `fxterm: ${NOT_STARTED}\n`, exitCode: 1, cwd: input.cwd }
-        return { result, changes: NO_CHANGES, vars: null }
-      }
-      const controller = new AbortController()
-      running.set(id, controller)
-      try {
-        const ready = await session
-        const result = await ready.exec({ ...input, signal: controller.signal })
-        return { result, changes: await changesOf(ready), vars: ready.vars() }
-      } finally {
-        running.delete(id)
-      }
-    },
-
-    cancel(id) {
-      running.get(id)?.abort()
-    },
-
-    async readFile(path) {
-      if (!session) return null
-      return (await session).readFile(path)
-    },
-
-    writeFiles: (files) =>
-      attempt(async (ready) => {
-        const done = await ready.writeFiles(files)
-        return { ...done, changes: await changesOf(ready) }
-      }),
-
-    fileTool: (request) =>
-      attempt(async (ready) => {
-        const answer = await ready.fileTool(request)
-        return { answer, changes: await changesOf(ready) }
-      }),
-
-    putFiles: (write, remove) =>
-      attempt(async (ready) => {
-        await ready.putFiles(write, remove)
-        return changesOf(ready)
-      }),
-
-    listFiles: () => attempt((ready) => ready.listFiles()),
-
-    async exportZip() {
-      const zip = await attempt((ready) => ready.exportZip())
-      // zipSync's buffer is its own, never shared, so it can move instead of being copied.
-      return zip.ok ? transfer(zip, [zip.value.buffer as ArrayBuffer]) : zip
-    },
-  }
+/** The page's runner as the bash worker sees it over comlink. */
+export type RemoteCodeRunner = {
+  run(id: number, request: RunRequest): Promise<CodeRunReply>
+  cancel(id: number): unknown
 }

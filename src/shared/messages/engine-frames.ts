@@ -4,7 +4,7 @@
  * engine-frames.test.ts reads that file and fails on any difference.
  */
 import type { ModelEvent, ModelInfo, ModelRequest } from '../protocol/model-events.ts'
-import { copyIntoSpare } from '../../engine-worker/stores/snapshot-buffers.ts'
+import { copyIntoSpare } from '../snapshot-buffers.ts'
 import type { WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 
 export const INPUT_HEADER = 20

@@ -4,14 +4,11 @@
  * message, so the public API rebuilds errors with their `code` from these results.
  */
 import type { FxFailure } from '../errors.ts'
+import type { RevisionedBytes } from '../stores/types.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
-import type { StoredState } from '../../engine-worker/host/host-loop.ts'
-import type { CustomProviderConfig } from '../../engine-worker/providers/provider-registry.ts'
-import type { ModelCatalog } from '../../engine-worker/providers/model-list.ts'
-import type { SignInOptions } from '../../engine-worker/auth/issuer-config.ts'
-import type { SealedStoreHost } from '../../engine-worker/auth/sealed-store-bridge.ts'
+import type { CustomProviderConfig, ModelCatalog } from '../provider-types.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -133,3 +130,33 @@ export type EngineWorkerApi = {
   signedInElsewhere(): void
   dispose(): void
 }
+
+/** The part of the boot options read from the app's stores and workspace. */
+export type StoredState = { config: Record<string, string>; history: string[]; instructions?: string; notices: string[] }
+
+/** The `signIn` option of createFxTerminal. */
+export type SignInOptions = {
+  /** The issuer (its `/.well-known/openid-configuration` is read) or the discovery URL itself. */
+  issuer?: string
+  /** Explicit endpoints: no discovery request when both device and token endpoints are given. */
+  deviceAuthorizationEndpoint?: string
+  tokenEndpoint?: string
+  revocationEndpoint?: string
+  /** The OAuth client id the issuer knows this app by. */
+  clientId?: string
+  /** Default `openid offline_access` (offline_access asks for a refresh token). */
+  scope?: string
+}
+
+/** The page's side: every call answered, never thrown. */
+export type SealedStoreHost = {
+  storeLoad(name: SealedStoreName): Promise<StoreAnswer<RevisionedBytes | null>>
+  storeCommit(name: SealedStoreName, bytes: Uint8Array, expectedRevision: string | undefined): Promise<StoreAnswer<{ revision: string }>>
+  storeRemove(name: SealedStoreName, expectedRevision: string | undefined): Promise<StoreAnswer<boolean | 'missing' | void>>
+}
+
+/** Which of the page's two sealed stores a call is for. */
+export type SealedStoreName = 'oauth' | 'key'
+
+/** A store call's answer as it crosses to the worker. */
+export type StoreAnswer<T> = { ok: true; value: T } | FxFailure<string>

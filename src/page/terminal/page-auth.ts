@@ -5,7 +5,7 @@
  */
 import { memoryOAuthSessionStore } from '../stores/memory-stores.ts'
 import type { OAuthSessionStore } from '../../shared/stores/types.ts'
-import type { TabSync } from '../terminal/tab-sync.ts'
+import type { TabSync } from './tab-sync.ts'
 import { serveSealedStores, type SealedStoreHost } from '../../engine-worker/auth/sealed-store-bridge.ts'
 
 export type PageAuthOptions = {

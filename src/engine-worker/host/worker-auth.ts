@@ -5,21 +5,21 @@
  * the host loop once it exists.
  */
 import * as Comlink from 'comlink'
-import { createHostFetch } from '../host/host-fetch.ts'
+import { createHostFetch } from './host-fetch.ts'
 import type { AuthDisplayState } from '../../shared/messages/engine-frames.ts'
-import type { HostLoop } from '../host/host-loop.ts'
+import type { HostLoop } from './host-loop.ts'
 import type { HostCallbacks, WorkerStartConfig } from '../../shared/messages/worker-api.ts'
 import type { ModelProvider } from '../../shared/protocol/model-events.ts'
 import { browserRefusalFor } from '../providers/cloud-presets.ts'
 import { AI_GATEWAY_BASE_URL, refuseBaseUrl, setting } from '../providers/provider-settings.ts'
-import { createAccountCredentials } from './account-credentials.ts'
-import { ACCOUNT_PROVIDER, createAccountProvider, envGatewayKey } from './account-provider.ts'
-import { createAuthController, type AuthController } from './auth-controller.ts'
-import { createCredentialStore } from './credential-store.ts'
-import { createKeyRing, type KeyRing, LEGACY_KEY_PROVIDER } from './key-store.ts'
-import { sealedStoreOf } from './sealed-store-bridge.ts'
+import { createAccountCredentials } from '../auth/account-credentials.ts'
+import { ACCOUNT_PROVIDER, createAccountProvider, envGatewayKey } from '../auth/account-provider.ts'
+import { createAuthController, type AuthController } from '../auth/auth-controller.ts'
+import { createCredentialStore } from '../auth/credential-store.ts'
+import { createKeyRing, type KeyRing, LEGACY_KEY_PROVIDER } from '../auth/key-store.ts'
+import { sealedStoreOf } from '../auth/sealed-store-bridge.ts'
 import { GITHUB_API_URL, GITHUB_KEY_NAME } from '../../shared/workspace/git/git-host.ts'
-import { createWithLock } from './web-lock.ts'
+import { createWithLock } from '../auth/web-lock.ts'
 
 export type WorkerAuth = {
   /** Boot fields: the provider a sign-in is for. */
