@@ -74,6 +74,8 @@ export type SessionExecInput = {
   signal?: AbortSignal
   /** Lines for stderr from the caller (e.g. a failed seed download), kept within the limit. */
   notes?: readonly string[]
+  /** The output goes to the person's terminal (a `!command`): FXTERM_TTY=1, and git colours it. */
+  tty?: boolean
 }
 
 export type BashSession = {
@@ -172,7 +174,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
       const result = await bashFor(timeoutMs).exec(input.command, {
         cwd: start.cwd,
         // The whole env, so that a variable unset by the previous command stays unset.
-        env: commandEnv(vars, baseEnv, start.cwd),
+        env: { ...commandEnv(vars, baseEnv, start.cwd), ...(input.tty ? { FXTERM_TTY: '1' } : {}) },
         replaceEnv: true,
         signal: controller.signal,
         rawScript: true, // run the command exactly as written (no trimming of indentation)

@@ -178,7 +178,7 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     const told = [...notes.splice(0), ...(stored ? [stored] : [])]
     const outcome = await execWithWatchdog(
       conn,
-      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes: told },
+      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes: told, ...(input.tty === true ? { tty: true } : {}) },
       { signal, graceMs, stuck: (reason) => supervisor.replace(conn, reason) },
     )
     if ('reply' in outcome) {
