@@ -6,7 +6,7 @@
  */
 
 import { Bash, defineCommand, type BashOptions } from 'just-bash/browser'
-import { COMMAND_TIMEOUT_MS, type ExecResult } from '../shared/protocol/workspace'
+import type { ExecResult } from '../shared/protocol/workspace'
 import { createChangeTracker, createSnapshotFs } from './fs-snapshot'
 import { gitCommand } from './git/git-command'
 import { fetchThroughHost, type GitHost } from '../shared/workspace/git/git-host'
@@ -30,9 +30,8 @@ import { runFileTool, type FileToolRequest } from './file-tool-worker'
 import type { FileOpAnswer } from '../shared/protocol/workspace-ops'
 import { resolveWorkspacePath } from '../shared/workspace/workspace-paths'
 import { codeCommands, type RemoteCodeRunner } from './code-commands'
-
-/** setTimeout fires at once for delays over 2^31 - 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647
+import { createCommandClock, type CommandClock } from './command-clock'
+import { deadlineSignal, pausingHost } from './question-pause'
 
 /**
  * The workspace's just-bash limits. Time is the budget: just-bash's default caps of 100,000
@@ -74,6 +73,8 @@ export type SessionExecInput = {
   signal?: AbortSignal
   /** Lines for stderr from the caller (e.g. a failed seed download), kept within the limit. */
   notes?: readonly string[]
+  /** The output goes to the person's terminal (a `!command`): FXTERM_TTY=1, and git colours it. */
+  tty?: boolean
 }
 
 export type BashSession = {
@@ -113,23 +114,19 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
   const fs = await createSnapshotFs(options.entries ?? [], [root, home, '/tmp'])
   const env = { ...options.env, HOME: home }
   const limits = { ...WORKSPACE_LIMITS, ...options.executionLimits }
-  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, options.gitHost), lazyGh(root, ghDeps(options.gitHost))]
+  // The running command's clock: a question to the person (the push dialog) stops it.
+  let clock: CommandClock | null = null
+  const gitHost = options.gitHost ? pausingHost(options.gitHost, () => clock) : undefined
+  const customCommands = [...codeCommands(options.codeRunner, root), gitCommand(root, gitHost), lazyGh(root, ghDeps(gitHost))]
 
-  // just-bash checks its wall-clock deadline (maxExecutionTimeMs) between statements, which is
-  // what stops a busy `while true` loop in-process: that loop never yields to the event loop, so
-  // no timer or abort message can reach it. The deadline is fixed per Bash instance, so a Bash is
-  // kept per timeout; the directory and variables live here, not in the Bash, so nothing is lost.
-  let current: { timeoutMs: number; bash: Bash } | null = null
-  function bashFor(timeoutMs: number): Bash {
-    if (current?.timeoutMs !== timeoutMs) {
-      const executionLimits = { ...limits, maxExecutionTimeMs: timeoutMs }
-      current = { timeoutMs, bash: new Bash({ fs, cwd: root, env, executionLimits, customCommands }) }
-    }
-    return current.bash
-  }
+  // The time limit is the command clock's, not just-bash's (whose deadline cannot stop while a
+  // question is open: it races every command against the time left when it started). A busy
+  // `while true` loop never yields to the event loop, so no timer can reach it; just-bash reads
+  // its signal's `aborted` between statements, and that reads the clock (deadlineSignal).
+  const bash = new Bash({ fs, cwd: root, env, executionLimits: { ...limits, maxExecutionTimeMs: Number.POSITIVE_INFINITY }, customCommands })
   // Creates just-bash's generated trees before the tracker's first look, and gives the env a
   // fresh shell starts with (HOME, PATH, IFS, ...).
-  const baseEnv = bashFor(COMMAND_TIMEOUT_MS).getEnv()
+  const baseEnv = bash.getEnv()
   let vars = options.vars ?? carriedVars(baseEnv)
   const tracker = await createChangeTracker(fs)
 
@@ -146,7 +143,7 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
     const start = await startDirectory(input.cwd)
     const notes = [...(input.notes ?? []), ...(start.note ? [start.note] : [])]
     const refused =
-      refuseOversizedCommand(input.command, start.cwd) ?? refuseSilentLimits(parsed(bashFor(timeoutMs), input.command), start.cwd)
+      refuseOversizedCommand(input.command, start.cwd) ?? refuseSilentLimits(parsed(bash, input.command), start.cwd)
     if (refused) return refused
     let cwdAfter = start.cwd
     const finish = (raw: ExecResult, stop: StopReason) =>
@@ -160,21 +157,24 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
       controller.abort()
     }
     input.signal?.addEventListener('abort', onCancel, { once: true })
-    // Stops commands that wait (sleep, reads); busy loops are stopped by the deadline instead.
-    const timer = setTimeout(() => {
-      stop ??= 'timeout'
-      controller.abort()
-    }, Math.min(timeoutMs, MAX_TIMER_MS))
-    const started = Date.now()
+    // Its timer stops commands that wait (sleep, reads); busy loops see deadlineSignal instead.
+    const running = createCommandClock({
+      limitMs: timeoutMs,
+      expire: () => {
+        stop ??= 'timeout'
+        controller.abort()
+      },
+    })
+    clock = running
     let raw: ExecResult
     let after: Record<string, string> | null = null
     try {
-      const result = await bashFor(timeoutMs).exec(input.command, {
+      const result = await bash.exec(input.command, {
         cwd: start.cwd,
         // The whole env, so that a variable unset by the previous command stays unset.
-        env: commandEnv(vars, baseEnv, start.cwd),
+        env: { ...commandEnv(vars, baseEnv, start.cwd), ...(input.tty ? { FXTERM_TTY: '1' } : {}) },
         replaceEnv: true,
-        signal: controller.signal,
+        signal: deadlineSignal(controller.signal, running),
         rawScript: true, // run the command exactly as written (no trimming of indentation)
       })
       raw = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }
@@ -183,14 +183,12 @@ export async function createBashSession(options: BashSessionOptions = {}): Promi
       // Errors just-bash throws instead of answering (a file system budget, a bug) become results.
       raw = { stdout: '', stderr: `fxterm: ${messageOf(error)}\n`, exitCode: 1 }
     } finally {
-      clearTimeout(timer)
+      running.stop()
+      clock = null
       input.signal?.removeEventListener('abort', onCancel)
     }
-    // just-bash's own deadline answers 124 like `timeout`; only the elapsed time tells it apart
-    // from a command inside the script that exited 124.
-    if (stop === null && raw.exitCode === 124 && Date.now() - started >= timeoutMs) {
-      stop = 'timeout'
-    }
+    // A busy loop stopped between statements (deadlineSignal) fails with no timer having fired.
+    if (stop === null && raw.exitCode !== 0 && running.expired()) stop = 'timeout'
     // A stopped command leaves the shell as it was, like Ctrl+C in a real one. (On its error
     // paths just-bash answers with the env it was given, so those keep the state too.)
     if (stop === null && after) {

@@ -11,10 +11,11 @@
 
 /**
  * Entries of the result env that are not carried: `?` and `PWD` describe the finished command
- * (the cwd travels separately, through the engine), and SHELLOPTS/BASHOPTS mirror shell options
- * that just-bash resets for every exec, so carrying them would make them lie.
+ * (the cwd travels separately, through the engine), SHELLOPTS/BASHOPTS mirror shell options
+ * that just-bash resets for every exec, so carrying them would make them lie, and FXTERM_TTY
+ * says where that command's output went (the person's terminal), not where the next one's goes.
  */
-const NOT_CARRIED = new Set(['?', 'PWD', 'SHELLOPTS', 'BASHOPTS'])
+const NOT_CARRIED = new Set(['?', 'PWD', 'SHELLOPTS', 'BASHOPTS', 'FXTERM_TTY'])
 
 /** The variables to start the next command with, from a result's env. */
 export function carriedVars(env: Record<string, string>): Record<string, string> {

@@ -75,7 +75,9 @@ export async function runGit(
     gitdir: dir === null ? null : joinPath(dir, '.git'),
     env,
     configOverrides,
-    color: env.FXTERM_TTY === '1' && env.NO_COLOR === undefined,
+    // FXTERM_TTY is fxterm's own word that the output is the person's terminal: bash-session.ts
+    // sets it, unexported, for a `!command`, so it counts whether exported or not.
+    color: (env.FXTERM_TTY ?? shell.env.get('FXTERM_TTY')) === '1' && env.NO_COLOR === undefined,
     nowSeconds: () => Math.floor(Date.now() / 1000),
     ...(shell.signal ? { signal: shell.signal } : {}),
     stdin: typeof shell.stdin === 'string' ? shell.stdin : '',

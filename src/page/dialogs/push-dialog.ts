@@ -9,7 +9,8 @@ import { askQuestion } from './question-dialog'
 /** How many commits the dialog lists before "and N more". */
 const LISTED = 8
 
-export function confirmPush(plan: PushPlan): Promise<boolean> {
+/** Asks the person; `signal` (the command stopped) closes the question as a no. */
+export function confirmPush(plan: PushPlan, signal?: AbortSignal): Promise<boolean> {
   const count = plan.commits.length
   const listed = plan.commits.slice(0, LISTED).map((c) => ({ text: `${c.oid.slice(0, 7)} ${c.subject}`, mono: true, className: 'fxterm-push-commit' }))
   const more = count > LISTED ? [{ text: `…and ${count - LISTED} more` }] : []
@@ -22,6 +23,7 @@ export function confirmPush(plan: PushPlan): Promise<boolean> {
         { text: plan.url, mono: true, className: 'fxterm-push-url' },
       ],
       yes: 'Open pull request',
+      ...(signal ? { signal } : {}),
     })
   }
   return askQuestion({
@@ -35,5 +37,6 @@ export function confirmPush(plan: PushPlan): Promise<boolean> {
       ...more,
     ],
     yes: 'Push',
+    ...(signal ? { signal } : {}),
   })
 }

@@ -19,6 +19,8 @@ export type Question = {
   /** Where the dialog goes (default document.body); focus returns to `refocus` after. */
   host?: HTMLElement
   refocus?: () => void
+  /** Closes the dialog as a no (the command that asked was stopped). */
+  signal?: AbortSignal
 }
 
 function button(label: string, primary: boolean): HTMLButtonElement {
@@ -75,6 +77,12 @@ export function askQuestion(question: Question): Promise<boolean> {
     yes.addEventListener('click', () => finish(true))
     cancel.addEventListener('click', () => finish(false))
     dialog.addEventListener('close', () => finish(false)) // Esc
+    // Ctrl+C stops a command in the terminal; with the question in front, it answers no.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.ctrlKey && !event.metaKey && event.key.toLowerCase() === 'c' && !document.getSelection()?.toString()) finish(false)
+    })
+    if (question.signal?.aborted) queueMicrotask(() => finish(false))
+    question.signal?.addEventListener('abort', () => finish(false), { once: true })
     dialog.addEventListener('click', (event) => {
       if (event.target !== dialog) return
       const box = dialog.getBoundingClientRect()

@@ -7,8 +7,8 @@
  * `cwd` (the engine passes it back as the next `input.cwd`), and shell variables stay in the
  * worker's session, with a copy here for restarts.
  *
- * Stopping a command: the worker first asks just-bash to stop (its abort signal and wall-clock
- * deadline). If the command is still running `graceMs` after its timeout or cancel, the worker
+ * Stopping a command: the worker first asks just-bash to stop (its abort signal and the command
+ * clock, which stands still while a push question waits for the person). If the command is still running `graceMs` after its timeout or cancel, the worker
  * is terminated and a fresh one starts from the main thread's snapshot of the files, which is
  * updated after every finished command and upload. What a terminate loses: the killed command's
  * own changes (files and variables), files under /bin, /usr/bin, /dev and /proc, and hard links
@@ -48,6 +48,9 @@ import { createLazyCodeRunner } from './lazy-code-runner'
 import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
 import { resolveWorkspacePath } from '../../shared/workspace/workspace-paths'
 import { createCloseGuard } from './close-guard'
+import type { CommandClock } from './command-clock'
+import type { PushPlan } from './git/git-host'
+import { askWhilePaused } from './question-pause'
 
 import type { BashWorkspace, BashWorkspaceOptions } from './bash-workspace-types'
 export type { BashWorkspace, BashWorkspaceOptions }
@@ -84,8 +87,17 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
   let disposed = false
   const pageRunner = options.codeRunner === undefined && typeof document !== 'undefined' ? createLazyCodeRunner() : null
   const codeRunner = options.codeRunner === false ? undefined : (options.codeRunner ?? pageRunner ?? undefined)
+  // The command running now, for its push question: the question stops its clock (the time the
+  // person takes to answer is not the command's), and a cancel of the command closes it.
+  let asking: { clock: CommandClock; signal: AbortSignal } | null = null
+  const confirm = options.git === false ? undefined : (options.git?.approvePush ?? (typeof document !== 'undefined' ? confirmPush : undefined))
   const gitHost =
-    options.git === false ? undefined : createPageGitHost({ ...(typeof document !== 'undefined' ? { approvePush: confirmPush } : {}), ...options.git })
+    options.git === false
+      ? undefined
+      : createPageGitHost({
+          ...options.git,
+          ...(confirm ? { approvePush: (plan: PushPlan) => askWhilePaused(asking, (signal) => confirm(plan, signal)) } : {}),
+        })
   const supervisor = createWorkerSupervisor(
     // Keep the `new Worker(new URL(...), ...)` form: it is how Vite finds and bundles the worker.
     () => options.worker?.() ?? new Worker(new URL('../../bash-worker/bash-worker.ts', import.meta.url), { type: 'module' }),
@@ -178,9 +190,9 @@ export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWor
     const told = [...notes.splice(0), ...(stored ? [stored] : [])]
     const outcome = await execWithWatchdog(
       conn,
-      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes: told },
-      { signal, graceMs, stuck: (reason) => supervisor.replace(conn, reason) },
-    )
+      { command: input.command, cwd, timeoutMs, outputLimitBytes, notes: told, ...(input.tty === true ? { tty: true } : {}) },
+      { signal, graceMs, stuck: (reason) => supervisor.replace(conn, reason), clock: (clock) => (asking = { clock, signal }) },
+    ).finally(() => (asking = null))
     if ('reply' in outcome) {
       history.record(snapshot, outcome.reply.changes)
       await applyChange(outcome.reply.changes)

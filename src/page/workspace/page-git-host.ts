@@ -7,8 +7,11 @@
 import { GITHUB_TOKEN_ORIGINS, type GitHost, type HostFetchInit, type HostFetchReply, type PushPlan } from '../../shared/workspace/git/git-host'
 
 export type PageGitHostOptions = {
-  /** Asks the person (the page's push dialog); without it every push is declined. */
-  approvePush?: (plan: PushPlan) => Promise<boolean>
+  /**
+   * Asks the person (the page's push dialog); without it every push is declined. `signal`: the
+   * command that asks was stopped, so the question closes as a no.
+   */
+  approvePush?: (plan: PushPlan, signal?: AbortSignal) => Promise<boolean>
   /** The person's GitHub token for `url` (undefined: none, or not for that origin). */
   githubToken?: (url: string) => Promise<string | undefined>
   fetch?: typeof fetch

@@ -4,14 +4,16 @@
  * checks neither; such a worker cannot answer a cancel either, because it never returns to its
  * event loop. So if the command is still running `graceMs` after its timeout, or after its
  * signal aborted, the watchdog gives up on it: `stuck` is called to terminate the worker.
+ *
+ * The time limit is a command clock (command-clock.ts), handed to `clock`: while the person is
+ * asked something for the command (the push dialog), the page pauses it, as the worker pauses
+ * its own. A cancel is never paused: it gives up after `graceMs` whatever is open.
  */
 
 import type { WorkerExecInput, WorkerExecReply } from '../../shared/messages/bash-worker-api'
 import { failureResult, messageOf } from '../../shared/workspace/exec-result'
 import { unlessDead, type DeathReason, type WorkerConnection } from './worker-connection'
-
-/** setTimeout fires at once for delays over 2^31 - 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647
+import { createCommandClock, type CommandClock } from './command-clock'
 
 let nextId = 1
 
@@ -24,6 +26,8 @@ export type WatchdogOptions = {
   graceMs: number
   /** Terminates the worker; the outcome is then `{ reason }`. */
   stuck(reason: 'timeout' | 'cancel'): void
+  /** Given the command's clock as it starts, so that a question to the person can pause it. */
+  clock?(clock: CommandClock): void
 }
 
 /** Runs `input` in `conn`'s worker; never rejects. */
@@ -39,10 +43,12 @@ export async function execWithWatchdog(
     changes: { changed: [], removed: [] },
     vars: null,
   }))
-  let watchdog = setTimeout(() => options.stuck('timeout'), Math.min(input.timeoutMs + graceMs, MAX_TIMER_MS))
+  const clock = createCommandClock({ limitMs: input.timeoutMs + graceMs, expire: () => options.stuck('timeout') })
+  options.clock?.(clock)
+  let watchdog: ReturnType<typeof setTimeout> | undefined
   const onAbort = () => {
     conn.api.cancel(id).catch(() => undefined)
-    clearTimeout(watchdog)
+    clock.stop()
     watchdog = setTimeout(() => options.stuck('cancel'), graceMs)
   }
   signal.addEventListener('abort', onAbort, { once: true })
@@ -53,6 +59,7 @@ export async function execWithWatchdog(
       (reason) => ({ reason }),
     )
   } finally {
+    clock.stop()
     clearTimeout(watchdog)
     signal.removeEventListener('abort', onAbort)
   }

@@ -25,6 +25,8 @@ export type WorkerExecInput = {
   outputLimitBytes: number
   /** Lines to add to stderr (within the output limit). */
   notes?: string[]
+  /** The output goes to the person's terminal (ExecInput's `tty`). */
+  tty?: boolean
 }
 
 /**

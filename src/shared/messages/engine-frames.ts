@@ -186,7 +186,7 @@ export type HostAction =
 /** `activity`: the activity row's text while the running command lasts, not a transcript line. */
 export type HostNotice = { text: string; level: 'info' | 'warning' | 'error' | 'plain' | 'activity' }
 
-export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number }
+export type ExecRequest = { command: string; cwd: string; timeoutMs: number; outputLimitBytes: number; tty?: boolean }
 
 /** What the engine asks the host to do. */
 export type EngineEffect =

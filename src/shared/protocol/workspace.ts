@@ -31,6 +31,12 @@ export type ExecInput = {
   signal: AbortSignal
   timeoutMs: number
   outputLimitBytes: number
+  /**
+   * fxterm's extension: the output goes to the person's terminal (their `!command`), not to the
+   * model, so it may be coloured as on a terminal (fxterm's workspace sets FXTERM_TTY=1, and its
+   * git colours diff, status and log). Absent for the model's commands; other adapters ignore it.
+   */
+  tty?: boolean
 }
 
 /**

@@ -12,7 +12,7 @@ import { AFTER_ERROR, AFTER_NOTE, AFTER_WARNING, Conversation, Message, RequestS
 import { Transcript } from '../screen/transcript'
 import { GRAY, YELLOW } from '../screen/ansi'
 import { MAX_ATTEMPTS, ModelFailure, retryDelayMs, retryReason } from './retry'
-import { toolResultText } from './tool-results'
+import { plainResultText, shownOutput, toolResultText } from './tool-results'
 import { INTERRUPTED_NOTE, shellNote, undoNote } from './fxterm-notes'
 import { announce, announceCommand } from './announce'
 import { CUT_CALL_RESULT, callProblem, commandOf, cutByLimit, emitExec, sizeProblem } from './tool-calls'
@@ -522,14 +522,16 @@ export class AgentLoop implements CompactionLoop {
     this.execId = this.nextId++
     this.personExecId = this.execId
     this.runningCommand = command
-    emitExec(this.fx, this.execId, command, this.cwd)
+    emitExec(this.fx, this.execId, command, this.cwd, true)
   }
 
+  /** Drawn with its colours (it ran on the person's terminal); the model reads it plain. */
   private personCommandEnded(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
     this.personExecId = 0
-    this.transcript.toolRan(command, stdout, stderr, exitCode, cancelled)
+    this.transcript.toolRan(command, stdout, stderr, exitCode, cancelled, true)
     const m = new Message(ROLE_USER)
-    m.content = shellNote(command, toolResultText(stdout, stderr, exitCode, this.cwd))
+    m.content = shellNote(command, plainResultText(stdout, stderr, exitCode, this.cwd))
+    m.shownOnly = shownOutput(stdout, stderr)
     this.conv.add(m)
     this.busy = false
     this.activityNote = ''

@@ -94,14 +94,18 @@ export function cutByLimit(calls: Array<ToolCallRec>, index: i32, stoppedAtLimit
   return parseJson(call.args.data, 0, call.args.length) == null
 }
 
-/** Asks the host to run `command` in `cwd` (output frame exec), with the time and output limits. */
-export function emitExec(fx: Effects, id: u32, command: ByteBuf, cwd: string): void {
+/**
+ * Asks the host to run `command` in `cwd` (output frame exec), with the time and output limits.
+ * `tty`: the output goes to the person's terminal (a `!command`), so programs may colour it as
+ * on a terminal (git does); the model's commands run without it and get plain output.
+ */
+export function emitExec(fx: Effects, id: u32, command: ByteBuf, cwd: string, tty: bool = false): void {
   const at = fx.begin(OUT_EXEC, id)
   const b = fx.buf
   b.str('{"command":')
   writeJsonBuf(b, command)
   b.str(',"cwd":')
   writeJsonString(b, cwd)
-  b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + '}')
+  b.str(',"timeoutMs":' + COMMAND_TIMEOUT_MS.toString() + ',"outputLimitBytes":' + OUTPUT_LIMIT_BYTES.toString() + (tty ? ',"tty":true}' : '}'))
   fx.end(at)
 }

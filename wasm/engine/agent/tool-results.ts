@@ -3,6 +3,7 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { utf8Floor } from './conversation'
+import { plainText } from '../screen/sanitize'
 
 export const TOOL_RESULT_MAX_BYTES = 64 * 1024
 
@@ -32,4 +33,25 @@ export function toolResultText(stdout: Uint8Array, stderr: Uint8Array, exitCode:
 
 function newlineIfNeeded(b: ByteBuf): void {
   if (b.length > 0 && b.u8At(b.length - 1) != 0x0a) b.byte(0x0a)
+}
+
+/**
+ * A `!command`'s output as the person's screen got it (with colours), for a resume to draw it so
+ * again: stdout, then stderr on a line of its own. Null when it holds no escape, so the note
+ * (the same text, plain) says it all.
+ */
+export function shownOutput(stdout: Uint8Array, stderr: Uint8Array): ByteBuf | null {
+  if (stdout.indexOf(0x1b) < 0 && stderr.indexOf(0x1b) < 0) return null
+  const out = new ByteBuf(stdout.length + stderr.length + 1)
+  out.bytes(stdout)
+  if (stderr.length > 0) {
+    newlineIfNeeded(out)
+    out.bytes(stderr)
+  }
+  return out
+}
+
+/** The model's text of a `!command` (whose output went to a terminal): no escape sequences. */
+export function plainResultText(stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cwd: string): ByteBuf {
+  return toolResultText(plainText(stdout), plainText(stderr), exitCode, cwd)
 }

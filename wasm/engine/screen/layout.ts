@@ -262,13 +262,24 @@ export function fitRow(text: Uint8Array, start: i32, end: i32, cols: i32, out: B
   }
   let i = start
   let width = 0
+  let styled = false
   while (i < lineEnd) {
+    if (byteAt(text, i) == 0x1b) {
+      // an SGR of the text (a command's colours, sgr-filter.ts): no cells, copied whole
+      const seqEnd = sgrEnd_(text, i, lineEnd)
+      out.slice(text, i, seqEnd)
+      styled = true
+      i = seqEnd
+      continue
+    }
     const w = cellWidth(decodeAt(text, i, lineEnd, lenBox))
     if (width + w > cols - 1) break
     out.slice(text, i, i + lenBox[0])
     width += w
     i += lenBox[0]
   }
+  // the colour in force is not cut off with the text: the row ends reset
+  if (styled) out.str(RESET)
   out.str('…')
   return width + 1
 }

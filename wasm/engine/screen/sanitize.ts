@@ -10,8 +10,13 @@
 // U+009B, U+009D, U+009E, U+009F, as UTF-8) start the same sequences their 7-bit forms do, so
 // their parameters are stripped with them. A non-ASCII character ends an escape or CSI and
 // shows, as xterm.js recovers from such an error.
+//
+// `keepColour`: a command's output on the person's terminal keeps its colours, through the
+// whitelist of sgr-filter.ts (and only those); `expandTabs` off keeps tabs as tabs (the plain
+// text a model reads).
 
 import { ByteBuf, byteAt } from '../util/byte-buf'
+import { SgrFilter } from './sgr-filter'
 
 const S_TEXT = 0
 const S_ESC = 1 // saw ESC
@@ -31,6 +36,13 @@ export class Sanitizer {
   column: i32 = 0
   /** Bytes of the current string sequence so far. */
   stringBytes: i32 = 0
+  /** The whitelisted colours of the text, or null when every escape is stripped. */
+  colours: SgrFilter | null = null
+  expandTabs: bool = true
+
+  constructor(keepColour: bool = false) {
+    if (keepColour) this.colours = new SgrFilter()
+  }
 
   /** Appends the printable part of `src[start, end)` to `out`. */
   feed(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
@@ -46,6 +58,7 @@ export class Sanitizer {
           i++
         }
         if (i > run) {
+          if (this.colours != null) this.colours!.show(out)
           out.slice(src, run, i)
           this.column += columns
           if (i == end) break
@@ -57,7 +70,7 @@ export class Sanitizer {
           this.text(c, out)
           break
         case S_ESC:
-          if (c == 0x5b) this.state = S_CSI
+          if (c == 0x5b) this.startCsi()
           else if (c == 0x5d || c == 0x50 || c == 0x5f || c == 0x5e || c == 0x58) this.startString()
           else if (c >= 0x20 && c <= 0x2f) this.state = S_ESC_INTER
           else if (c == 0x1b) this.state = S_ESC
@@ -75,14 +88,16 @@ export class Sanitizer {
           } else if (c > 0x2f) this.state = S_TEXT
           break
         case S_CSI:
-          if (c >= 0x40 && c <= 0x7e) this.state = S_TEXT
-          else if (c == 0x1b) this.state = S_ESC
+          if (c >= 0x40 && c <= 0x7e) {
+            this.state = S_TEXT
+            if (this.colours != null) this.colours!.end(c)
+          } else if (c == 0x1b) this.state = S_ESC
           else if (c < 0x20 || c >= 0x80) {
             // A control or a non-ASCII character cannot be part of a CSI: it ends the sequence
             // and is text (so "ESC[1€abc" keeps "€abc", as xterm.js recovers), a newline too.
             this.state = S_TEXT
             this.text(c, out)
-          }
+          } else if (this.colours != null) this.colours!.param(c)
           break
         case S_STRING:
           this.inString(c, out)
@@ -102,15 +117,26 @@ export class Sanitizer {
             this.text(c, out)
           } else if (c >= 0xa0) {
             // U+00A0..U+00BF are printable.
+            if (this.colours != null) this.colours!.show(out)
             out.byte(0xc2)
             out.byte(c)
             this.column++
-          } else if (c == 0x9b) this.state = S_CSI
+          } else if (c == 0x9b) this.startCsi()
           else if (c == 0x90 || c == 0x98 || c == 0x9d || c == 0x9e || c == 0x9f) this.startString()
           // Any other C1 control (U+0080..U+009F) is dropped.
           break
       }
     }
+  }
+
+  private startCsi(): void {
+    this.state = S_CSI
+    if (this.colours != null) this.colours!.begin()
+  }
+
+  /** The end of the text: a colour still shown is reset, so it never reaches what follows. */
+  finish(out: ByteBuf): void {
+    if (this.colours != null) this.colours!.lineEnd(out)
   }
 
   private startString(): void {
@@ -137,9 +163,14 @@ export class Sanitizer {
     if (c == 0x1b) {
       this.state = S_ESC
     } else if (c == 0x0a) {
+      if (this.colours != null) this.colours!.lineEnd(out)
       out.byte(c)
       this.column = 0
+    } else if (c == 0x09 && !this.expandTabs) {
+      out.byte(c)
+      this.column += 8 - (this.column & 7)
     } else if (c == 0x09) {
+      if (this.colours != null) this.colours!.show(out)
       const spaces = 8 - (this.column & 7)
       for (let k = 0; k < spaces; k++) out.byte(0x20)
       this.column += spaces
@@ -148,6 +179,7 @@ export class Sanitizer {
     } else if (c == 0xc2) {
       this.state = S_C2
     } else {
+      if (this.colours != null) this.colours!.show(out)
       out.byte(c)
       if ((c & 0xc0) != 0x80) this.column++
     }
@@ -158,4 +190,20 @@ export class Sanitizer {
 export function sanitizeInto(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
   const s = new Sanitizer()
   s.feed(src, start, end, out)
+}
+
+/** `sanitizeInto`, keeping the whitelisted colours (sgr-filter.ts); ends with nothing shown. */
+export function sanitizeColouredInto(src: Uint8Array, start: i32, end: i32, out: ByteBuf): void {
+  const s = new Sanitizer(true)
+  s.feed(src, start, end, out)
+  s.finish(out)
+}
+
+/** Command output as plain text for the model: every escape and control gone, tabs kept. */
+export function plainText(src: Uint8Array): Uint8Array {
+  const out = new ByteBuf(src.length)
+  const s = new Sanitizer()
+  s.expandTabs = false
+  s.feed(src, 0, src.length, out)
+  return out.data.subarray(0, out.length)
 }

@@ -45,6 +45,8 @@ export class JournalEntry {
   /** A command's output: stdout is `more` up to here, stderr the rest. */
   split: i32 = 0
   flag: bool = false
+  /** A command's output drawn with its own (whitelisted) colours: the person's `!command`. */
+  coloured: bool = false
   /** A stream entry whose block ended (replaying it ends the block too). */
   closed: bool = false
   change: FileChange | null = null

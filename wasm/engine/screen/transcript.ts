@@ -4,7 +4,7 @@
 
 import { ByteBuf, stringBytes } from '../util/byte-buf'
 import { Rows, wrapInto, fitRow } from './layout'
-import { Sanitizer, sanitizeInto } from './sanitize'
+import { Sanitizer, sanitizeColouredInto, sanitizeInto } from './sanitize'
 import { MarkdownStream } from './markdown'
 import { TranscriptLog } from './transcript-log'
 import { BOLD, DIM, GRAY, GREEN, ITALIC, RED, RESET, YELLOW, CYAN } from './ansi'
@@ -94,7 +94,7 @@ export class Transcript {
     else if (k == J.J_STREAM) {
       this.blockDelta(e.code, e.bytes.data, 0, e.bytes.length)
       if (e.closed) this.endAssistant()
-    } else if (k == J.J_TOOL_RAN) this.toolRan(e.bytes, e.more.data.subarray(0, e.split), e.more.data.subarray(e.split, e.more.length), e.code, e.flag)
+    } else if (k == J.J_TOOL_RAN) this.toolRan(e.bytes, e.more.data.subarray(0, e.split), e.more.data.subarray(e.split, e.more.length), e.code, e.flag, e.coloured)
     else if (k == J.J_FILE) this.fileChanged(e.change!)
     else if (k == J.J_DENIED) this.toolDenied(e.bytes)
     else if (k == J.J_NOTICE) this.notice(e.text, e.style)
@@ -278,10 +278,15 @@ export class Transcript {
     rows.add(line, 10 + w)
   }
 
-  toolRan(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool): void {
+  /**
+   * A command's row and output. `coloured` (the person's `!command`, whose output went to their
+   * terminal): its whitelisted colours show (sgr-filter.ts); otherwise every escape is stripped.
+   */
+  toolRan(command: ByteBuf, stdout: Uint8Array, stderr: Uint8Array, exitCode: i32, cancelled: bool, coloured: bool = false): void {
     if (this.off) return
     const e = this.note(J.J_TOOL_RAN)
     if (e != null) {
+      e.coloured = coloured
       e.bytes = J.copyOf(command.data, 0, command.length)
       e.more = J.copyOf(stdout, 0, stdout.length)
       e.more.bytes(stderr)
@@ -300,10 +305,12 @@ export class Transcript {
     if (suffix.length > 0) head.str((cancelled ? YELLOW : RED) + suffix + RESET)
     rows.add(head, 6 + w + suffix.length)
     const out = new ByteBuf(stdout.length + stderr.length + 1)
-    sanitizeInto(stdout, 0, stdout.length, out)
+    if (coloured) sanitizeColouredInto(stdout, 0, stdout.length, out)
+    else sanitizeInto(stdout, 0, stdout.length, out)
     if (stderr.length > 0) {
       if (out.length > 0 && out.u8At(out.length - 1) != 0x0a) out.byte(0x0a)
-      sanitizeInto(stderr, 0, stderr.length, out)
+      if (coloured) sanitizeColouredInto(stderr, 0, stderr.length, out)
+      else sanitizeInto(stderr, 0, stderr.length, out)
     }
     const full = new Rows()
     full.add(head, 0)

@@ -156,14 +156,17 @@ function workspacePath(engine: Engine, call: ToolCallRec): string {
   return path.startsWith(root) ? path.substring(root.length) : path
 }
 
-/** A note of fxterm's drawn as it was live: a `!command`'s row, /undo's line, or nothing. */
+/**
+ * A note of fxterm's drawn as it was live: a `!command`'s row (with its colours, from the output
+ * kept with the note), /undo's line, or nothing.
+ */
 function replayNote(engine: Engine, m: Message): void {
   const text = m.content.toString()
   const shell = readShellNote(text)
   if (shell != null) {
     const command = new ByteBuf(shell[0].length)
     command.str(shell[0])
-    replayResult(engine, command, shell[1])
+    replayResult(engine, command, shell[1], true, m.shownOnly)
     return
   }
   const undo = undoNoteMessage(text)
@@ -203,8 +206,11 @@ function replayFileTool(engine: Engine, call: ToolCallRec, result: string, diff:
   engine.transcript.fileChanged(change)
 }
 
-/** A command row from a stored result: its `[exit code N]` and `[cwd: …]` markers say the rest. */
-function replayResult(engine: Engine, command: ByteBuf, result: string): void {
+/**
+ * A command row from a stored result: its `[exit code N]` and `[cwd: …]` markers say the rest.
+ * `shown`: the output as it was drawn (a `!command`'s, with its colours) in place of the result's.
+ */
+function replayResult(engine: Engine, command: ByteBuf, result: string, coloured: bool = false, shown: ByteBuf | null = null): void {
   let text = result
   const cwdAt = text.lastIndexOf('\n[cwd: ')
   if (cwdAt >= 0) text = text.substring(0, cwdAt)
@@ -215,5 +221,6 @@ function replayResult(engine: Engine, command: ByteBuf, result: string): void {
     text = text.substring(0, exitAt)
   }
   if (text == '(no output)') text = ''
-  engine.transcript.toolRan(command, Uint8Array.wrap(String.UTF8.encode(text)), new Uint8Array(0), exitCode, false)
+  const output = shown != null ? shown.data.subarray(0, shown.length) : Uint8Array.wrap(String.UTF8.encode(text))
+  engine.transcript.toolRan(command, output, new Uint8Array(0), exitCode, false, coloured)
 }
