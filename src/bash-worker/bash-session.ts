@@ -30,8 +30,8 @@ import { runFileTool, type FileToolRequest } from './file-tool-worker'
 import type { FileOpAnswer } from '../shared/protocol/workspace-ops'
 import { resolveWorkspacePath } from '../shared/workspace/workspace-paths'
 import { codeCommands, type RemoteCodeRunner } from './code-commands'
-import { createCommandClock, type CommandClock } from './command-clock'
-import { deadlineSignal, pausingHost } from './question-pause'
+import { createCommandClock, type CommandClock } from '../shared/workspace/command-clock'
+import { deadlineSignal, pausingHost } from '../shared/workspace/question-pause'
 
 /**
  * The workspace's just-bash limits. Time is the budget: just-bash's default caps of 100,000

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import { createHarness, type Harness } from './harness.ts'
 import { modelEvents, toolCall } from './turn-helpers.ts'
-import type { EngineEffect } from '../../src/engine-host/engine-frames.ts'
+import type { EngineEffect } from '../../src/shared/messages/engine-frames.ts'
 
 /** What git writes for a one-line change with colour on (git-diff.test.ts checks it against git). */
 const GIT_DIFF =

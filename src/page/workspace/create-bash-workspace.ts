@@ -48,9 +48,9 @@ import { createLazyCodeRunner } from './lazy-code-runner'
 import { createWorkerSupervisor, describeDeath } from './worker-supervisor'
 import { resolveWorkspacePath } from '../../shared/workspace/workspace-paths'
 import { createCloseGuard } from './close-guard'
-import type { CommandClock } from './command-clock'
-import type { PushPlan } from './git/git-host'
-import { askWhilePaused } from './question-pause'
+import type { CommandClock } from '../../shared/workspace/command-clock'
+import type { PushPlan } from '../../shared/workspace/git/git-host'
+import { askWhilePaused } from '../../shared/workspace/question-pause'
 
 import type { BashWorkspace, BashWorkspaceOptions } from './bash-workspace-types'
 export type { BashWorkspace, BashWorkspaceOptions }

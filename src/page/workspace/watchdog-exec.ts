@@ -13,7 +13,7 @@
 import type { WorkerExecInput, WorkerExecReply } from '../../shared/messages/bash-worker-api'
 import { failureResult, messageOf } from '../../shared/workspace/exec-result'
 import { unlessDead, type DeathReason, type WorkerConnection } from './worker-connection'
-import { createCommandClock, type CommandClock } from './command-clock'
+import { createCommandClock, type CommandClock } from '../../shared/workspace/command-clock'
 
 let nextId = 1
 

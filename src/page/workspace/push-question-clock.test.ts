@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startGitRemoteFixture, type GitRemoteFixture } from '../../test/support/git-remote-fixture'
-import type { PushPlan } from './git/git-host'
-import { runClockUntil, useFakeClock } from './test-clock'
-import { disposeOpened, execInput, openWorkspace } from './test-workspaces'
+import { startGitRemoteFixture, type GitRemoteFixture } from '../../../test/support/git-remote-fixture'
+import type { PushPlan } from '../../shared/workspace/git/git-host'
+import { runClockUntil, useFakeClock } from '../../../test/support/clock'
+import { disposeOpened, execInput, openWorkspace } from '../../../test/support/workspaces'
 
 let remote: GitRemoteFixture
 beforeEach(async () => {
