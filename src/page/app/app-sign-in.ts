@@ -6,7 +6,7 @@
  * model API its tokens go to (`&signInModel=…`): nothing off this machine is ever taken from the
  * URL, so a link cannot send a person to sign in somewhere else.
  */
-import { idbKeyStore } from '../auth/idb-key-store.ts'
+import { idbKeyStore } from '../stores/idb-key-store.ts'
 import type { SignInOptions } from '../../engine-worker/auth/issuer-config.ts'
 import { isLoopbackHost } from '../../engine-worker/providers/loopback-host.ts'
 

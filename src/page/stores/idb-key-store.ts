@@ -3,7 +3,7 @@
  * (AES-GCM under a non-extractable key), in a database of its own (`<namespace>-key-oauth`), so
  * signing out never touches the key and clearing the key never touches the sign-in.
  */
-import { idbOAuthSessionStore } from '../stores/idb-oauth-session-store.ts'
+import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
 import type { AsyncOAuthSessionStore, IdbStoreOptions } from '../../shared/stores/types.ts'
 
 /** A sealed store for one API key. */
