@@ -16,9 +16,6 @@ export const READ_LINE_MAX_CHARS = 2000
 /** The most text read_file returns (the engine's tool result limit). */
 export const READ_MAX_BYTES = 64 * 1024
 
-export const FILE_TOOL_NAMES = ['read_file', 'write_file', 'edit_file'] as const
-export type FileToolName = (typeof FILE_TOOL_NAMES)[number]
-
 /** A call's arguments, checked for shape. */
 export type FileToolCall =
   | { name: 'read_file'; path: string; offset?: number; limit?: number }

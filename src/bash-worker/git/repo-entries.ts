@@ -11,8 +11,6 @@ import { repoArgs } from './repo-revisions'
 export type Entry = { oid: string; mode: string }
 export type Entries = Map<string, Entry>
 
-export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
-
 function modeString(mode: number): string {
   return mode.toString(8).padStart(6, '0')
 }
@@ -67,22 +65,6 @@ export async function workdirEntries(ctx: GitContext): Promise<Entries> {
     },
   })
   return entries
-}
-
-/** Paths of the work tree git does not track and does not ignore (for "untracked would be overwritten"). */
-export async function untrackedPaths(ctx: GitContext): Promise<Set<string>> {
-  const paths = new Set<string>()
-  await git.walk({
-    ...repoArgs(ctx),
-    trees: [STAGE(), WORKDIR()],
-    map: async (path, [stage, work]: Array<WalkerEntry | null>) => {
-      if (path === '.' || !work) return undefined
-      if (!stage && (await git.isIgnored({ ...repoArgs(ctx), filepath: path }))) return null
-      if (!stage && (await work.type()) === 'blob') paths.add(path)
-      return undefined
-    },
-  })
-  return paths
 }
 
 /** A blob's bytes. */

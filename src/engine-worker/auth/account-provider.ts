@@ -8,7 +8,7 @@ import type { ModelProvider } from '../../shared/protocol/model-events.ts'
 import type { ModelCatalog } from '../providers/model-list.ts'
 import { createOpenAiCompatibleProvider } from '../providers/openai-compatible.ts'
 import { AI_GATEWAY_BASE_URL, AI_GATEWAY_DEFAULT_MODEL, refuseBaseUrl, setting } from '../providers/provider-settings.ts'
-import type { AccountCredentials, CredentialKind } from './account-credentials.ts'
+import type { AccountCredentials } from './account-credentials.ts'
 import { createAuthorizedFetch } from './authorized-fetch.ts'
 
 export const ACCOUNT_PROVIDER = 'ai-gateway'
@@ -37,24 +37,6 @@ export function createAccountProvider(options: AccountProviderOptions): { provid
     fetch: createAuthorizedFetch(options.credentials, options.fetch),
   })
   return refusal === undefined ? { provider } : { provider, notice: `sign-in: ${refusal}` }
-}
-
-/**
- * `providers` with the account provider in place of (or, when missing, after) `ai-gateway`, and
- * the active provider: the account's when the page would otherwise start on the offline demo and
- * a credential is there.
- */
-export function withAccountProvider(
-  resolved: { providers: ModelProvider[]; active: string },
-  account: ModelProvider,
-  kind: CredentialKind,
-): { providers: ModelProvider[]; active: string } {
-  const at = resolved.providers.findIndex((p) => p.name === ACCOUNT_PROVIDER)
-  const providers = [...resolved.providers]
-  if (at >= 0) providers[at] = account
-  else providers.splice(Math.min(1, providers.length), 0, account)
-  const active = resolved.active === 'demo' && kind !== 'none' ? ACCOUNT_PROVIDER : resolved.active
-  return { providers, active }
 }
 
 /** AI_GATEWAY_API_KEY as the registry reads it (with FX_API_KEY when no base URL is set). */

@@ -1,6 +1,6 @@
 /**
  * The settings that choose model providers (options and `env`), and the one rule every
- * configured base URL must pass. Shared by `resolveProviders` and the older `resolveProvider`.
+ * configured base URL must pass. Read by `resolveProviders` and the account provider.
  */
 import type { DemoTape } from './demo-tape.ts'
 import type { DemoWorkspace } from './demo-files.ts'
@@ -11,7 +11,7 @@ export const AI_GATEWAY_BASE_URL = 'https://ai-gateway.vercel.sh/v1'
 /** The model used on AI Gateway when none is configured. */
 export const AI_GATEWAY_DEFAULT_MODEL = 'anthropic/claude-sonnet-4.5'
 
-/** Inputs to `resolveProvider` and `resolveProviders`; explicit values win over `env`. */
+/** The single-provider inputs to `resolveProviders`; explicit values win over `env`. */
 export type ResolveProviderOptions = {
   /** Reads AI_GATEWAY_API_KEY, FX_BASE_URL, FX_MODEL, FX_API_KEY. */
   env?: Record<string, string | undefined>

@@ -8,8 +8,6 @@ import { guardStore } from '../stores/guard-store.ts'
 
 import { CONFIG_IDS } from './restored-ids.ts'
 
-export { CONFIG_IDS }
-
 type Report = (event: { type: string } & Record<string, unknown>, notice?: string) => void
 
 export type ConfigBridge = {

@@ -9,8 +9,6 @@ import { messageOf } from '../../engine-worker/stores/store-errors.ts'
 import type { PromptHistoryStore } from '../../shared/stores/types.ts'
 
 import { HISTORY_LIMIT } from './restored-ids.ts'
-
-export { HISTORY_LIMIT }
 /** Start-up waits for the read, so it gets 3 s rather than the guard's usual 10. */
 const LOAD_TIMEOUT_MS = 3_000
 

@@ -21,9 +21,6 @@ import { findTestFiles } from './test-files'
 import { nativeSetTimeout, nextTurn, RunTimers } from './timers'
 import { looksLikeEsm } from './resolve'
 
-export const NODE_CAPABILITIES =
-  'node runs files, -e and --test on the browser engine: fs over the workspace files, path, assert, node:test, util, events, url, timers, process, Buffer; no network or child processes.'
-
 const HELP = `Usage: node [options] [ script.js | -e "script" | - ] [arguments]
 fxterm's node runs on this browser's JavaScript engine, in a sandbox with the workspace files:
   -e, --eval script     evaluate script

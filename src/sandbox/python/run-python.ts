@@ -13,8 +13,6 @@ import { loadPythonKit, restoreInterpreter, type Interpreter, type PythonKit } f
 import { changesOut, copyIn } from './python-files'
 import { parsePythonArgs } from './python-args'
 
-export const PYTHON_CAPABILITIES = 'python3 is CPython (Pyodide) with its standard library: -c, files, -m unittest; pip cannot install packages and nothing reaches the network.'
-
 export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): string } = {}): SandboxRuntime {
   const moduleUrl = options.moduleUrl ?? ((bytes: Uint8Array) => URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/javascript' })))
   let kit: Promise<PythonKit> | null = null
