@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { ERROR_REGISTRY } from './error-registry.ts'
+import { FxFencedError, FxJournalVersionError } from '../page/agent-api/persistence.ts'
+import { EngineTrap } from '../engine-worker/host/engine-instance.ts'
 import { ErrorCode, errorOf, failureOf, FxError, fxFailure, hasFxStyle } from './errors.ts'
+import { ModelCatalogError } from '../engine-worker/providers/list-models.ts'
 
 const ROOT = new URL('../../', import.meta.url)
 const SCANNED = ['src', 'wasm', 'e2e']
@@ -92,6 +95,33 @@ describe('FxError and failure results', () => {
   test('an FxError carries its code, its message and the name FxError', () => {
     const error = new FxError(ErrorCode.FX_STORE_FAILED, 'the disk is full')
     expect([error instanceof Error, error.name, error.code, error.message]).toEqual([true, 'FxError', 'FX_STORE_FAILED', 'the disk is full'])
+  })
+
+  test('the coded error classes are FxErrors and keep their own name, code and message', () => {
+    const errors = [
+      new FxFencedError(),
+      new FxJournalVersionError(2),
+      new EngineTrap('unreachable executed'),
+      new ModelCatalogError(ErrorCode.FX_MODEL_CATALOG_UNAVAILABLE, 'the server does not list its models', true, 404),
+    ]
+    expect(errors.map((error) => [error instanceof FxError, error.name, error.code, error.message])).toEqual([
+      [true, 'FxFencedError', 'FX_FENCED', 'Another engine wrote this conversation first (the expected cursor is stale).'],
+      [true, 'FxJournalVersionError', 'FX_JOURNAL_VERSION', 'This journal record has format 2; this fxterm reads format 1.'],
+      [true, 'EngineTrap', 'FX_ENGINE_TRAP', 'unreachable executed'],
+      [true, 'ModelCatalogError', 'FX_MODEL_CATALOG_UNAVAILABLE', 'the server does not list its models'],
+    ])
+    expect([errors[0] instanceof FxFencedError, errors[2] instanceof EngineTrap, errors[3] instanceof ModelCatalogError]).toEqual([true, true, true])
+  })
+
+  test('no error class outside tests carries a registered code without extending FxError', () => {
+    const plainCoded = sources()
+      .filter((source) => source.path.startsWith('src/') && !isTest(source))
+      .flatMap(({ path, text }) =>
+        [...text.matchAll(/class (\w+) extends Error \{([\s\S]*?)\n\}/g)]
+          .filter((match) => match[1] !== 'FxError' && /\b(ErrorCode|FxErrorCode|FX_[A-Z_]+)\b/.test(match[2]!))
+          .map((match) => `${path}: ${match[1]}`),
+      )
+    expect(plainCoded).toEqual([])
   })
 
   test('a thrown error crosses a thread as a failure and comes back as an FxError with its code', () => {

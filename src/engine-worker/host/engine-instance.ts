@@ -3,7 +3,7 @@
  * produced. A trap (an AssemblyScript abort or a wasm RuntimeError) is thrown as `EngineTrap`;
  * the instance is unusable afterwards and the host loop starts a fresh one.
  */
-import { ErrorCode } from '../../shared/errors.ts'
+import { ErrorCode, FxError } from '../../shared/errors.ts'
 import type { ModelEvent } from '../../shared/protocol/model-events.ts'
 import {
   type BootProvider,
@@ -25,10 +25,11 @@ import {
   type AuthDisplayState,
 } from '../../shared/messages/engine-frames.ts'
 
-export class EngineTrap extends Error {
-  readonly code = ErrorCode.FX_ENGINE_TRAP
+/** The engine trapped: an AssemblyScript abort or a wasm RuntimeError, with its message. */
+export class EngineTrap extends FxError {
+  declare readonly code: typeof ErrorCode.FX_ENGINE_TRAP
   constructor(message: string) {
-    super(message)
+    super(ErrorCode.FX_ENGINE_TRAP, message)
     this.name = 'EngineTrap'
   }
 }

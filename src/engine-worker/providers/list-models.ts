@@ -1,9 +1,9 @@
 /**
  * `listModels` for OpenAI-compatible servers: `GET {baseUrl}/models`, with failures turned
- * into an `Error` that carries a stable `code` and a one-sentence message, like a failed
- * stream's `error` event. The catalog feeds `/model` and `/models`.
+ * into a `ModelCatalogError` (an `FxError`: a stable `code` and a one-sentence message), like a
+ * failed stream's `error` event. The catalog feeds `/model` and `/models`.
  */
-import { ErrorCode, type FxErrorCode } from '../../shared/errors.ts'
+import { ErrorCode, FxError, type FxErrorCode } from '../../shared/errors.ts'
 import type { ModelInfo } from '../../shared/protocol/model-events.ts'
 import { diagnoseNetworkFailure, type PermissionsLike, serverErrorText } from './diagnose-failure.ts'
 import { redirectRefusal } from './keyed-request.ts'
@@ -13,16 +13,16 @@ import { httpRetryHints } from './retry-hints.ts'
 import type { LocalServerKind } from './server-advice.ts'
 
 /** Why a catalog could not be listed; `code` is stable, `message` one sentence to show. */
-export class ModelCatalogError extends Error {
+export class ModelCatalogError extends FxError {
   override readonly name = 'ModelCatalogError'
   constructor(
-    readonly code: FxErrorCode,
+    code: FxErrorCode,
     message: string,
     /** True when asking again later may work (network trouble, 429, 5xx). */
     readonly retryable: boolean,
     readonly status?: number,
   ) {
-    super(message)
+    super(code, message)
   }
 }
 

@@ -4,7 +4,7 @@
  * states), so loading takes the newest. An append names the cursor it expects to follow; a store
  * rejects a stale one with `FxFencedError`, so two engines never write one conversation.
  */
-import { ErrorCode } from '../../shared/errors.ts'
+import { ErrorCode, FxError } from '../../shared/errors.ts'
 import { recordExtras, type FxDurability, type SessionRecord } from './durability.ts'
 import { decodeEnvelope, encodeEnvelope } from './json-envelope.ts'
 
@@ -19,19 +19,19 @@ export type Persistence = {
 }
 
 /** An append whose `expected` cursor is not the last one stored: another writer got there first. */
-export class FxFencedError extends Error {
-  readonly code = ErrorCode.FX_FENCED
+export class FxFencedError extends FxError {
+  declare readonly code: typeof ErrorCode.FX_FENCED
   constructor(message = 'Another engine wrote this conversation first (the expected cursor is stale).') {
-    super(message)
+    super(ErrorCode.FX_FENCED, message)
     this.name = 'FxFencedError'
   }
 }
 
 /** A record's bytes from a newer format than this one reads. */
-export class FxJournalVersionError extends Error {
-  readonly code = ErrorCode.FX_JOURNAL_VERSION
+export class FxJournalVersionError extends FxError {
+  declare readonly code: typeof ErrorCode.FX_JOURNAL_VERSION
   constructor(version: number) {
-    super(`This journal record has format ${version}; this fxterm reads format 1.`)
+    super(ErrorCode.FX_JOURNAL_VERSION, `This journal record has format ${version}; this fxterm reads format 1.`)
     this.name = 'FxJournalVersionError'
   }
 }
