@@ -6,7 +6,7 @@
  */
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
-import { createFxTerminal, type FxTerminal, type FxTerminalOptions } from '../terminal/create-fx-terminal.ts'
+import { startFxTerminal, type FxTerminal, type FxTerminalStartOptions } from '../terminal/create-fx-terminal.ts'
 import { xtermAdapter } from '../terminal/xterm-adapter.ts'
 import { fitBetweenWrites } from '../terminal/fit-between-writes.ts'
 import { attachLinks } from '../terminal/links.ts'
@@ -18,7 +18,7 @@ import { applyTheme, MIN_CONTRAST, paletteOf, THEMES, type ThemeMode, type Theme
 import type { ITheme } from '@xterm/xterm'
 import { monospaceFonts } from '../terminal/font-stack.ts'
 
-export type MountOptions = Omit<FxTerminalOptions, 'terminal'> & {
+export type MountOptions = Omit<FxTerminalStartOptions, 'terminal'> & {
   theme?: ThemeMode
   /** Called with each palette applied (to colour what surrounds the terminal). */
   onTheme?: (name: ThemeName, theme: ITheme) => void
@@ -68,7 +68,7 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   term.open(box)
   const detachLinks = attachLinks(term)
   fit.fit()
-  const runtime = createFxTerminal({
+  const runtime = startFxTerminal({
     ...fxOptions,
     terminal: xtermAdapter(term),
     dropTarget: fxOptions.dropTarget ?? container,

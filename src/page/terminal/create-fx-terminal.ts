@@ -24,9 +24,9 @@ import { storedAtStart, storedStartFields } from '../start-up/page-stored-at-sta
 import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore } from '../../shared/stores/types.ts'
 import { createPageAuth } from './page-auth.ts'
-import type { FxTerminal, FxTerminalOptions } from './fx-terminal-options.ts'
+import type { FxTerminal, FxTerminalOptions, FxTerminalStartOptions } from './fx-terminal-options.ts'
 
-export type { FxTerminal, FxTerminalOptions }
+export type { FxTerminal, FxTerminalOptions, FxTerminalStartOptions }
 
 /** Pages that want the fastest start call it before building their terminal and pass `createWorker: () => worker`. */
 export { spawnEngineWorker }
@@ -54,6 +54,11 @@ function broadcastSaves(store: ConfigStore, tabs: TabSync): ConfigStore {
 
 /** Starts fxterm in a terminal. */
 export function createFxTerminal(options: FxTerminalOptions): FxTerminal {
+  return startFxTerminal(options)
+}
+
+/** {@link createFxTerminal} with the static page's start-up seams (fx-terminal-options.ts); not public. */
+export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
   const term = options.terminal
   const { workspace, notice } = connectWorkspace(options.workspace)
   const notices = notice ? [notice] : []

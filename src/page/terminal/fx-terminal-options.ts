@@ -32,11 +32,6 @@ export type FxTerminalOptions = {
    * and the channel their tabs talk on (`fxterm:<namespace>`). Default 'fxterm'.
    */
   namespace?: string
-  /**
-   * The session lock a page claimed before the terminal existed (`early`, see
-   * `requestSessionLock`), and who is told which session's lock this tab comes to hold.
-   */
-  sessionLocks?: SessionLocksOptions
   /** Keeps the sign-in (/login): sealed token bytes with revisions. Default: in memory, for this tab. */
   oauthSessionStore?: OAuthSessionStore
   /** Opens the verification page of /login; return false when it could not (the URL stays printed). */
@@ -68,13 +63,6 @@ export type FxTerminalOptions = {
   demoTapeUrl?: string
   /** Creates the engine worker (for bundlers that need their own worker URL). */
   createWorker?: () => Worker
-  /**
-   * The session `--resume last` restores, as the worker `createWorker` gives read it itself
-   * (spawned with `spawnEngineWorkerReading`, as the static page does): its id and revision, or
-   * `found: null` when none is saved. Its bytes stay in the worker. Null or undefined: the page
-   * reads it from `sessionStore`.
-   */
-  resumeRead?: Promise<{ found: { id: string; revision: string } | null } | null | undefined>
   /** Files dropped onto this element are uploaded into the workspace. */
   dropTarget?: HTMLElement
   /** Starts in screen-reader mode (as /a11y on): finished replies and command results are read out. */
@@ -86,6 +74,26 @@ export type FxTerminalOptions = {
   typeAhead?: boolean
   /** Where copies go (Cmd+C in the composer, /copy); default `navigator.clipboard`. */
   clipboard?: { writeText(text: string): Promise<void> }
+}
+
+/**
+ * {@link FxTerminalOptions} plus the static page's start-up seams (src/app/main.ts), which pass on
+ * what its first script began before the terminal existed. Not public: src/index.ts exports
+ * `createFxTerminal`, which takes `FxTerminalOptions` only.
+ */
+export type FxTerminalStartOptions = FxTerminalOptions & {
+  /**
+   * The session lock a page claimed before the terminal existed (`early`, see
+   * `requestSessionLock`), and who is told which session's lock this tab comes to hold.
+   */
+  sessionLocks?: SessionLocksOptions
+  /**
+   * The session `--resume last` restores, as the worker `createWorker` gives read it itself
+   * (spawned with `spawnEngineWorkerReading`, as the static page does): its id and revision, or
+   * `found: null` when none is saved. Its bytes stay in the worker. Null or undefined: the page
+   * reads it from `sessionStore`.
+   */
+  resumeRead?: Promise<{ found: { id: string; revision: string } | null } | null | undefined>
 }
 
 /** A running fxterm. */
