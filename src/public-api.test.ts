@@ -4,7 +4,8 @@
  * change to the API is a change to this file, so it shows in review as a diff.
  */
 import { readFileSync } from 'node:fs'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, expectTypeOf, test } from 'vitest'
+import type { BashWorkspaceOptions, FxTerminalOptions } from './index.ts'
 
 const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8')
 
@@ -49,6 +50,16 @@ describe('the public API', () => {
   test('no test or benchmark seam is part of the public API', () => {
     const { values, types } = reExports(source('./index.ts'))
     expect([...values, ...types].filter((name) => /test|bench|reading|startreads/i.test(name))).toEqual([])
+  })
+
+  test('the public options hold no start-up or test seam, and the library guide names none', () => {
+    // Checked by the typecheck: the static page's start-up hand-offs and the tests' own workers
+    // and storage are taken through createFxTerminal's and createBashWorkspace's internal twins.
+    expectTypeOf<Extract<keyof FxTerminalOptions, 'sessionLocks' | 'resumeRead'>>().toEqualTypeOf<never>()
+    expectTypeOf<Extract<keyof BashWorkspaceOptions, 'worker'>>().toEqualTypeOf<never>()
+    expectTypeOf<keyof NonNullable<BashWorkspaceOptions['persist']>>().toEqualTypeOf<'namespace'>()
+    const guide = source('../docs/library.md')
+    expect(['sessionLocks', 'resumeRead'].filter((seam) => guide.includes(seam))).toEqual([])
   })
 })
 

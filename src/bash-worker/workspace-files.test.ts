@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createBashWorkspace } from '../page/workspace/create-bash-workspace'
+import { createBashWorkspaceWithSeams } from '../page/workspace/create-bash-workspace'
 import { disposeOpened, execInput as input, openWorkspace as open } from '../../test/support/workspaces'
 import { normalizeUploadPath, planUploads, UPLOAD_LIMIT_BYTES } from '../page/workspace/upload-plan'
 
@@ -74,7 +74,7 @@ describe('files in and out of the workspace', () => {
   })
 
   it('reports every upload as skipped when the shell cannot start', async () => {
-    const workspace = createBashWorkspace({
+    const workspace = createBashWorkspaceWithSeams({
       worker: () => {
         throw new Error('blocked by CSP')
       },

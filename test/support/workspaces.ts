@@ -6,7 +6,7 @@
 import type { ExecInput } from '../../src/shared/protocol/workspace'
 import { createBashWorkerApi } from '../../src/bash-worker/worker-api'
 import type { BashWorkerApi } from '../../src/shared/messages/bash-worker-api'
-import { createBashWorkspace, type BashWorkspace, type BashWorkspaceOptions } from '../../src/page/workspace/create-bash-workspace'
+import { createBashWorkspaceWithSeams, type BashWorkspace, type BashWorkspaceSeamOptions } from '../../src/page/workspace/create-bash-workspace'
 import { createInProcessWorker, type InProcessWorker } from '../../src/page/workspace/in-process-worker'
 
 const opened: BashWorkspace[] = []
@@ -18,11 +18,11 @@ export function disposeOpened(): void {
 
 /** A workspace whose workers run `makeApi()` in this thread; `created` lists them in order. */
 export function openWorkspace(
-  options: BashWorkspaceOptions = {},
+  options: BashWorkspaceSeamOptions = {},
   makeApi: () => BashWorkerApi = createBashWorkerApi,
 ): { workspace: BashWorkspace; created: InProcessWorker[] } {
   const created: InProcessWorker[] = []
-  const workspace = createBashWorkspace({
+  const workspace = createBashWorkspaceWithSeams({
     ...options,
     worker: () => {
       const worker = createInProcessWorker(makeApi())

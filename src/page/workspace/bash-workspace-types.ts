@@ -24,18 +24,15 @@ export type BashWorkspaceOptions = {
   cwd?: string
   /** Extra environment variables (HOME is always /home/user). */
   env?: Record<string, string>
-  /** Creates the bash worker; the default is the bundled bash-worker.ts. Tests pass their own. */
-  worker?: () => Worker
   /** How long a stopped command may keep running before its worker is terminated (default 1 s). */
   graceMs?: number
   /**
    * Keeps the files with each saved session, in the Origin Private File System where the page
    * can write there, in IndexedDB elsewhere (both `<namespace>-files`): the page tells the
    * workspace which session is current (`useSession`). Off by default; the static page and
-   * `<fx-terminal>` turn it on. `indexedDB` (tests) picks IndexedDB on that factory, `opfs`
-   * (tests) the OPFS store on that directory.
+   * `<fx-terminal>` turn it on.
    */
-  persist?: { namespace: string; indexedDB?: IDBFactory; opfs?: () => Promise<FileSystemDirectoryHandle> }
+  persist?: { namespace: string }
   /**
    * Runs `node` and `python3`. In a page the default is fxterm's sandbox (an opaque-origin iframe,
    * loaded on first use); elsewhere (a worker, Node) there is none and they say so. Tests pass
@@ -48,6 +45,17 @@ export type BashWorkspaceOptions = {
    * request and attached only for GitHub's own hosts. `false`: git gets no host at all.
    */
   git?: PageGitHostOptions | false
+}
+
+/**
+ * {@link BashWorkspaceOptions} plus the seams tests use; not public (src/index.ts exports
+ * `createBashWorkspace`, which takes `BashWorkspaceOptions` only).
+ */
+export type BashWorkspaceSeamOptions = Omit<BashWorkspaceOptions, 'persist'> & {
+  /** Creates the bash worker; the default is the bundled bash-worker.ts. Tests run theirs in-process. */
+  worker?: () => Worker
+  /** `indexedDB` picks IndexedDB on that factory, `opfs` the OPFS store on that directory. */
+  persist?: { namespace: string; indexedDB?: IDBFactory; opfs?: () => Promise<FileSystemDirectoryHandle> }
 }
 
 /** The workspace adapter, plus what fxterm uses beyond the reference contract. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashWorkerApi } from '../../bash-worker/worker-api'
 import type { BashWorkerApi } from '../../shared/messages/bash-worker-api'
-import { createBashWorkspace } from './create-bash-workspace'
+import { createBashWorkspace, createBashWorkspaceWithSeams } from './create-bash-workspace'
 import { runClockUntil, useFakeClock } from '../../../test/support/clock'
 import { runCommandDescription } from './tool-description'
 import { disposeOpened, execInput as input, openWorkspace as open } from '../../../test/support/workspaces'
@@ -170,7 +170,7 @@ describe('createBashWorkspace', () => {
 
   it('reports a worker that cannot start and tries again on the next command', async () => {
     let attempts = 0
-    const workspace = createBashWorkspace({
+    const workspace = createBashWorkspaceWithSeams({
       worker: () => {
         attempts++
         throw new Error('blocked by CSP')

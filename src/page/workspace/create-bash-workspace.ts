@@ -52,8 +52,8 @@ import type { CommandClock } from '../../shared/workspace/command-clock'
 import type { PushPlan } from '../../shared/workspace/git/git-host'
 import { askWhilePaused } from '../../shared/workspace/question-pause'
 
-import type { BashWorkspace, BashWorkspaceOptions } from './bash-workspace-types'
-export type { BashWorkspace, BashWorkspaceOptions }
+import type { BashWorkspace, BashWorkspaceOptions, BashWorkspaceSeamOptions } from './bash-workspace-types'
+export type { BashWorkspace, BashWorkspaceOptions, BashWorkspaceSeamOptions }
 
 const HOME = '/home/user'
 const DEFAULT_GRACE_MS = 1000
@@ -72,6 +72,11 @@ const NAMES_PYTHON = /(^|[^\w.-])python3?([^\w.-]|$)/
 
 /** Creates a bash workspace; nothing is loaded or fetched until the first call that needs it. */
 export function createBashWorkspace(options: BashWorkspaceOptions = {}): BashWorkspace {
+  return createBashWorkspaceWithSeams(options)
+}
+
+/** {@link createBashWorkspace} with the seams tests use (their own worker or storage); not public. */
+export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions = {}): BashWorkspace {
   const root = options.cwd ?? '/workspace'
   const info: WorkspaceInfo = { version: 1, root, cwd: root, home: HOME, gitAvailable: false, ephemeral: true, extensions: { git: true } }
   const valid = validateWorkspaceInfo(info)

@@ -1,7 +1,7 @@
 import { Worker as NodeWorker } from 'node:worker_threads'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBashWorkerApi } from '../../bash-worker/worker-api'
-import { createBashWorkspace } from './create-bash-workspace'
+import { createBashWorkspaceWithSeams } from './create-bash-workspace'
 import { RESTART_LINE } from '../../shared/workspace/exec-result'
 import { createInProcessWorker } from './in-process-worker'
 import { runClockUntil, useFakeClock } from '../../../test/support/clock'
@@ -76,7 +76,7 @@ describe('the watchdog', () => {
     const isExec = (message: unknown) => (message as { path?: unknown[] } | null)?.path?.[0] === 'exec'
     let spawned = 0
     useFakeClock()
-    const workspace = createBashWorkspace({
+    const workspace = createBashWorkspaceWithSeams({
       files: { 'before.txt': 'intact\n' },
       // The thread first; the replacement runs real just-bash in this thread.
       worker: () => (spawned++ === 0 ? asWebWorker(thread, (message) => isExec(message) && execSent()) : createInProcessWorker(createBashWorkerApi())),
