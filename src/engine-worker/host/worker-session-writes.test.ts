@@ -27,7 +27,7 @@ function fakePage() {
       return { type: 'commit_ok' }
     },
     sessionWritten: async (note: CommitNote) => void notes.push(note),
-    event: async (event: Record<string, unknown>) => void events.push(event),
+    event: async (event: { type: string } & Record<string, unknown>) => void events.push(event),
   }
   return { page, sentToPage, notes, events }
 }

@@ -10,12 +10,11 @@
  */
 import * as Comlink from 'comlink'
 import { guardStore } from '../../page/stores/guard-store.ts'
-import { createSessionCommits, type SessionCommits } from '../../shared/stores/session-commits.ts'
+import { createSessionCommits, type CommitNote, type SessionCommits } from '../../shared/stores/session-commits.ts'
 import { ErrorCode } from '../../shared/errors.ts'
 import { sharedSessionStore } from '../stores/shared-session-store.ts'
 import { movesWithItsBuffer, recycleSnapshotBuffers } from '../stores/snapshot-buffers.ts'
 import type { IdbSessionStore } from '../stores/idb-session-store.ts'
-import type { HostCallbacks } from '../../shared/messages/worker-api.ts'
 import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
 
 type Where = { namespace: string | undefined } | null
@@ -29,10 +28,17 @@ export type SessionWrites = {
   decide(where: Where): void
 }
 
-/** Who the page is (its callbacks), and what the tests give instead of the global IndexedDB. */
-type Page = Pick<Comlink.Remote<HostCallbacks>, 'sessionCommit' | 'sessionWritten' | 'event'>
+/** The page's callbacks these writes use (HostCallbacks, across Comlink). */
+type Page = {
+  sessionCommit(bytes: Uint8Array): Promise<SessionEvent>
+  sessionWritten(note: CommitNote): unknown
+  event(event: { type: string } & Record<string, unknown>): unknown
+}
 
-/** The writes for a page that starts the worker with `sessionsHere` (else every commit goes to the page). */
+/**
+ * The writes for a page that starts the worker with `sessionsHere` (else every commit goes to the
+ * page); `indexedDB` for tests, instead of the global one.
+ */
 export function createSessionWrites(host: Page, sessionsHere: boolean, indexedDB?: IDBFactory): SessionWrites {
   let decide!: (where: Where) => void
   const decided = new Promise<Where>((resolve) => (decide = resolve))

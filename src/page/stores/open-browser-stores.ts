@@ -102,7 +102,7 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
  */
 function sessionStore(idb: { namespace?: string; indexedDB?: IDBFactory }, options: OpenBrowserStoresOptions) {
   const { resumesNewest, sessionsIn } = options
-  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), connectNow: true, inEngineWorker: true, warmNewest: resumesNewest === true })
+  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), connectNow: true, inEngineWorker: true })
   return idbSessionStoreOffThread({ ...idb, ...(resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) })
 }
 
