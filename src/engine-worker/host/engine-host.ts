@@ -22,7 +22,7 @@ import { takeStartSession } from '../start-up/worker-start-reads.ts'
 import { preloadEngine } from './preload-engine.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from '../../shared/messages/worker-api.ts'
-import { movesWithItsBuffer } from '../../shared/snapshot-buffers.ts'
+import { createSessionWrites, type SessionWrites } from './worker-session-writes.ts'
 
 let loop: HostLoop | null = null
 /** `keys()` calls the engine has been fed, told with every frame (HostCallbacks.write). */
@@ -40,22 +40,30 @@ let hostCallbacks: Comlink.Remote<HostCallbacks> | null = null
 let added: AddedProvider[] = []
 /** Builds providers the way the start did (same fetch, keys and origin), for ones added later. */
 let buildAdded: (list: AddedProvider[]) => Array<{ provider: ModelProvider; entry: BootProvider }> = () => []
+/** Where the engine's snapshots are written (worker-session-writes.ts); made by `start`. */
+let writes: SessionWrites | null = null
+/** The page's `sessionsWrittenHere`, should it come before `start` made `writes`. */
+let writtenHere: { namespace: string | undefined } | null | undefined
 
 /**
- * Sessions and prompt history go to the page, which owns the stores. A snapshot is moved there
- * (the host loop keeps its own copy to restore a restarted engine), so the page's main thread,
- * where typing is echoed, never copies megabytes itself.
+ * Sessions and prompt history go to the page, which owns the stores, except the snapshots written
+ * here to fxterm's own session store (worker-session-writes.ts). A snapshot for the page is moved
+ * there (the host loop keeps its own copy to restore a restarted engine), so the page's main
+ * thread, where typing is echoed, never copies megabytes itself.
  */
-function sessionHost(host: Comlink.Remote<HostCallbacks>): SessionHost {
+function sessionHost(host: Comlink.Remote<HostCallbacks>, sessions: SessionWrites): SessionHost {
   return {
-    commit: (bytes) => {
-      // The engine's decoded payload has a buffer of its own (or a spare's); anything else goes as a copy.
-      const own = movesWithItsBuffer(bytes) ? bytes : bytes.slice()
-      return host.sessionCommit(Comlink.transfer(own, [own.buffer]))
-    },
+    commit: (bytes) => sessions.commit(bytes),
     list: () => host.sessionList(),
-    open: (id) => host.sessionOpen(id),
-    remove: (id) => void host.sessionRemove(id),
+    open: async (id) => {
+      const opened = await host.sessionOpen(id)
+      if (opened) sessions.opened(id, opened.revision)
+      return opened && { bytes: opened.bytes, readOnly: opened.readOnly }
+    },
+    remove: (id) => {
+      sessions.removed(id)
+      void host.sessionRemove(id)
+    },
     historyAppend: (value) => void host.historyAppend(value),
     historyClear: () => void host.historyClear(),
   }
@@ -69,6 +77,7 @@ type Opened = { resume?: { bytes: Uint8Array; readOnly: boolean; decoded?: boole
  */
 async function openResume(resume: ResumeSession | undefined): Promise<Opened> {
   if (!resume) return {}
+  if (resume.stored) writes?.opened(resume.stored.id, resume.stored.revision)
   if ('bytes' in resume) return { resume }
   const read = await takeStartSession(resume.prefetchedId)
   if (!read) return {}
@@ -92,6 +101,8 @@ const api: EngineWorkerApi = {
   async start(config: WorkerStartConfig, hostProxy: HostCallbacks): Promise<StartResult> {
     const host = hostProxy as unknown as Comlink.Remote<HostCallbacks>
     hostCallbacks = host
+    writes = createSessionWrites(host, config.sessionsHere === true)
+    if (writtenHere !== undefined) writes.decide(writtenHere)
     let module: WebAssembly.Module
     try {
       module = await compile(config.wasm)
@@ -192,7 +203,7 @@ const api: EngineWorkerApi = {
         history: config.history,
         ...(config.restorePending ? { restorePending: true } : {}),
       },
-      sessions: sessionHost(host),
+      sessions: sessionHost(host, writes),
       ...opened,
       providers,
       workspace: config.workspaceCwd === null ? null : { exec: (id, request) => host.exec(id, request), cancel: (id) => void host.cancelExec(id), workspaceOp: (request) => host.workspaceOp(request) },
@@ -280,6 +291,10 @@ const api: EngineWorkerApi = {
     if (loop) restoreAll(loop)
     else pending.push(restoreAll)
     auth?.restored()
+  },
+  sessionsWrittenHere(where) {
+    if (writes) writes.decide(where)
+    else writtenHere = where
   },
   signedOutElsewhere() {
     auth?.signedOutElsewhere()

@@ -3,8 +3,9 @@
  * (worker-start-reads.ts) begin the moment the worker runs. The engine's host (engine-host.ts: providers,
  * sign-in, the host loop; 64 KB) is fetched and parsed while IndexedDB answers, 30-70 ms on a busy
  * two-core machine that the reads no longer wait for. The page's calls that arrive before the
- * host is in are held, in order (held-messages.ts). The page's session store may be served here
- * too (SERVE_SESSIONS): it holds the session read at start-up, and this worker is already running.
+ * host is in are held, in order (held-messages.ts). The page's reads of the session store may be
+ * served here too (SERVE_SESSIONS): the store holds the session read at start-up, the engine's
+ * commits are written to it here (worker-session-writes.ts), and this worker is already running.
  */
 import { holdMessages } from './held-messages.ts'
 import { startReadsNamed } from '../start-up/worker-start-reads.ts'

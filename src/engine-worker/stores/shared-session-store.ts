@@ -1,8 +1,9 @@
 /**
  * One idbSessionStore per database in a thread, for the engine worker: its start-up read of the
- * session a reload resumes (src/engine-worker/start-up/worker-start-reads.ts) and the store it serves the page
- * (session-store-api.ts) are the same store, so the first commit after a reload compares with the
- * bytes read at start-up and writes only what changed, with no second read of the session.
+ * session a reload resumes (src/engine-worker/start-up/worker-start-reads.ts), the store it writes
+ * the engine's commits to (host/worker-session-writes.ts) and the one it serves the page's reads
+ * from (session-store-api.ts) are the same store, so the first commit after a reload compares
+ * with the bytes read at start-up and writes only what changed, with no second read of the session.
  */
 import { idbSessionStore, type IdbSessionStore } from './idb-session-store.ts'
 
@@ -18,7 +19,7 @@ export function sharedSessionStore(options: { namespace?: string; indexedDB?: ID
   }
   const key = options.namespace ?? ''
   let store = stores.get(key)
-  // Its commits' bytes arrive by postMessage (cloned or moved here), so they are its own.
+  // Its commits' bytes are its own: copied out of the engine here, or moved here by postMessage.
   if (!store) stores.set(key, (store = idbSessionStore({ ...options, handsOverBytes: true })))
   return store
 }

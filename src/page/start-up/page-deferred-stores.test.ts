@@ -109,3 +109,20 @@ describe('deferStores and the off-thread session store\'s additions', () => {
     expect(calls).toEqual(['handed over', 'last'])
   })
 })
+
+describe('deferStores: who writes the sessions', () => {
+  test('the engine worker, once the probe chose its IndexedDB store; nobody there when storage fell back to memory', async () => {
+    const onIdb = probe()
+    const idb = deferStores(onIdb.opening)
+    const asked = idb.sessions.writtenInEngineWorker!()
+    const chosen = onIdb.chosen(true)
+    onIdb.settle({ ...chosen, sessions: { ...chosen.sessions, writtenInEngineWorker: async () => ({ namespace: 'fx' }) } })
+    expect(await asked).toEqual({ namespace: 'fx' })
+
+    const inMemory = probe()
+    const memory = deferStores(inMemory.opening)
+    const answer = memory.sessions.writtenInEngineWorker!()
+    inMemory.settle(inMemory.chosen(false))
+    expect(await answer).toBeNull()
+  })
+})

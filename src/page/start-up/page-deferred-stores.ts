@@ -18,7 +18,7 @@ type AnyStore = Record<string, (...args: unknown[]) => Promise<unknown>>
 const METHODS: Record<StoreKey, readonly string[]> = {
   config: ['get', 'set'],
   history: ['load', 'append', 'clear'],
-  sessions: ['load', 'commit', 'list', 'remove', 'commitHandingOver', 'lastCommitted', 'loadHead'],
+  sessions: ['load', 'commit', 'list', 'remove', 'commitHandingOver', 'lastCommitted', 'loadHead', 'writtenInEngineWorker'],
   oauth: ['load', 'commit', 'remove'],
 }
 
@@ -27,10 +27,13 @@ const STAND_INS: Record<string, (store: AnyStore, args: unknown[]) => Promise<un
   commitHandingOver: (store, args) => store['commit']!(...args),
   lastCommitted: async () => null,
   loadHead: (store, args) => store['load']!(args[0]),
+  writtenInEngineWorker: async () => null,
 }
 
 /** The methods that only read, which may run ahead of the probe. */
 const READS = new Set(['get', 'load', 'list', 'loadHead'])
+/** Neither a read nor a write: answered by the chosen store once the probe has chosen. */
+const ASKS = new Set(['writtenInEngineWorker'])
 
 /** Plain objects with own methods (guardStore wraps own methods; a Proxy would have none). */
 function defer<K extends StoreKey>(stores: Promise<BrowserStores>, key: K, early: AnyStore | undefined): BrowserStores[K] {
@@ -42,6 +45,7 @@ function defer<K extends StoreKey>(stores: Promise<BrowserStores>, key: K, early
   }
   for (const method of METHODS[key]) {
     out[method] = (...args) => {
+      if (ASKS.has(method)) return chosen(method, args)
       if (!READS.has(method)) written = true
       if (!early || written || !READS.has(method)) return chosen(method, args)
       const ahead = early[method]!(...args)

@@ -30,8 +30,8 @@ performance.mark('fxterm:worker-spawned')
 
 // IndexedDB is probed now, for the stores' writes (page-deferred-stores.ts). What start-up restores
 // comes from the engine worker's reads; one that failed is read here instead.
-// The session store runs in the engine worker, which has read the session a reload resumes: its
-// first commit writes only what changed, with no worker to start first.
+// The session store runs in the engine worker, which has read the session a reload resumes and
+// writes the engine's snapshots itself: its first commit writes only what changed.
 export const { opening: storesOpening, stores } = openDeferredStores({ namespace: PAGE_NAMESPACE, readAhead: false, resumesNewest: resumesSaved, sessionsIn: early.worker })
 export const sessionStore = stores.sessions
 export const configStore = prefetchConfig(stores.config, CONFIG_IDS, startReads.then((reads) => reads?.config ?? null))

@@ -12,7 +12,7 @@ import { ErrorCode, errorOf, FxError } from '../../shared/errors.ts'
 import { SERVE_SESSIONS } from '../../shared/messages/start-reads-message.ts'
 import { movesWithItsBuffer } from '../../shared/snapshot-buffers.ts'
 import type { SessionStoreApi, WireError, WireResult } from '../../shared/messages/session-store-api.ts'
-import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
+import type { AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads, SessionStoreInEngineWorker } from '../../shared/stores/types.ts'
 
 export type OffThreadOptions = IdbSessionStoreOptions & {
   /** The store's endpoint (tests pass one end of a MessageChannel); default a module worker. */
@@ -25,6 +25,8 @@ export type OffThreadOptions = IdbSessionStoreOptions & {
   startWorkerAfterMs?: number
   /** Connects at once: for a worker that runs already (sessionStoreServedBy), where that costs nothing. */
   connectNow?: boolean
+  /** Served by the engine worker (sessionStoreServedBy), which then writes the sessions itself. */
+  inEngineWorker?: boolean
   /**
    * As it starts, the worker reads the newest session (the one a `--resume last` page continues),
    * and a commit waits for that read, so the first commit after a reload writes only the parts
@@ -56,7 +58,7 @@ function spawnStoreWorker(): Comlink.Endpoint {
 type Api = Comlink.Remote<SessionStoreApi>
 
 /** See the file comment. */
-export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore & SessionStoreHandOver & SessionStoreHeads {
+export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncSessionStore & SessionStoreHandOver & SessionStoreHeads & Partial<SessionStoreInEngineWorker> {
   // Opened here only when the worker cannot serve: no second connection on the page otherwise.
   let onPage: ReturnType<typeof idbSessionStore> | undefined
   const here = () => (onPage ??= idbSessionStore(options))
@@ -106,6 +108,7 @@ export function idbSessionStoreOffThread(options: OffThreadOptions = {}): AsyncS
     )
   }
   return {
+    ...(options.inEngineWorker ? { writtenInEngineWorker: () => Promise.resolve({ namespace }) } : {}),
     load(id) {
       checkId(id)
       return ask((api) => api.load(namespace, id), () => here().load(id))

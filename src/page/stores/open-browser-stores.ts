@@ -12,7 +12,7 @@ import { idbSessionStore } from '../../engine-worker/stores/idb-session-store.ts
 import { idbSessionStoreOffThread, sessionStoreServedBy, type SessionsServer } from './idb-session-store-off-thread.ts'
 import { databaseName, OBJECT_STORE } from '../../engine-worker/stores/keyval-database.ts'
 import { memoryConfigStore, memoryOAuthSessionStore, memoryPromptHistoryStore, memorySessionStore } from './memory-stores.ts'
-import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
+import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore, SessionStoreHandOver, SessionStoreHeads, SessionStoreInEngineWorker } from '../../shared/stores/types.ts'
 
 /** Options of `openBrowserStores`. */
 export type OpenBrowserStoresOptions = {
@@ -58,7 +58,7 @@ export type BrowserStores = {
   config: AsyncConfigStore
   history: AsyncPromptHistoryStore
   /** The off-thread store's additions where it is the one (deferred stores stand in for them). */
-  sessions: AsyncSessionStore & Partial<SessionStoreHandOver & SessionStoreHeads>
+  sessions: AsyncSessionStore & Partial<SessionStoreHandOver & SessionStoreHeads & SessionStoreInEngineWorker>
   oauth: AsyncOAuthSessionStore
   persistent: boolean
   notice?: string
@@ -95,13 +95,14 @@ export async function openBrowserStores(options: OpenBrowserStoresOptions = {}):
 
 /**
  * Commits go to a worker (idb-session-store-off-thread.ts); `early` only read ahead. In the engine
- * worker, when it is given, connected at once: it is running, and holds the session it resumed.
+ * worker, when it is given, connected at once: it is running, holds the session it resumed, and
+ * writes the engine's snapshots itself (worker-session-writes.ts), so only reads cross to it.
  * Else a worker of the store's own, which a page that resumes starts at its first idle moment: the
  * first commit then finds it warmed up with the session, which takes a while to read.
  */
 function sessionStore(idb: { namespace?: string; indexedDB?: IDBFactory }, options: OpenBrowserStoresOptions) {
   const { resumesNewest, sessionsIn } = options
-  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), connectNow: true, warmNewest: resumesNewest === true })
+  if (sessionsIn) return idbSessionStoreOffThread({ ...idb, connect: sessionStoreServedBy(sessionsIn), connectNow: true, inEngineWorker: true })
   return idbSessionStoreOffThread({ ...idb, ...(resumesNewest ? { startWorkerAfterMs: 0, warmNewest: true } : { startWorkerAfterMs: 300 }) })
 }
 

@@ -22,7 +22,7 @@ import { createHistoryBridge } from './history-bridge.ts'
 import { createSessionBridge, resumeArgument } from './session-bridge.ts'
 import { storedAtStart, storedStartFields } from '../start-up/page-stored-at-start.ts'
 import { createTabSync, type TabSync } from './tab-sync.ts'
-import type { ConfigStore } from '../../shared/stores/types.ts'
+import type { ConfigStore, SessionStoreInEngineWorker } from '../../shared/stores/types.ts'
 import { createPageAuth } from './page-auth.ts'
 import type { FxTerminal, FxTerminalOptions, FxTerminalStartOptions } from './fx-terminal-options.ts'
 
@@ -106,6 +106,16 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
       })
     : null
   if (sessionBridge) unsubscribers.push(() => sessionBridge.dispose())
+  // fxterm's IndexedDB store served by the engine worker: that worker writes the snapshots itself
+  // (worker-session-writes.ts) once the probe says IndexedDB works; this page hears a note per write.
+  const servedStore = options.sessionStore as (NonNullable<typeof options.sessionStore> & Partial<SessionStoreInEngineWorker>) | undefined
+  const sessionsHere = typeof servedStore?.writtenInEngineWorker === 'function'
+  if (sessionsHere) {
+    void servedStore!.writtenInEngineWorker!().then(
+      (where) => remote.sessionsWrittenHere(where),
+      () => remote.sessionsWrittenHere(null),
+    )
+  }
   unsubscribers.push(
     tabs.onMessage((message) => {
       if (message.type === 'config') void remote.configChanged(message.id, message.value)
@@ -151,6 +161,7 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
       else void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice))
     },
     sessionCommit: (bytes) => sessionBridge ? sessionBridge.commit(bytes) : Promise.resolve({ type: 'commit_ok' as const }),
+    sessionWritten: (note) => sessionBridge?.written(note),
     sessionList: () => sessionBridge ? sessionBridge.list() : Promise.resolve([]),
     // Bytes go to the worker as copies, never transferred: they may be the app's own buffer.
     sessionOpen: (id) => (sessionBridge ? sessionBridge.open(id) : Promise.resolve(null)),
@@ -254,6 +265,7 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
         ...(extras?.toolDescription ? { toolDescription: extras.toolDescription } : {}),
         ...(typeof extras?.workspaceOp === 'function' ? { fileTools: true } : {}),
         sessions: sessionBridge !== null,
+        ...(sessionBridge && sessionsHere ? { sessionsHere: true } : {}),
         ...(options.signIn ? { signIn: options.signIn } : {}),
         namespace,
         ...storedStartFields(ready, notices),

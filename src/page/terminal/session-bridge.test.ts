@@ -5,6 +5,7 @@ import { memorySessionStore } from '../stores/memory-stores.ts'
 import { freshIndexedDB, utf8 } from '../../../test/support/idb.ts'
 import type { AsyncSessionStore, SessionStore } from '../../shared/stores/types.ts'
 import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
+import type { CommitNote } from '../../shared/stores/session-commits.ts'
 import { createSessionBridge, resumeArgument, type SessionBridgeOptions } from './session-bridge.ts'
 import { encodeSnapshot } from './snapshot-header.ts'
 import { fakeLocks } from '../../../test/support/locks.ts'
@@ -465,7 +466,7 @@ describe('session bridge resume at start', () => {
     }
     const { bridge } = bridgeOver(store)
     const resumed = await bridge.resume('last')
-    expect(resumed).toEqual({ session: { bytes: snap('latest'), readOnly: false } })
+    expect(resumed).toEqual({ session: { bytes: snap('latest'), readOnly: false, stored: { id: 'latest', revision: 'rev-latest' } } })
   })
 
   it('starts fresh without a notice when there is no saved session yet', async () => {
@@ -514,7 +515,7 @@ describe('session bridge resume read by the engine worker', () => {
     const { revision } = await memory.commit('s1', snap('s1'), undefined)
     const spied = spy(memory)
     const { bridge } = bridgeOver(spied.store)
-    expect(await bridge.resumeRead({ id: 's1', revision })).toEqual({ session: { prefetchedId: 's1', readOnly: false } })
+    expect(await bridge.resumeRead({ id: 's1', revision })).toEqual({ session: { prefetchedId: 's1', readOnly: false, stored: { id: 's1', revision } } })
     expect(await bridge.commit(snap('s1', 'v2'))).toEqual({ type: 'commit_ok' })
     expect(spied.commits).toEqual([{ id: 's1', body: 'v2', expected: revision }])
     expect([bodyOf((await memory.load('s1'))?.bytes), spied.loads()]).toEqual(['v2', 0])
@@ -530,7 +531,7 @@ describe('session bridge resume read by the engine worker', () => {
     await bridgeOver(store, { locks }).bridge.commit(snap('s1'))
     await until(() => locks.held().length === 1)
     const { revision } = (await store.load('s1'))!
-    expect(await bridgeOver(store, { locks }).bridge.resumeRead({ id: 's1', revision })).toEqual({ session: { prefetchedId: 's1', readOnly: true } })
+    expect(await bridgeOver(store, { locks }).bridge.resumeRead({ id: 's1', revision })).toEqual({ session: { prefetchedId: 's1', readOnly: true, stored: { id: 's1', revision } } })
   })
 })
 
@@ -575,5 +576,40 @@ describe('session bridge: which session the workspace files follow', () => {
       'a-fork:fork',
       'after-new:removed',
     ])
+  })
+})
+
+describe('session bridge: notes of the engine worker\'s own writes', () => {
+  const note = (id: string, seq: number, more: Partial<CommitNote> = {}): CommitNote => ({ id, seq, outcome: 'ok', created: false, forked: false, startedAt: 1, endedAt: 2, bytes: 10, ...more })
+
+  it('takes the lock, tells the workspace and the other tabs of a new session, and reports a failed write', async () => {
+    const locks = fakeLocks()
+    const told: string[] = []
+    const { bridge, reports, listChanges } = bridgeOver(memorySessionStore(), { locks, onSession: (id, how) => told.push(`${id}:${how}`) })
+    bridge.written(note('s1', 1, { created: true }))
+    await until(() => locks.held().length === 1)
+    bridge.written(note('s1', 2))
+    bridge.written(note('s1', 3, { outcome: 'error', code: ErrorCode.FX_STORE_QUOTA_EXCEEDED, message: 'storage is full' }))
+    expect(told).toEqual(['s1:fork'])
+    expect(listChanges()).toBe(1)
+    expect(reports).toEqual([{ event: { type: 'session.commit_error', id: 's1', code: ErrorCode.FX_STORE_QUOTA_EXCEEDED, message: 'storage is full' } }])
+  })
+
+  it('keeps to the session made last when the notes of two sessions cross', () => {
+    const told: string[] = []
+    const { bridge } = bridgeOver(memorySessionStore(), { onSession: (id, how) => told.push(`${id}:${how}`) })
+    bridge.written(note('old', 1, { created: true }))
+    bridge.written(note('new', 3, { created: true }))
+    bridge.written(note('old', 2)) // written before /new's first commit, answered after it
+    expect(told).toEqual(['old:fork', 'new:new'])
+  })
+
+  it('tells of the engine\'s fork after a conflict as a fork', () => {
+    const told: string[] = []
+    const { bridge } = bridgeOver(memorySessionStore(), { onSession: (id, how) => told.push(`${id}:${how}`) })
+    bridge.written(note('s1', 1, { created: true }))
+    bridge.written(note('s1', 2, { outcome: 'conflict' }))
+    bridge.written(note('s1-fork', 3, { created: true, forked: true }))
+    expect(told).toEqual(['s1:fork', 's1-fork:fork'])
   })
 })

@@ -1,18 +1,16 @@
 /**
  * Sessions between the engine and the app's sessionStore (guarded: every call settles within its
- * deadline). The engine commits opaque snapshot bytes; the bridge reads their header for the
- * session id, passes the revision it last saw for that id (`undefined` for a new one), and tells
- * the engine what became of each commit. It also lists sessions for /resume (titles from the
- * snapshot headers), opens one, removes one, and holds the tab's Web Lock on the session it
- * writes, so a second tab opens that session read-only.
- *
- * Commits of one id never overlap: while one is being written, only the newest pending bytes
- * are kept (each snapshot holds the whole session, so older pending ones add nothing).
+ * deadline), on the page. It lists sessions for /resume (titles from the snapshot headers), opens
+ * one, removes one, and holds the tab's Web Lock on the session it writes, so a second tab opens
+ * that session read-only. An app's own store is written here (session-commits.ts); fxterm's
+ * IndexedDB store is written by the engine worker, which only tells the page after each write
+ * (`written`): the page takes the lock, tells other tabs and reports a failed write from that note.
  */
 import { ErrorCode } from '../../shared/errors.ts'
 import { guardStore, type Guarded } from '../stores/guard-store.ts'
 import { newestFirst } from '../../engine-worker/stores/idb-session-store.ts'
 import { messageOf } from '../../engine-worker/stores/store-errors.ts'
+import { createSessionCommits, type CommitNote } from '../../shared/stores/session-commits.ts'
 import type { RevisionedBytes, SessionStore, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../../shared/messages/engine-frames.ts'
 import type { ResumeSession } from '../../shared/messages/worker-api.ts'
@@ -27,7 +25,7 @@ const LIST_HEAD_BYTES = 4096
 const START_TIMEOUT_MS = 3_000
 /** How long a reload waits for the lock the page it replaces may still hold. */
 const RELOAD_LOCK_WAIT_MS = 300
-/** The performance measure of each successful commit (see timeCommit). */
+/** The performance measure of each successful commit, from its write to the store's answer (see timeCommit). */
 export const COMMIT_MEASURE = 'fxterm:session-commit'
 
 type Report = (event: { type: string } & Record<string, unknown>, notice?: string) => void
@@ -58,11 +56,14 @@ export type SessionBridgeOptions = {
 }
 
 /** A saved session to hand to the engine; read-only when another tab holds it. */
-export type OpenedSession = { bytes: Uint8Array; readOnly: boolean }
+export type OpenedSession = { bytes: Uint8Array; readOnly: boolean; revision: string }
 
 /** What the engine's session effects ask of the store (see HostCallbacks in worker-api.ts). */
 export type SessionBridge = {
+  /** Writes a snapshot to the app's store (the engine worker writes fxterm's own itself). */
   commit(bytes: Uint8Array): Promise<SessionEvent>
+  /** The engine worker wrote a snapshot to fxterm's store, and how that went. */
+  written(note: CommitNote): void
   /** Newest first; the first {@link LIST_DETAILS} with title, turns and first prompt. */
   list(): Promise<SessionListEntry[]>
   /** A session's bytes, or null when there is none. */
@@ -78,11 +79,6 @@ export type SessionBridge = {
   /** Lets go of the tab's session lock (the terminal ended). */
   dispose(): void
 }
-
-type Waiter = (event: SessionEvent) => void
-type Lane = { writing: boolean; pending: { bytes: Uint8Array; waiters: Waiter[] } | null }
-
-const OK: SessionEvent = { type: 'commit_ok' }
 
 /** The session `--resume` asks for ('last' or an id) in `args`, or null when it is not given. */
 export function resumeArgument(args: readonly string[]): string | null {
@@ -102,93 +98,36 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
   const startStore: Guarded<SessionStore> = guardStore(options.store, { name: 'session store', timeoutMs: START_TIMEOUT_MS })
   const locks: SessionLocks = createSessionLocks(options.namespace, options.locks, options.sessionLocks)
   const handOver = handsOver(store) ? store : null
-  /** The revision this tab last loaded or wrote, per session id. */
-  const revisions = new Map<string, string>()
-  /** Bytes of a commit that failed without an answer (a timeout): it may still have landed. */
-  const unconfirmed = new Map<string, Uint8Array>()
-  const lanes = new Map<string, Lane>()
-  /**
-   * The id of a commit that conflicted, until the engine's fork (a commit of another id) shows
-   * it heard: commits of that id still on their way were made before the fork and are part of it.
-   */
-  let forking: string | null = null
   /** The session this tab is on (told to `onSession`), and whether it only reads it. */
   let current: { id: string; readOnly: boolean } | null = null
   const becomes = (id: string, how: 'open' | 'read-only' | 'new' | 'fork') => {
     current = { id, readOnly: how === 'read-only' }
     options.onSession?.(id, how)
   }
-
-  const write = async (id: string, lane: Lane, bytes: Uint8Array, waiters: Waiter[]): Promise<void> => {
-    lane.writing = true
-    const event = await writeOnce(id, bytes)
-    lane.writing = false
-    if (event.type === 'conflict') {
-      forking = id
-      // The engine forks once, on the newest waiter's answer; the fork carries every older state.
-      const absorbed = [...waiters.slice(0, -1), ...(lane.pending?.waiters ?? [])]
-      lane.pending = null
-      for (const waiter of absorbed) waiter(OK)
-      waiters.at(-1)?.(event)
-    } else {
-      for (const waiter of waiters) waiter(event)
-    }
-    const next = lane.pending
-    if (next) {
-      lane.pending = null
-      void write(id, lane, next.bytes, next.waiters)
-    } else {
-      lanes.delete(id)
+  /** A commit of `id` was taken: it may be a new session (or the engine's fork) this tab now writes. */
+  const accepted = (id: string, forked: boolean) => {
+    if (current?.id !== id) becomes(id, forked || current === null || current.readOnly ? 'fork' : 'new')
+    // A commit of a session this tab does not hold yet: a new one, or the engine's fork.
+    if (locks.heldId !== id) void locks.claim(id)
+  }
+  /** What the page does after a write, wherever it ran. */
+  const heard = (note: CommitNote) => {
+    if (note.outcome === 'ok') {
+      timeCommit(note)
+      if (note.created) options.onListChanged?.()
+    } else if (note.outcome === 'error') {
+      options.report({ type: 'session.commit_error', id: note.id, code: note.code ?? ErrorCode.FX_STORE_FAILED, message: note.message ?? '' })
     }
   }
-
-  const writeOnce = async (id: string, bytes: Uint8Array, retried = false): Promise<SessionEvent> => {
-    const expected = revisions.get(id)
-    const started = performance.now()
-    const size = bytes.byteLength
-    try {
-      // The engine's snapshots are the bridge's own (they crossed from its worker), so a store
-      // that can take them over gets them: their buffer moves on instead of being copied again.
-      // Not after a commit of this id went unanswered: a conflict may then be with that late
-      // write of ours, and these bytes are needed again for the retry (adoptLateWrite).
-      const handing = handOver !== null && !unconfirmed.has(id)
-      const { revision } = await (handing ? handOver.commitHandingOver(id, bytes, expected) : store.commit(id, bytes, expected))
-      revisions.set(id, revision)
-      unconfirmed.delete(id)
-      timeCommit(started, size)
-      if (expected === undefined) options.onListChanged?.()
-      return OK
-    } catch (error) {
-      if (codeOf(error) === ErrorCode.FX_SESSION_REVISION_CONFLICT) {
-        if (!retried && (await adoptLateWrite(id))) return writeOnce(id, bytes, true)
-        return { type: 'conflict' }
-      }
-      unconfirmed.set(id, bytes)
-      const message = messageOf(error)
-      options.report({ type: 'session.commit_error', id, code: codeOf(error) ?? ErrorCode.FX_STORE_FAILED, message })
-      return { type: 'commit_error', message }
-    }
-  }
-
-  /**
-   * A commit that timed out may have landed after all; then the stored revision is our own and
-   * the "conflict" is with ourselves. True when the stored bytes are the ones we sent.
-   */
-  const adoptLateWrite = async (id: string): Promise<boolean> => {
-    const sent = unconfirmed.get(id)
-    if (!sent) return false
-    unconfirmed.delete(id)
-    try {
-      const stored = await store.load(id)
-      // Bytes handed over are gone from here: the store knows the revision its own write made.
-      const ours = stored && (handOver ? stored.revision === (await handOver.lastCommitted(id)) : sameBytes(stored.bytes, sent))
-      if (!stored || !ours) return false
-      revisions.set(id, stored.revision)
-      return true
-    } catch {
-      return false
-    }
-  }
+  const commits = createSessionCommits({
+    store,
+    handOver,
+    onAccepted: accepted,
+    onWritten: heard,
+    onUnreadable: (message) => options.report({ type: 'session.commit_error', code: ErrorCode.FX_STORE_RECORD_INVALID, message }),
+  })
+  /** The newest commit (in the engine's order) the worker's notes told of. */
+  let newestNote = 0
 
   /** Loads `id` for the engine, noting its revision and whether this tab may write it. */
   const load = async (from: Guarded<SessionStore>, id: string, lockWaitMs: number): Promise<OpenedSession | null> => {
@@ -197,14 +136,12 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
     if (!(found.bytes instanceof Uint8Array) || typeof found.revision !== 'string') {
       throw new Error(`the session store answered load("${id}") with something other than { bytes, revision }`)
     }
-    return { bytes: found.bytes, readOnly: !(await opened(id, found.revision, lockWaitMs)) }
+    return { bytes: found.bytes, readOnly: !(await opened(id, found.revision, lockWaitMs)), revision: found.revision }
   }
 
   /** Notes the revision of session `id` as read, and claims its lock: true when this tab may write it. */
   const opened = async (id: string, revision: string, lockWaitMs: number): Promise<boolean> => {
-    revisions.set(id, revision)
-    unconfirmed.delete(id)
-    if (forking === id) forking = null
+    commits.opened(id, revision)
     const writable = await locks.claim(id, { waitMs: lockWaitMs })
     // Read-only here: this tab writes nothing until the engine forks, so it holds no lock.
     if (!writable) locks.release()
@@ -213,30 +150,15 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
   }
 
   return {
-    commit(bytes) {
-      const id = snapshotId(bytes)
-      if (id === null) {
-        const message = 'the engine sent a snapshot whose header cannot be read'
-        options.report({ type: 'session.commit_error', code: ErrorCode.FX_STORE_RECORD_INVALID, message })
-        return Promise.resolve({ type: 'commit_error', message })
+    commit: (bytes) => commits.commit(bytes),
+
+    written(note) {
+      // Notes of two sessions may cross (/new while the last commit of the old one is written).
+      if (note.seq > newestNote) {
+        newestNote = note.seq
+        accepted(note.id, note.forked)
       }
-      if (forking === id) return Promise.resolve(OK)
-      const forked = forking !== null
-      forking = null
-      if (current?.id !== id) becomes(id, forked || current === null || current.readOnly ? 'fork' : 'new')
-      // A commit of a session this tab does not hold yet: a new one, or the engine's fork.
-      if (locks.heldId !== id) void locks.claim(id)
-      return new Promise<SessionEvent>((resolve) => {
-        const lane = lanes.get(id)
-        if (lane?.writing) {
-          const earlier = lane.pending?.waiters ?? []
-          lane.pending = { bytes, waiters: [...earlier, resolve] }
-          return
-        }
-        const fresh: Lane = { writing: false, pending: null }
-        lanes.set(id, fresh)
-        void write(id, fresh, bytes, [resolve])
-      })
+      heard(note)
     },
 
     async list() {
@@ -258,8 +180,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
       try {
         await store.remove(id)
         options.onRemoved?.(id)
-        revisions.delete(id)
-        unconfirmed.delete(id)
+        commits.removed(id)
         options.onListChanged?.()
       } catch (error) {
         const message = messageOf(error)
@@ -278,7 +199,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
           id = latest.id
         }
         const session = await load(startStore, id, RELOAD_LOCK_WAIT_MS)
-        if (session) return { session }
+        if (session) return { session: { bytes: session.bytes, readOnly: session.readOnly, stored: { id, revision: session.revision } } }
         return { notice: `There is no saved session ${id}; this is a new session.` }
       } catch (error) {
         const message = messageOf(error)
@@ -289,7 +210,7 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
 
     async resumeRead(found) {
       if (!found) return {}
-      return { session: { prefetchedId: found.id, readOnly: !(await opened(found.id, found.revision, RELOAD_LOCK_WAIT_MS)) } }
+      return { session: { prefetchedId: found.id, readOnly: !(await opened(found.id, found.revision, RELOAD_LOCK_WAIT_MS)), stored: found } }
     },
 
     dispose: () => locks.release(),
@@ -297,13 +218,15 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
 }
 
 /**
- * A `fxterm:session-commit` performance measure (bridge → store answered) for benchmarks and
- * devtools. Only the latest is kept in the timeline; a PerformanceObserver sees every one.
+ * A `fxterm:session-commit` performance measure (write → store answered, on whichever thread
+ * wrote) for benchmarks and devtools. Only the latest is kept in the timeline; a
+ * PerformanceObserver sees every one.
  */
-function timeCommit(start: number, bytes: number): void {
+function timeCommit(note: CommitNote): void {
   try {
     performance.clearMeasures(COMMIT_MEASURE)
-    performance.measure(COMMIT_MEASURE, { start, end: performance.now(), detail: { bytes } })
+    const start = note.startedAt - performance.timeOrigin
+    performance.measure(COMMIT_MEASURE, { start, end: Math.max(start, note.endedAt - performance.timeOrigin), detail: { bytes: note.bytes } })
   } catch {
     // A browser without User Timing Level 3: no measure, nothing else changes.
   }
@@ -333,15 +256,4 @@ function handsOver(store: object): store is SessionStoreHandOver {
 function isListEntry(entry: unknown): entry is { id: string; updatedAtMs: number } {
   const e = entry as { id?: unknown; updatedAtMs?: unknown } | null
   return typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.updatedAtMs === 'number'
-}
-
-function codeOf(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-  return typeof code === 'string' ? code : undefined
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false
-  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false
-  return true
 }

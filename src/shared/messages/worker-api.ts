@@ -9,6 +9,7 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import type { CustomProviderConfig, ModelCatalog } from '../provider-types.ts'
+import type { CommitNote } from '../stores/session-commits.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -51,6 +52,11 @@ export type WorkerStartConfig = {
   modelCatalog?: ModelCatalog
   /** The page has a session store: the engine commits snapshots and offers /resume. */
   sessions: boolean
+  /**
+   * The session store may be fxterm's IndexedDB one, which this worker then writes itself: the
+   * page says which with `sessionsWrittenHere` once it knows, and commits wait for that.
+   */
+  sessionsHere?: boolean
   /** Prompt history for this workspace, oldest first. */
   history: string[]
   /** Where /login signs in, and the model API its token is for (see src/engine-worker/auth/issuer-config.ts). */
@@ -70,7 +76,11 @@ export type WorkerStartConfig = {
  * The session `--resume` restores: its bytes, or the id of the one this worker read itself at
  * start-up (worker-start-reads.ts), which never crossed to the page.
  */
-export type ResumeSession = { bytes: Uint8Array; readOnly: boolean } | { prefetchedId: string; readOnly: boolean }
+export type ResumeSession = ({ bytes: Uint8Array } | { prefetchedId: string }) & {
+  readOnly: boolean
+  /** Which session it is and the revision read: the next commit of it passes that revision. */
+  stored?: { id: string; revision: string }
+}
 
 export type HostFetchHead = { ok: true; status: number; statusText: string; headers: [string, string][] } | { ok: false; message: string }
 
@@ -100,10 +110,12 @@ export type HostCallbacks = SealedStoreHost & {
   config(id: string, value: string): void
   /** Saves a session snapshot (opaque bytes); the answer goes back to the engine. */
   sessionCommit(bytes: Uint8Array): Promise<SessionEvent>
+  /** This worker wrote a snapshot to fxterm's store itself (see sessionsWrittenHere): how it went. */
+  sessionWritten(note: CommitNote): void
   /** Saved sessions, newest first, for /resume and /sessions. */
   sessionList(): Promise<SessionListEntry[]>
   /** One saved session, or null when there is none. */
-  sessionOpen(id: string): Promise<{ bytes: Uint8Array; readOnly: boolean } | null>
+  sessionOpen(id: string): Promise<{ bytes: Uint8Array; readOnly: boolean; revision: string } | null>
   sessionRemove(id: string): void
   /** A submitted prompt or slash command, for the prompt history. */
   historyAppend(value: string): void
@@ -124,6 +136,11 @@ export type EngineWorkerApi = {
   configChanged(id: string, value: string): void
   /** What the stores held, after a start with `restorePending` (see HostLoop.restore). */
   restore(stored: StoredState, resume?: ResumeSession): void
+  /**
+   * After a start with `sessionsHere`: this worker writes the sessions to fxterm's IndexedDB store
+   * of `namespace` itself, or (null) sends them to the page as for an app's own store.
+   */
+  sessionsWrittenHere(where: { namespace: string | undefined } | null): void
   /** Another tab signed out: forget the sign-in here too. */
   signedOutElsewhere(): void
   /** Another tab signed in: use the account here too. */

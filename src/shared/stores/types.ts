@@ -94,6 +94,15 @@ export type SessionStoreHandOver = {
 }
 
 /**
+ * fxterm's IndexedDB session store as the static page's engine worker serves it
+ * (open-browser-stores.ts): that worker writes the engine's snapshots to it itself. Answers the
+ * database's namespace, or null where IndexedDB failed its probe (the sessions are in memory).
+ */
+export type SessionStoreInEngineWorker = {
+  writtenInEngineWorker(): Promise<{ namespace: string | undefined } | null>
+}
+
+/**
  * A session store that can read the start of a session without the rest (fxterm's IndexedDB stores):
  * at least `atLeast` bytes from the start (all of it when it is shorter), with its revision. The
  * /resume list reads only each session's header; loading them whole read 4 MB per long session.
