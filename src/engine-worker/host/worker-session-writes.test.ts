@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { idbSessionStore } from '../stores/idb-session-store.ts'
 import { freshIndexedDB } from '../../../test/support/idb.ts'
-import { encodeSnapshot } from '../../page/terminal/snapshot-header.ts'
+import { encodeSnapshot } from '../../shared/stores/snapshot-header.ts'
 import { createSessionWrites } from './worker-session-writes.ts'
-import type { CommitNote } from '../../shared/stores/session-commits.ts'
+import type { CommitNote } from '../stores/session-commits.ts'
 import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
 
 function snap(id: string, body = 'v1'): Uint8Array {

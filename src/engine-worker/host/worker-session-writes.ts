@@ -9,8 +9,8 @@
  * before then wait, as they would have waited on the page for the probe.
  */
 import * as Comlink from 'comlink'
-import { guardStore } from '../../page/stores/guard-store.ts'
-import { createSessionCommits, type CommitNote, type SessionCommits } from '../../shared/stores/session-commits.ts'
+import { guardStore } from '../stores/guard-store.ts'
+import { createSessionCommits, type CommitNote, type SessionCommits } from '../stores/session-commits.ts'
 import { ErrorCode } from '../../shared/errors.ts'
 import { sharedSessionStore } from '../stores/shared-session-store.ts'
 import { movesWithItsBuffer, recycleSnapshotBuffers } from '../../shared/snapshot-buffers.ts'

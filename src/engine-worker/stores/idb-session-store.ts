@@ -18,7 +18,7 @@ import { databaseName, keyvalStore, onResult, prefixRange } from './keyval-datab
 import { copyBytes, nextRevision } from './revision.ts'
 import { isPartList, joinParts, planParts, type Part } from './session-parts.ts'
 import { letGoOf } from '../../shared/snapshot-buffers.ts'
-import { sessionConflict } from './store-errors.ts'
+import { sessionConflict } from '../../shared/stores/store-errors.ts'
 import { ErrorCode, FxError } from '../../shared/errors.ts'
 import type { AsyncSessionStore, IdbStoreOptions, RevisionedBytes, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../shared/errors.ts'
 import { memorySessionStore } from '../stores/memory-stores.ts'
-import { encodeSnapshot } from '../terminal/snapshot-header.ts'
+import { encodeSnapshot } from '../../shared/stores/snapshot-header.ts'
 import { mockAgent, useMock } from '../../../test/support/agent-api.ts'
 
 const mock = useMock()

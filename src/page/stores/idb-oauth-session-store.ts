@@ -19,7 +19,7 @@ import { promisifyRequest } from 'idb-keyval'
 import { databaseName, keyvalStore, onResult } from '../../engine-worker/stores/keyval-database.ts'
 import { copyBytes, nextRevision } from '../../engine-worker/stores/revision.ts'
 import { generateSealingKey, isSealedBytes, isSealingKey, seal, unseal, type SealedBytes } from './seal.ts'
-import { oauthConflict } from '../../engine-worker/stores/store-errors.ts'
+import { oauthConflict } from '../../shared/stores/store-errors.ts'
 import type { AsyncOAuthSessionStore, IdbStoreOptions } from '../../shared/stores/types.ts'
 
 /** The stored record: sealed bytes and their revision (revisions are not secret). */

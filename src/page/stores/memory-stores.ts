@@ -6,7 +6,7 @@
 import { checkRoot, exceedsUtf8Bytes, loadCount, resolveHistoryLimits, type HistoryLimits } from '../../engine-worker/stores/history-rules.ts'
 import { checkId, newestFirst } from '../../engine-worker/stores/idb-session-store.ts'
 import { copyBytes, nextRevision } from '../../engine-worker/stores/revision.ts'
-import { oauthConflict, sessionConflict } from '../../engine-worker/stores/store-errors.ts'
+import { oauthConflict, sessionConflict } from '../../shared/stores/store-errors.ts'
 import type { AsyncConfigStore, AsyncOAuthSessionStore, AsyncPromptHistoryStore, AsyncSessionStore } from '../../shared/stores/types.ts'
 
 type Revisioned = { bytes: Uint8Array; revision: string; seq: number }

@@ -4,7 +4,7 @@
  * answer, so IndexedDB is tried once, with a deadline, before any store is handed out.
  */
 import { ErrorCode } from '../../shared/errors.ts'
-import { guardCall } from './guard-store.ts'
+import { guardCall } from '../../engine-worker/stores/guard-store.ts'
 import { idbConfigStore } from '../../engine-worker/stores/idb-config-store.ts'
 import { idbOAuthSessionStore } from './idb-oauth-session-store.ts'
 import { idbPromptHistoryStore } from '../../engine-worker/stores/idb-prompt-history-store.ts'

@@ -4,7 +4,7 @@
  * costs one notice and an `onEvent`; the session goes on with the settings in memory.
  */
 import type { ConfigStore } from '../../shared/stores/types.ts'
-import { guardStore } from '../stores/guard-store.ts'
+import { guardStore } from '../../engine-worker/stores/guard-store.ts'
 
 import { CONFIG_IDS } from './restored-ids.ts'
 

@@ -4,8 +4,8 @@
  * command, cleared by /history clear. A store that fails or hangs costs one notice per streak
  * and an `onEvent`; typing goes on with the history in memory.
  */
-import { guardStore } from '../stores/guard-store.ts'
-import { messageOf } from '../../engine-worker/stores/store-errors.ts'
+import { guardStore } from '../../engine-worker/stores/guard-store.ts'
+import { messageOf } from '../../shared/stores/store-errors.ts'
 import type { PromptHistoryStore } from '../../shared/stores/types.ts'
 
 import { HISTORY_LIMIT } from './restored-ids.ts'

@@ -5,9 +5,9 @@ import { memorySessionStore } from '../stores/memory-stores.ts'
 import { freshIndexedDB, utf8 } from '../../../test/support/idb.ts'
 import type { AsyncSessionStore, SessionStore } from '../../shared/stores/types.ts'
 import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
-import type { CommitNote } from '../../shared/stores/session-commits.ts'
+import type { CommitNote } from '../../engine-worker/stores/session-commits.ts'
 import { createSessionBridge, resumeArgument, type SessionBridgeOptions } from './session-bridge.ts'
-import { encodeSnapshot } from './snapshot-header.ts'
+import { encodeSnapshot } from '../../shared/stores/snapshot-header.ts'
 import { fakeLocks } from '../../../test/support/locks.ts'
 
 afterEach(() => {

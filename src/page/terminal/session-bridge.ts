@@ -7,15 +7,15 @@
  * (`written`): the page takes the lock, tells other tabs and reports a failed write from that note.
  */
 import { ErrorCode } from '../../shared/errors.ts'
-import { guardStore, type Guarded } from '../stores/guard-store.ts'
+import { guardStore, type Guarded } from '../../engine-worker/stores/guard-store.ts'
 import { newestFirst } from '../../engine-worker/stores/idb-session-store.ts'
-import { messageOf } from '../../engine-worker/stores/store-errors.ts'
-import { createSessionCommits, type CommitNote } from '../../shared/stores/session-commits.ts'
+import { messageOf } from '../../shared/stores/store-errors.ts'
+import { createSessionCommits, type CommitNote } from '../../engine-worker/stores/session-commits.ts'
 import type { RevisionedBytes, SessionStore, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../../shared/messages/engine-frames.ts'
 import type { ResumeSession } from '../../shared/messages/worker-api.ts'
 import { createSessionLocks, type SessionLocks, type SessionLocksOptions } from './session-locks.ts'
-import { readSnapshotHeader, snapshotId } from './snapshot-header.ts'
+import { readSnapshotHeader, snapshotId } from '../../shared/stores/snapshot-header.ts'
 
 /** How many sessions /resume shows with title, turns and first prompt (the rest by id). */
 export const LIST_DETAILS = 50

@@ -9,7 +9,6 @@ import type { ExecResult } from '../protocol/workspace.ts'
 import type { WorkspaceOpAnswer, WorkspaceOpRequest } from '../protocol/workspace-ops.ts'
 import type { ExecRequest, HostAction, HostNotice, SessionEvent, SessionListEntry } from './engine-frames.ts'
 import type { CustomProviderConfig, ModelCatalog } from '../provider-types.ts'
-import type { CommitNote } from '../stores/session-commits.ts'
 
 export type ProviderConfig = {
   env: Record<string, string | undefined>
@@ -177,3 +176,21 @@ export type SealedStoreName = 'oauth' | 'key'
 
 /** A store call's answer as it crosses to the worker. */
 export type StoreAnswer<T> = { ok: true; value: T } | FxFailure<string>
+
+/** What a write of session `id` came to, for the page (see the file comment). */
+export type CommitNote = {
+  id: string
+  outcome: 'ok' | 'conflict' | 'error'
+  /** No revision was known for the id: a new session (the saved list changed). */
+  created: boolean
+  /** The first commit of another id after a conflict: the engine's fork. */
+  forked: boolean
+  /** The order the engine made the commit in (notes of two ids may arrive the other way round). */
+  seq: number
+  code?: string
+  message?: string
+  /** When the write started and when the store answered (ms since the epoch), and its size. */
+  startedAt: number
+  endedAt: number
+  bytes: number
+}

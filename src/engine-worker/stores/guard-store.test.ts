@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorCode } from '../../shared/errors.ts'
 import { guardStore } from './guard-store.ts'
-import { memorySessionStore } from './memory-stores.ts'
+import { memorySessionStore } from '../../page/stores/memory-stores.ts'
 import { rejectionOf, utf8 } from '../../../test/support/idb.ts'
 
 afterEach(() => {

@@ -5,7 +5,7 @@
  * with an `onEvent` such as `session.commit_error`).
  */
 import { ErrorCode, FxError, hasFxStyle } from '../../shared/errors.ts'
-import { isQuotaError, messageOf } from '../../engine-worker/stores/store-errors.ts'
+import { isQuotaError, messageOf } from '../../shared/stores/store-errors.ts'
 
 /** Options of `guardStore`. */
 export type GuardStoreOptions = {

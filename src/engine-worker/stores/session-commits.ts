@@ -9,29 +9,13 @@
  * Commits of one id never overlap: while one is being written, only the newest pending bytes
  * are kept (each snapshot holds the whole session, so older pending ones add nothing).
  */
-import { ErrorCode } from '../errors.ts'
-import { messageOf } from '../../engine-worker/stores/store-errors.ts'
-import { snapshotId } from '../../page/terminal/snapshot-header.ts'
-import type { SessionStore, SessionStoreHandOver } from './types.ts'
-import type { SessionEvent } from '../messages/engine-frames.ts'
-
-/** What a write of session `id` came to, for the page (see the file comment). */
-export type CommitNote = {
-  id: string
-  outcome: 'ok' | 'conflict' | 'error'
-  /** No revision was known for the id: a new session (the saved list changed). */
-  created: boolean
-  /** The first commit of another id after a conflict: the engine's fork. */
-  forked: boolean
-  /** The order the engine made the commit in (notes of two ids may arrive the other way round). */
-  seq: number
-  code?: string
-  message?: string
-  /** When the write started and when the store answered (ms since the epoch), and its size. */
-  startedAt: number
-  endedAt: number
-  bytes: number
-}
+import { ErrorCode } from '../../shared/errors.ts'
+import { messageOf } from '../../shared/stores/store-errors.ts'
+import { snapshotId } from '../../shared/stores/snapshot-header.ts'
+import type { SessionStore, SessionStoreHandOver } from '../../shared/stores/types.ts'
+import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
+import type { CommitNote } from '../../shared/messages/worker-api.ts'
+export type { CommitNote } from '../../shared/messages/worker-api.ts'
 
 /** Options of {@link createSessionCommits}; the store's calls must settle (guard-store.ts). */
 export type SessionCommitsOptions = {

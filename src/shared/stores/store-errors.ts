@@ -2,7 +2,7 @@
  * The errors the stores raise. Callers branch on `code` (see src/shared/errors.ts), never on a message;
  * the messages say what happened and what to do.
  */
-import { ErrorCode, FxError } from '../../shared/errors.ts'
+import { ErrorCode, FxError } from '../errors.ts'
 
 /** `revision` for a message: revisions are not secret, and "none" reads better than undefined. */
 function shown(revision: string | undefined): string {
