@@ -64,7 +64,7 @@ function setUp() {
 }
 
 describe('the sandbox host', () => {
-  it('gives each node run a worker of its own and ends it after the run, with a spare ready for the next', async () => {
+  it('gives each node run a worker of its own and ends it after the run, with spares ready for the next', async () => {
     const { host, workerOf, workers } = setUp()
     const first = host.run(1, request('node'))
     const one = await workerOf(1)
@@ -78,8 +78,48 @@ describe('the sandbox host', () => {
     await second
     expect(two).not.toBe(one)
     expect(two.runs).toEqual([2])
-    // One more started as the spare once run 2 was over, untouched by any run.
-    expect(workers.filter((worker) => worker.name === 'node' && !worker.ended).map((worker) => worker.runs)).toEqual([[]])
+    // Two spares, started as runs took theirs, untouched by any run.
+    expect(workers.filter((worker) => worker.name === 'node' && !worker.ended).map((worker) => worker.runs)).toEqual([[], []])
+  })
+
+  it('keeps two spares, and starts the next as a run takes one, not after the run', async () => {
+    const { host, workerOf, workers } = setUp()
+    host.prewarm()
+    const spares = () => workers.filter((worker) => worker.name === 'node' && !worker.ended && worker.runs.length === 0).length
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(spares()).toBe(2)
+    const first = host.run(1, request('node'))
+    const one = await workerOf(1)
+    // Run 1 is still going: two spares already wait beside it.
+    expect({ started: workers.length, spares: spares() }).toEqual({ started: 3, spares: 2 })
+    one.reply({ type: 'done', id: 1, result: { exitCode: 0, changes: {} } })
+    await first
+    expect({ started: workers.length, spares: spares(), ended: one.ended }).toEqual({ started: 3, spares: 2, ended: true })
+  })
+
+  it("fetches Python's assets once, as soon as Python is to be prepared, before its worker asks", async () => {
+    const frames = fakeFrames()
+    const fetched: string[] = []
+    const host = createSandboxHost({
+      workerSources: async () => ({ node: 'node', python: 'python' }),
+      pythonAssets: ['pyodide.asm.wasm', 'python-snapshot.bin'],
+      loadAsset: async (name) => (fetched.push(name), new Uint8Array()),
+      openFrame: frames.openFrame,
+    })
+    host.prewarm('python')
+    expect(fetched).toEqual(['pyodide.asm.wasm', 'python-snapshot.bin'])
+    // The worker's own asks, and a second prepare, are answered from what was fetched.
+    const python = await (async () => {
+      for (;;) {
+        const found = frames.workers.find((worker) => worker.name === 'python')
+        if (found) return found
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    python.reply({ type: 'asset', ask: 1, name: 'pyodide.asm.wasm' })
+    host.prewarm('python')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(fetched).toEqual(['pyodide.asm.wasm', 'python-snapshot.bin'])
   })
 
   it('runs python in its own worker, kept between python runs and apart from node', async () => {
