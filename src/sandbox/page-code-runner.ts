@@ -7,7 +7,6 @@
 
 import nodeWorkerUrl from './node-worker.ts?worker&url'
 import pythonWorkerUrl from './python-worker.ts?worker&url'
-import { PYODIDE_ASSETS } from './python/pyodide-assets'
 import { createSandboxHost, type SandboxHost } from './sandbox-host'
 
 export function createPageCodeRunner(onProgress: (line: string) => void): SandboxHost {
@@ -17,8 +16,8 @@ export function createPageCodeRunner(onProgress: (line: string) => void): Sandbo
       const [node, python] = await Promise.all([text(nodeWorkerUrl), text(pythonWorkerUrl)])
       return { node, python }
     },
-    pythonAssets: Object.keys(PYODIDE_ASSETS),
     async loadAsset(name) {
+      const { PYODIDE_ASSETS } = await import('./python/pyodide-assets')
       const url = Object.hasOwn(PYODIDE_ASSETS, name) ? PYODIDE_ASSETS[name] : undefined
       if (!url) throw new Error(`no such asset: ${name}`)
       return fetchBytes(url)

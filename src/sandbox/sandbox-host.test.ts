@@ -97,31 +97,6 @@ describe('the sandbox host', () => {
     expect({ started: workers.length, spares: spares(), ended: one.ended }).toEqual({ started: 3, spares: 2, ended: true })
   })
 
-  it("fetches Python's assets once, as soon as Python is to be prepared, before its worker asks", async () => {
-    const frames = fakeFrames()
-    const fetched: string[] = []
-    const host = createSandboxHost({
-      workerSources: async () => ({ node: 'node', python: 'python' }),
-      pythonAssets: ['pyodide.asm.wasm', 'python-snapshot.bin'],
-      loadAsset: async (name) => (fetched.push(name), new Uint8Array()),
-      openFrame: frames.openFrame,
-    })
-    host.prewarm('python')
-    expect(fetched).toEqual(['pyodide.asm.wasm', 'python-snapshot.bin'])
-    // The worker's own asks, and a second prepare, are answered from what was fetched.
-    const python = await (async () => {
-      for (;;) {
-        const found = frames.workers.find((worker) => worker.name === 'python')
-        if (found) return found
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-    })()
-    python.reply({ type: 'asset', ask: 1, name: 'pyodide.asm.wasm' })
-    host.prewarm('python')
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(fetched).toEqual(['pyodide.asm.wasm', 'python-snapshot.bin'])
-  })
-
   it('runs python in its own worker, kept between python runs and apart from node', async () => {
     const { host, workerOf } = setUp()
     for (const id of [1, 2]) {

@@ -21,11 +21,6 @@ export type SandboxHostOptions = {
   workerSources(): Promise<Record<RunRequest['runtime'], string>>
   /** Bytes of one of fxterm's own files the runtimes may load (Pyodide's), by name. */
   loadAsset(name: string): Promise<Uint8Array>
-  /**
-   * The assets Python's first load asks for: fetched as soon as Python is to be prepared, while
-   * the sandbox and its Python worker still start, so the worker finds them on its first ask.
-   */
-  pythonAssets?: readonly string[]
   /** A line for the person while a run prepares, e.g. 'Loading Python (first use)…'. */
   onProgress?(line: string): void
   /** Opens the sandbox frame (sandbox-frame.ts's; tests give a stand-in). */
@@ -85,7 +80,6 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
 
   /** Tells Python's worker to have an interpreter ready (loading Python the first time). */
   function preparePython(always: boolean): void {
-    if (!pythonLoaded) for (const name of options.pythonAssets ?? []) void asset(name).catch(() => undefined)
     void workers.take('python').then(({ worker }) => {
       if (!always && pythonPrepared === worker) return
       pythonPrepared = worker

@@ -1,9 +1,9 @@
 /**
  * Page side: Pyodide's files, fxterm's own copies (Vite emits each beside the app's assets), by
  * the names the sandbox asks for, and Python's clean memory snapshot, made from them at build
- * time (build-plugins/python-snapshot.ts). Fetched by the page once Python is to be prepared
- * (never before: page-code-runner.ts loads on the first use of the sandbox), and handed to the
- * sandbox, which may fetch nothing. `?no-inline`: the library build would otherwise inline them as base64.
+ * time (build-plugins/python-snapshot.ts). Imported when the sandbox first asks, so nothing of
+ * Pyodide loads before; the page fetches them and hands the bytes to the sandbox, which may
+ * fetch nothing. `?no-inline`: the library build would otherwise inline them as base64.
  */
 export const PYODIDE_ASSETS: Record<string, URL> = {
   'pyodide.mjs': new URL('../../../node_modules/pyodide/pyodide.mjs?no-inline', import.meta.url),
