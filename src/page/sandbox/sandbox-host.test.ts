@@ -64,7 +64,7 @@ function setUp() {
 }
 
 describe('the sandbox host', () => {
-  it('gives each node run a worker of its own and ends it after the run, with a spare ready for the next', async () => {
+  it('gives each node run a worker of its own and ends it after the run, with spares ready for the next', async () => {
     const { host, workerOf, workers } = setUp()
     const first = host.run(1, request('node'))
     const one = await workerOf(1)
@@ -78,8 +78,23 @@ describe('the sandbox host', () => {
     await second
     expect(two).not.toBe(one)
     expect(two.runs).toEqual([2])
-    // One more started as the spare once run 2 was over, untouched by any run.
-    expect(workers.filter((worker) => worker.name === 'node' && !worker.ended).map((worker) => worker.runs)).toEqual([[]])
+    // Two spares, started as runs took theirs, untouched by any run.
+    expect(workers.filter((worker) => worker.name === 'node' && !worker.ended).map((worker) => worker.runs)).toEqual([[], []])
+  })
+
+  it('keeps two spares, and starts the next as a run takes one, not after the run', async () => {
+    const { host, workerOf, workers } = setUp()
+    host.prewarm()
+    const spares = () => workers.filter((worker) => worker.name === 'node' && !worker.ended && worker.runs.length === 0).length
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(spares()).toBe(2)
+    const first = host.run(1, request('node'))
+    const one = await workerOf(1)
+    // Run 1 is still going: two spares already wait beside it.
+    expect({ started: workers.length, spares: spares() }).toEqual({ started: 3, spares: 2 })
+    one.reply({ type: 'done', id: 1, result: { exitCode: 0, changes: {} } })
+    await first
+    expect({ started: workers.length, spares: spares(), ended: one.ended }).toEqual({ started: 3, spares: 2, ended: true })
   })
 
   it('runs python in its own worker, kept between python runs and apart from node', async () => {

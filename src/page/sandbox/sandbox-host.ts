@@ -171,7 +171,8 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
           frame.running(false)
           if (request.runtime === 'node') {
             // A node realm serves one run: whatever its code left behind goes with it. The next
-            // run's realm starts loading now (after a teardown, with the next frame instead).
+            // spare started as this run took its worker; one starts now if a spare crashed
+            // (after a teardown, with the next frame instead).
             worker.end()
             if (queuedIn === generation) void workers.prewarm().catch(() => undefined)
           }

@@ -1,8 +1,8 @@
 /**
  * Page side: which sandbox worker a run goes to. One frame (sandbox-frame.ts) holds them all:
- * - `node`: a worker per run. A spare, its modules already loaded, waits for the next run; the
- *   run takes it, and once the run is over the host ends the used worker and starts the next
- *   spare, so nothing a run leaves (globals, hooks, timers, files in its memory) reaches the next.
+ * - `node`: a worker per run. Spares, their modules loaded, wait for the next runs; a run takes
+ *   one and the next spare starts at once. Once the run is over the host ends the used worker,
+ *   so nothing a run leaves (globals, hooks, timers, files in its memory) reaches the next.
  * - `python`: one worker for the frame's life (Pyodide loads once), apart from node's realms.
  * `teardown()` closes the frame — every worker, any running code, any pending timer — and the
  * next run opens a new one: after a cancel, a crash, or a switch of session.
@@ -33,7 +33,8 @@ export type SandboxWorkers = {
 
 export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWorkers {
   let frame: Promise<SandboxFrame> | null = null
-  let spare: SandboxWorker | null = null
+  /** Node workers no run has had, oldest (most likely ready) first. */
+  let spares: SandboxWorker[] = []
   let python: SandboxWorker | null = null
 
   function open(): Promise<SandboxFrame> {
@@ -53,20 +54,24 @@ export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWor
     void worker.crashed.then((reason) => {
       // An uncaught error in a worker does not end it: it must not serve another run.
       if (reason !== 'closed') worker.end()
-      if (spare === worker) spare = null
+      spares = spares.filter((kept) => kept !== worker)
       if (python === worker) python = null
     })
     return worker
+  }
+
+  function topUp(opened: SandboxFrame): void {
+    while (spares.length < NODE_SPARES) spares.push(start(opened, 'node'))
   }
 
   async function take(runtime: Runtime): Promise<{ frame: SandboxFrame; worker: SandboxWorker }> {
     const opening = open()
     const opened = await opening
     if (runtime === 'python') return { frame: opened, worker: (python ??= start(opened, 'python')) }
-    const worker = spare ?? start(opened, 'node')
-    // The next spare starts once this run is over (`prewarm`), not beside it: on a busy
-    // machine a worker loading its modules takes CPU from the run.
-    spare = null
+    const worker = spares.shift() ?? start(opened, 'node')
+    // The next spare starts now, beside this run: a worker takes longer to start and load its
+    // modules than a short run and the round trip to the next command.
+    topUp(opened)
     return { frame: opened, worker }
   }
 
@@ -74,19 +79,26 @@ export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWor
     take,
     async prewarm(runtime) {
       const opened = await open()
-      spare ??= start(opened, 'node')
+      topUp(opened)
       if (runtime !== 'python' || python) return null
       return (python = start(opened, 'python'))
     },
     teardown() {
       const closing = frame
       frame = null
-      spare = null
+      spares = []
       python = null
       void closing?.then((opened) => opened.close(), () => undefined)
     },
   }
 }
+
+/**
+ * Node workers kept ready. Two, so that runs in quick succession (a script run again and again)
+ * still find one ready while the next loads: a worker takes longer to start and load its
+ * modules than a short run and the round trip to the next command.
+ */
+const NODE_SPARES = 2
 
 /** The sandbox answers within moments, unless the page's own CSP forbids its frame or worker. */
 const START_DEADLINE_MS = 10_000
