@@ -20,6 +20,7 @@ import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from '../auth/worker-auth.ts'
 import { takeStartSession } from '../start-up/worker-start-reads.ts'
 import { preloadEngine } from './preload-engine.ts'
+import { markPhase, startUpMarks } from '../../shared/start-up-timeline.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from '../../shared/messages/worker-api.ts'
 import { movesWithItsBuffer } from '../stores/snapshot-buffers.ts'
@@ -92,6 +93,7 @@ const api: EngineWorkerApi = {
   async start(config: WorkerStartConfig, hostProxy: HostCallbacks): Promise<StartResult> {
     const host = hostProxy as unknown as Comlink.Remote<HostCallbacks>
     hostCallbacks = host
+    markPhase('engine-boot', 'start')
     let module: WebAssembly.Module
     try {
       module = await compile(config.wasm)
@@ -215,7 +217,9 @@ const api: EngineWorkerApi = {
     for (const fn of pending) fn(loop)
     pending = []
     auth.attach(loop)
-    return { ok: true, provider: provider.label, model }
+    markPhase('engine-boot', 'end')
+    // This worker's start-up marks, for the page's timeline (start-up-timeline.ts).
+    return { ok: true, provider: provider.label, model, timeline: startUpMarks() }
   },
   keys(bytes) {
     // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.
