@@ -43,42 +43,6 @@ function shellManifest(): Plugin {
   }
 }
 
-/**
- * The page's code arrives in a few chunks, all preloaded from the head; one of them (xterm.js
- * and the terminal) is most of the bytes, and the page can open no terminal before it has it.
- * Its preload goes first, with fetchpriority=high, so the small chunks do not share the early
- * bandwidth with it: measured (11 loads, twice, alternating), the terminal opened ~15-25 ms
- * sooner and typed keys echoed ~15-20 ms sooner.
- */
-/** `text` as a literal inside a RegExp. */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-function preloadPageCode(): Plugin {
-  return {
-    name: 'fxterm-preload-page-code',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html
-        const entry = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === ctx.filename)
-        if (!entry || entry.type !== 'chunk') return html
-        const sizes = [entry.fileName, ...entry.imports].map((file) => {
-          const chunk = ctx.bundle![file]
-          return { file, size: chunk?.type === 'chunk' ? chunk.code.length : 0 }
-        })
-        const biggest = sizes.sort((x, y) => y.size - x.size)[0]!.file
-        // The entry script itself is fetched first anyway; a page in a subfolder has its own prefix.
-        const prefix = new RegExp(`src="([^"]*)${escape(entry.fileName)}"`).exec(html)?.[1]
-        if (biggest === entry.fileName || prefix === undefined) return html
-        const withoutIt = html.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${escape(prefix + biggest)}"[^>]*>`), '')
-        const at = withoutIt.indexOf('<script type="module"')
-        return `${withoutIt.slice(0, at)}<link rel="modulepreload" crossorigin fetchpriority="high" href="${prefix}${biggest}">\n    ${withoutIt.slice(at)}`
-      },
-    },
-  }
-}
-
 /** What the app's builds share (the early worker script's own build too). */
 const shared = {
   base: './',
@@ -112,6 +76,6 @@ export default defineConfig({
     },
   },
   // Before shellManifest: the files the early script's build adds are listed too.
-  plugins: [pythonSnapshot(), builtExamplePages(), earlyWorkerScript(shared), shellManifest(), preloadPageCode()],
+  plugins: [pythonSnapshot(), builtExamplePages(), earlyWorkerScript(shared), shellManifest()],
   preview: { port: 4173, strictPort: true },
 })

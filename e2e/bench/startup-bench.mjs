@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { median, pad, times, verdict } from './stats.mjs'
+import { readTimeline, timelineLines, timelineOf, workerMarksIn } from './startup-timeline.mjs'
 
 const RATIO_TARGET = 1.5
 const WASM_TARGET_BYTES = 150 * 1024
@@ -25,6 +26,12 @@ const PAGES = {
   // A page that only holds <fx-terminal> (written into dist by writeElementPage).
   element: { path: '/e2e/bench/element.html', engine: true },
 }
+/**
+ * FX_BENCH_STARTUP_VARIANTS=name=/path/,…: more builds of the app page, served from folders of
+ * the served build (its base is relative), loaded in turn with the others: an A/B in one run.
+ */
+const VARIANTS = (process.env.FX_BENCH_STARTUP_VARIANTS ?? '').split(',').filter(Boolean).map((pair) => pair.split('='))
+for (const [name, path] of VARIANTS) PAGES[name] = { path, engine: true }
 
 /** A host page with one <fx-terminal> and nothing else, next to the bare page. */
 function writeElementPage(dist) {
@@ -155,6 +162,8 @@ async function measure(browser, baseUrl, name) {
     if (!echoed) throw new Error(`${name}: no echo within ${INTERACTIVE_TIMEOUT_MS} ms`)
     if (page.engine) await tab.waitForFunction(() => window.__fxStartup.promptAt !== null, undefined, { timeout: Math.max(1, deadline - Date.now()) })
     const { echoAt, promptAt } = await tab.evaluate(() => window.__fxStartup)
+    if (page.engine) await tab.waitForFunction(workerMarksIn, undefined, { timeout: Math.max(1, deadline - Date.now()) })
+    const timeline = { ...(await tab.evaluate(readTimeline)), echo: echoAt, ...(promptAt === null ? {} : { prompt: promptAt }) }
     // Keys echo before the engine is up (type-ahead), so what the page needs to answer a prompt
     // is what it has fetched once the network goes quiet, not what had arrived by the echo.
     await tab.waitForLoadState('networkidle').catch(() => {})
@@ -177,7 +186,7 @@ async function measure(browser, baseUrl, name) {
       bytes[kind].gzip += gzip
       files.push({ path: new URL(url).pathname, kind, raw: body.length, gzip })
     }
-    return { echoMs: echoAt, promptMs: promptAt, bytes, files }
+    return { echoMs: echoAt, promptMs: promptAt, bytes, files, timeline }
   } finally {
     await context.close()
   }
@@ -199,12 +208,13 @@ const gzipTotal = (bytes) => Object.values(bytes).reduce((sum, size) => ({ raw: 
 /** `runs` cold loads of each page, order rotated; then the bytes, the just-bash chunk and the wasm. */
 export async function benchStartup(browser, baseUrl, { runs, dist, root }) {
   writeElementPage(dist)
-  const loads = { fxterm: [], bare: [], element: [] }
+  const loads = Object.fromEntries(Object.keys(PAGES).map((name) => [name, []]))
   // One unrecorded load of each first: the browser's first page pays process and cache warm-up.
   for (const name of Object.keys(PAGES)) await measure(browser, baseUrl, name)
   for (let i = 0; i < runs; i++) {
     // Rotate which page goes first, so warm-up and background noise hit them alike.
-    const order = [['fxterm', 'bare', 'element'], ['bare', 'element', 'fxterm'], ['element', 'fxterm', 'bare']][i % 3]
+    const names = Object.keys(PAGES)
+    const order = names.map((_, k) => names[(k + i) % names.length])
     for (const name of order) {
       const result = await measure(browser, baseUrl, name)
       loads[name].push(result)
@@ -223,6 +233,8 @@ export async function benchStartup(browser, baseUrl, { runs, dist, root }) {
   return {
     runs,
     target: RATIO_TARGET,
+    timeline: { fxterm: timelineOf(loads.fxterm.map((run) => run.timeline)), bare: timelineOf(loads.bare.map((run) => run.timeline)) },
+    variants: Object.fromEntries(VARIANTS.map(([name]) => [name, { ...against(loads[name], bareEchoMs), timeline: timelineOf(loads[name].map((run) => run.timeline)) }])),
     bare: { firstEchoMs: bareEchoMs, samples: loads.bare.map((run) => run.echoMs), byType: loads.bare[0].bytes },
     fxterm: against(loads.fxterm, bareEchoMs),
     element: {
@@ -250,6 +262,11 @@ export function startupLines(result) {
     row("fxterm: engine's prompt drawn", fxterm.enginePrompt),
     row('<fx-terminal>: first key echoed', element.firstEcho),
     row("<fx-terminal>: engine's prompt drawn", element.enginePrompt),
+    '',
+    ...Object.entries(result.variants ?? {}).flatMap(([name, variant]) => [row(`${name}: first key echoed`, variant.firstEcho), row(`${name}: engine's prompt drawn`, variant.enginePrompt)]),
+    '',
+    ...timelineLines(result.timeline.fxterm, result.timeline.bare, result.runs),
+    ...Object.entries(result.variants ?? {}).flatMap(([name, variant]) => ['', `${name}:`, ...timelineLines(variant.timeline, result.timeline.bare, result.runs).slice(1)]),
     '',
     'bytes shipped before the first prompt (fxterm)',
     `  ${pad('type', 6)} ${pad('raw', 12)} gzip`,

@@ -20,6 +20,7 @@ import { createOutputBatcher } from './output-batcher.ts'
 import { createWorkerAuth, type WorkerAuth } from './worker-auth.ts'
 import { takeStartSession } from '../start-up/worker-start-reads.ts'
 import { preloadEngine } from './preload-engine.ts'
+import { markPhase, startUpMarks } from '../../shared/start-up-timeline.ts'
 import type { EngineInstance } from './engine-instance.ts'
 import type { EngineWorkerApi, HostCallbacks, ResumeSession, StartResult, WorkerStartConfig } from '../../shared/messages/worker-api.ts'
 import { createSessionWrites, type SessionWrites } from './worker-session-writes.ts'
@@ -103,6 +104,7 @@ const api: EngineWorkerApi = {
     hostCallbacks = host
     writes = createSessionWrites(host, config.sessionsHere === true)
     if (writtenHere !== undefined) writes.decide(writtenHere)
+    markPhase('engine-boot', 'start')
     let module: WebAssembly.Module
     try {
       module = await compile(config.wasm)
@@ -226,7 +228,9 @@ const api: EngineWorkerApi = {
     for (const fn of pending) fn(loop)
     pending = []
     auth.attach(loop)
-    return { ok: true, provider: provider.label, model }
+    markPhase('engine-boot', 'end')
+    // This worker's start-up marks, for the page's timeline (start-up-timeline.ts).
+    return { ok: true, provider: provider.label, model, timeline: startUpMarks() }
   },
   keys(bytes) {
     // While /key is typed, the keys go to the sign-in side only: the engine never sees a key.

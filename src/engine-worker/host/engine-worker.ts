@@ -10,6 +10,11 @@
 import { holdMessages } from './held-messages.ts'
 import { startReadsNamed } from '../start-up/worker-start-reads.ts'
 import { SERVE_SESSIONS } from '../../shared/messages/start-reads-message.ts'
+import { markPhase, markStartUp } from '../../shared/start-up-timeline.ts'
+
+// The worker's thread began at its time origin; its script runs now.
+performance.mark('fxterm:worker-thread', { startTime: 0 })
+markStartUp('worker-runs')
 
 const scope = self as unknown as Parameters<typeof holdMessages>[0]
 startReadsNamed(scope, { name: self.name })
@@ -22,8 +27,12 @@ scope.addEventListener('message', (event) => {
   void serving.then(({ serveSessionStore }) => serveSessionStore(port))
 })
 const held = holdMessages(scope)
+markPhase('worker-host-module', 'start')
 import('./engine-host.ts').then(
-  ({ exposeEngine }) => exposeEngine(held),
+  ({ exposeEngine }) => {
+    markPhase('worker-host-module', 'end')
+    exposeEngine(held)
+  },
   // The page learns of it as of any worker script that fails: an error event on its Worker.
   (error: unknown) => setTimeout(() => {
     throw error

@@ -4,18 +4,21 @@
  * share one compilation.
  */
 import { engineWasmUrl } from './engine-url.ts'
+import { markPhase } from '../../shared/start-up-timeline.ts'
 
 const cache = new Map<string, Promise<WebAssembly.Module>>()
 
 export function preloadEngine(url: string = engineWasmUrl()): Promise<WebAssembly.Module> {
   let pending = cache.get(url)
   if (!pending) {
+    markPhase('wasm-compile', 'start')
     pending = (async () => {
       const response = await fetch(url)
       if (!response.ok) throw new Error(`engine.wasm could not be loaded from ${url} (HTTP ${response.status})`)
       if (response.headers.get('content-type')?.includes('application/wasm')) return WebAssembly.compileStreaming(response)
       return WebAssembly.compile(await response.arrayBuffer())
     })()
+    void pending.then(() => markPhase('wasm-compile', 'end'), () => {})
     cache.set(url, pending)
     pending.catch(() => cache.delete(url))
   }

@@ -13,6 +13,7 @@ import { sharedSessionStore } from '../stores/shared-session-store.ts'
 import { decodeAhead } from './worker-decode-ahead.ts'
 import { preloadEngine } from '../host/preload-engine.ts'
 import type { EngineInstance } from '../host/engine-instance.ts'
+import { markPhase } from '../../shared/start-up-timeline.ts'
 import { READ_AT_START_ANSWER, startReadsInName, type StartReadsAnswer, type StartReadsAnswerMessage, type StartReadsRequest } from '../../shared/messages/start-reads-message.ts'
 
 /** The session read here: its bytes, and an engine that decoded them when the page gave wasmUrl. */
@@ -25,7 +26,12 @@ let held: Held | null = null
  */
 export function startReadsNamed(scope: { postMessage(message: StartReadsAnswerMessage, transfer: Transferable[]): void }, options: { name: string; indexedDB?: IDBFactory }): void {
   const request = startReadsInName(options.name)
-  if (request) void readAtStart(request, options.indexedDB).then((answer) => scope.postMessage({ type: READ_AT_START_ANSWER, answer }, []))
+  if (!request) return
+  markPhase('worker-reads', 'start')
+  void readAtStart(request, options.indexedDB).then((answer) => {
+    markPhase('worker-reads', 'end')
+    scope.postMessage({ type: READ_AT_START_ANSWER, answer }, [])
+  })
 }
 
 /** Every read at once; a failed one answers null (the page reads that one itself). */

@@ -17,6 +17,7 @@ import { attachTouchScroll } from '../terminal/touch-scroll.ts'
 import { applyTheme, MIN_CONTRAST, paletteOf, THEMES, type ThemeMode, type ThemeName } from '../terminal/themes.ts'
 import type { ITheme } from '@xterm/xterm'
 import { monospaceFonts } from '../terminal/font-stack.ts'
+import { markPhase } from '../../shared/start-up-timeline.ts'
 
 export type MountOptions = Omit<FxTerminalStartOptions, 'terminal'> & {
   theme?: ThemeMode
@@ -38,6 +39,7 @@ export type MountedTerminal = {
 
 export function mountFxTerminal(container: HTMLElement, options: MountOptions): MountedTerminal {
   const { theme, onTheme, readonly, touchKeys, ...fxOptions } = options
+  markPhase('open-terminal', 'start')
   const term = new Terminal({
     fontFamily: monospaceFonts(),
     fontSize: 14,
@@ -68,6 +70,7 @@ export function mountFxTerminal(container: HTMLElement, options: MountOptions): 
   term.open(box)
   const detachLinks = attachLinks(term)
   fit.fit()
+  markPhase('open-terminal', 'end')
   const runtime = startFxTerminal({
     ...fxOptions,
     terminal: xtermAdapter(term),

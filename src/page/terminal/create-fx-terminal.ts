@@ -25,6 +25,7 @@ import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore, SessionStoreInEngineWorker } from '../../shared/stores/types.ts'
 import { createPageAuth } from './page-auth.ts'
 import type { FxTerminal, FxTerminalOptions, FxTerminalStartOptions } from './fx-terminal-options.ts'
+import { adoptMarks, markPhase, markStartUp } from '../../shared/start-up-timeline.ts'
 
 export type { FxTerminal, FxTerminalOptions, FxTerminalStartOptions }
 
@@ -132,7 +133,7 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
     config: (id, value) => configBridge.save(id, value),
     write: (bytes, echoColumns, keysSeen) => {
       const first = !firstOutput
-      if (first) performance.mark((firstOutput = 'fxterm:first-output'))
+      if (first) markStartUp((firstOutput = 'first-output'))
       // The engine's first frame (its banner, or a resumed transcript) is what the page waits to
       // show: parsed at once, not after the other start-up tasks queued before xterm.js's timer.
       // (After what wipes the provisional composer, parsed at once too so nothing is queued.)
@@ -226,6 +227,7 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
   const interactive = (async () => {
     // Read while engine.wasm loads; the engine boots with them if they are in by then, else
     // they follow in a restore (page-stored-at-start.ts), so a slow IndexedDB never delays typing.
+    markPhase('stores-read', 'start')
     const stored = storedAtStart(
       {
         config: configBridge.load(),
@@ -235,14 +237,18 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
       },
       { pageChoosesModel: Boolean(options.provider?.baseUrl || options.provider?.model), screenReader: Boolean(options.screenReader) },
     )
+    void stored.later.then(() => markPhase('stores-read', 'end'))
     const module = await wasmInput.catch((error: unknown) => {
       throw new FxError(ErrorCode.FX_ENGINE_LOAD_FAILED, error instanceof Error ? error.message : String(error))
     })
     // With type-ahead the composer already takes keys, so the engine may wait a little for the
     // stores and draw its first screen once, whole (one frame instead of a bare one and then the
     // restored one, each parsed and drawn right when the page starts taking keys).
+    markPhase('stores-wait', 'start')
     if (typeAhead) await Promise.race([stored.later, new Promise((resolve) => setTimeout(resolve, STORES_WAIT_MS))])
+    markPhase('stores-wait', 'end')
     const ready = stored.now()
+    markPhase('engine-start', 'start')
     if (ready?.session) typeAhead?.bootsWithStoredState()
     const result = await remote.start(
       {
@@ -272,6 +278,8 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
       },
       Comlink.proxy(host),
     )
+    markPhase('engine-start', 'end')
+    if (result.ok) adoptMarks(result.timeline)
     if (!result.ok) {
       if (typeAhead) term.write(typeAhead.takeOver(new Uint8Array()))
       typeAhead = null

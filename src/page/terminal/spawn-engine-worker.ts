@@ -2,6 +2,7 @@
  * Starts the engine worker. Its own module (nothing else in it), so a page can start the worker
  * from a tiny first script, before the terminal's code has even downloaded.
  */
+import { markPhase } from '../../shared/start-up-timeline.ts'
 import { ENGINE_WORKER_NAME, READ_AT_START, READ_AT_START_ANSWER, startReadsWorkerName, type StartReadsAnswer, type StartReadsAnswerMessage, type StartReadsRequest } from '../../shared/messages/start-reads-message.ts'
 
 /** How long the page waits for the worker's start-up reads before reading for itself. */
@@ -17,7 +18,9 @@ export function spawnEngineWorker(name = ENGINE_WORKER_NAME): Worker {
  * restores (src/engine-worker/start-up/worker-start-reads.ts). `reads` is its answer, or null when it gave none in time.
  */
 export function spawnEngineWorkerReading(request: Omit<StartReadsRequest, 'type'>): { worker: Worker; reads: Promise<StartReadsAnswer | null> } {
+  markPhase('spawn-worker', 'start')
   const worker = spawnEngineWorker(startReadsWorkerName({ type: READ_AT_START, ...request }))
+  markPhase('spawn-worker', 'end')
   const reads = new Promise<StartReadsAnswer | null>((resolve) => {
     const done = (answer: StartReadsAnswer | null) => {
       clearTimeout(timer)

@@ -3,6 +3,7 @@
  * Worker methods return result values, never throw: comlink keeps only an error's name and
  * message, so the public API rebuilds errors with their `code` from these results.
  */
+import type { TimelineMark } from '../start-up-timeline.ts'
 import type { FxFailure } from '../errors.ts'
 import type { RevisionedBytes } from '../stores/types.ts'
 import type { ExecResult } from '../protocol/workspace.ts'
@@ -121,7 +122,8 @@ export type HostCallbacks = SealedStoreHost & {
   historyClear(): void
 }
 
-export type StartResult = { ok: true; provider: string; model: string } | FxFailure
+/** `timeline`: the engine worker's start-up marks (src/shared/start-up-timeline.ts). */
+export type StartResult = { ok: true; provider: string; model: string; timeline?: TimelineMark[] } | FxFailure
 
 export type EngineWorkerApi = {
   start(config: WorkerStartConfig, host: HostCallbacks): Promise<StartResult>
