@@ -8,7 +8,7 @@
  * commits are written to it here (worker-session-writes.ts), and this worker is already running.
  */
 import { holdMessages } from './held-messages.ts'
-import { startReadsNamed } from '../start-up/worker-start-reads.ts'
+import { startReadsNamed } from './worker-start-reads.ts'
 import { SERVE_SESSIONS } from '../../shared/messages/start-reads-message.ts'
 import { markPhase, markStartUp } from '../../shared/start-up-timeline.ts'
 

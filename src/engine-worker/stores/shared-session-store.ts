@@ -1,6 +1,6 @@
 /**
  * One idbSessionStore per database in a thread, for the engine worker: its start-up read of the
- * session a reload resumes (src/engine-worker/start-up/worker-start-reads.ts), the store it writes
+ * session a reload resumes (src/engine-worker/host/worker-start-reads.ts), the store it writes
  * the engine's commits to (host/worker-session-writes.ts) and the one it serves the page's reads
  * from (session-store-api.ts) are the same store, so the first commit after a reload compares
  * with the bytes read at start-up and writes only what changed, with no second read of the session.

@@ -8,7 +8,6 @@
  * Opened by the page's start-up (src/page/start-up/page-start-up.ts) with what its early start
  * began: the engine worker and the stores.
  */
-import type { Started } from '../start-up/page-early-start.ts'
 import '@xterm/xterm/css/xterm.css'
 import type { FxTerminal } from '../terminal/create-fx-terminal.ts'
 import { createBashWorkspace } from '../workspace/create-bash-workspace.ts'
@@ -21,8 +20,12 @@ import { appSignIn } from './app-sign-in.ts'
 import { createKeyRing } from '../../engine-worker/auth/key-store.ts'
 import { GITHUB_KEY_NAME } from '../../shared/workspace/git/git-host.ts'
 import { keepOfflineShell } from './offline-shell.ts'
-import { PAGE_NAMESPACE } from '../start-up/page-namespace.ts'
-import { noteHeldSession, noteSavedSessions } from '../start-up/page-saved-sessions-flag.ts'
+import { PAGE_NAMESPACE } from './page-namespace.ts'
+import { noteHeldSession, noteSavedSessions } from './page-saved-sessions-flag.ts'
+import type { StartReadsAnswer } from '../../shared/messages/start-reads-message.ts'
+import type { EarlyLock } from '../terminal/session-locks.ts'
+import type { BrowserStores } from '../stores/open-browser-stores.ts'
+import type { AsyncConfigStore, AsyncPromptHistoryStore } from '../../shared/stores/types.ts'
 
 /** Opens the terminal on the page, its engine in `started.engineWorker`. */
 export function openApp(started: Started): void {
@@ -113,4 +116,17 @@ export function openApp(started: Started): void {
 function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
   else setTimeout(run, 0)
+}
+
+/** What the terminal is opened with (main.ts). */
+export type Started = {
+  engineWorker: Worker
+  /** What the engine worker read at start-up: the session to resume (by id), settings, history. */
+  startReads: Promise<StartReadsAnswer | null>
+  /** The session lock the first script claimed, for the session bridge to take over. */
+  earlyLock: EarlyLock | undefined
+  storesOpening: Promise<BrowserStores>
+  stores: Pick<BrowserStores, 'config' | 'history' | 'sessions' | 'oauth'>
+  configStore: AsyncConfigStore
+  historyStore: AsyncPromptHistoryStore
 }

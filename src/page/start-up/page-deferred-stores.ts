@@ -73,7 +73,7 @@ export function deferStores(stores: Promise<BrowserStores>, early?: Partial<Pick
 /**
  * Opens the browser stores (openBrowserStores) and hands out deferred ones that read ahead.
  * `readAhead: false` opens no database for reads before the probe: for a page whose engine worker
- * reads what start-up restores (src/engine-worker/start-up/worker-start-reads.ts), where they would be opened for nothing.
+ * reads what start-up restores (src/engine-worker/host/worker-start-reads.ts), where they would be opened for nothing.
  */
 export function openDeferredStores(options: OpenBrowserStoresOptions & { readAhead?: boolean } = {}): { opening: Promise<BrowserStores>; stores: Pick<BrowserStores, StoreKey> } {
   const { readAhead = true, ...open } = options

@@ -6,26 +6,10 @@
 import { openDeferredStores } from './page-deferred-stores.ts'
 import { prefetchConfig, prefetchHistory } from './page-prefetch-first-reads.ts'
 import { CONFIG_IDS, HISTORY_LIMIT } from '../terminal/restored-ids.ts'
-import type { StartReadsAnswer } from '../../shared/messages/start-reads-message.ts'
-import type { EarlyLock } from '../terminal/session-locks.ts'
-import type { BrowserStores } from '../stores/open-browser-stores.ts'
-import type { AsyncConfigStore, AsyncPromptHistoryStore } from '../../shared/stores/types.ts'
-import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from './page-namespace.ts'
+import { PAGE_NAMESPACE, PAGE_START_READS, PAGE_WORKSPACE_ROOT } from '../app/page-namespace.ts'
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
 import type { EarlyStart } from './page-first-script.ts'
-
-/** What the terminal is opened with (main.ts). */
-export type Started = {
-  engineWorker: Worker
-  /** What the engine worker read at start-up: the session to resume (by id), settings, history. */
-  startReads: Promise<StartReadsAnswer | null>
-  /** The session lock the first script claimed, for the session bridge to take over. */
-  earlyLock: EarlyLock | undefined
-  storesOpening: Promise<BrowserStores>
-  stores: Pick<BrowserStores, 'config' | 'history' | 'sessions' | 'oauth'>
-  configStore: AsyncConfigStore
-  historyStore: AsyncPromptHistoryStore
-}
+import type { Started } from '../app/main.ts'
 
 /** Starts the engine worker unless the first script did (`early`), and opens the stores. */
 export function startEngineAndStores(early: EarlyStart | null): Started {

@@ -3,7 +3,7 @@
  * comes first in the page's head (build-plugins/early-worker-script.ts), so it runs before the
  * terminal's code has arrived. When there is a session to resume (page-saved-sessions-flag.ts),
  * it starts the engine worker and has it read what start-up restores
- * (src/engine-worker/start-up/worker-start-reads.ts): the page's thread then evaluates the
+ * (src/engine-worker/host/worker-start-reads.ts): the page's thread then evaluates the
  * terminal's code, a task of ~100 ms that held up the worker's creation (its script was fetched
  * only after it) and every IndexedDB answer to the page. On a first visit there is nothing to
  * read, and it starts nothing: a worker started here then was no sooner up (A/B in
@@ -15,8 +15,8 @@
  */
 import { spawnEngineWorkerReading } from '../terminal/spawn-engine-worker.ts'
 import { engineWasmUrl } from '../../engine-worker/host/engine-url.ts'
-import { PAGE_NAMESPACE, PAGE_START_READS } from './page-namespace.ts'
-import { hasSavedSessions, lastHeldSession } from './page-saved-sessions-flag.ts'
+import { PAGE_NAMESPACE, PAGE_START_READS } from '../app/page-namespace.ts'
+import { hasSavedSessions, lastHeldSession } from '../app/page-saved-sessions-flag.ts'
 import { requestSessionLock, type EarlyLock } from '../terminal/session-locks.ts'
 import type { StartReadsAnswer } from '../../shared/messages/start-reads-message.ts'
 import { markStartUp } from '../../shared/start-up-timeline.ts'
@@ -32,7 +32,7 @@ const EARLY_LOCK_WAIT_MS = 3_000
 
 function startEarly(): EarlyStart {
   // With engine.wasm's URL the worker also decodes the session before the page boots the engine
-  // (src/engine-worker/start-up/worker-decode-ahead.ts).
+  // (src/engine-worker/host/worker-decode-ahead.ts).
   const started: EarlyStart = spawnEngineWorkerReading({ ...PAGE_START_READS, wasmUrl: engineWasmUrl() })
   // The resume takes the session's Web Lock, and the lock manager answered a claim made then in
   // 7-47 ms (a page's first lock call also connects to it: 18-60 ms on an idle page). So the lock

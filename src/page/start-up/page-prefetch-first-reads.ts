@@ -4,7 +4,7 @@
  * matching read from the read already in flight; any other call, and every call after a write,
  * goes to the store itself. (page-prefetch-latest-session.ts does the same for the session.)
  *
- * Given `answered` (what the engine worker read at start-up, src/engine-worker/start-up/worker-start-reads.ts), no read
+ * Given `answered` (what the engine worker read at start-up, src/engine-worker/host/worker-start-reads.ts), no read
  * is started here: the first matching one takes that answer, or asks the store if it is null.
  */
 import type { AsyncConfigStore, AsyncPromptHistoryStore } from '../../shared/stores/types.ts'

@@ -2,7 +2,7 @@
  * idbSessionStore for a page, run in a small worker (session-store-api.ts): a 4 MB commit never
  * holds up typing. The worker starts on the first call (or after `startWorkerAfterMs`); the
  * static page's engine worker reads the session a reload resumes itself
- * (src/engine-worker/start-up/worker-start-reads.ts), and other pages read it on the page (open-browser-stores.ts).
+ * (src/engine-worker/host/worker-start-reads.ts), and other pages read it on the page (open-browser-stores.ts).
  * Where this worker cannot start or load, every call runs here, as plain idbSessionStore would,
  * and nothing is lost.
  */

@@ -39,7 +39,7 @@ export type StartupReadStores = { config: AsyncConfigStore; history: AsyncPrompt
 /**
  * The start-up stores on IndexedDB, opened now, before the probe has said whether IndexedDB
  * works: for `deferStores` to read ahead on. Undefined where opening throws at once. Where the
- * engine worker does not read the session a reload resumes (src/engine-worker/start-up/worker-start-reads.ts; the
+ * engine worker does not read the session a reload resumes (src/engine-worker/host/worker-start-reads.ts; the
  * static page's does), it is read here on the page, not in the session store's worker: that
  * worker would have to start (fetch its script, a new thread) before its first read.
  */

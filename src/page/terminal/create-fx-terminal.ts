@@ -20,7 +20,7 @@ import { createWorkspaceBridge } from './workspace-bridge.ts'
 import { createConfigBridge } from './config-bridge.ts'
 import { createHistoryBridge } from './history-bridge.ts'
 import { createSessionBridge, resumeArgument } from './session-bridge.ts'
-import { storedAtStart, storedStartFields } from '../start-up/page-stored-at-start.ts'
+import { storedAtStart, storedStartFields } from './page-stored-at-start.ts'
 import { createTabSync, type TabSync } from './tab-sync.ts'
 import type { ConfigStore, SessionStoreInEngineWorker } from '../../shared/stores/types.ts'
 import { createPageAuth } from './page-auth.ts'
@@ -217,7 +217,7 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
   const resumeSession = async (which: string | null): Promise<{ session?: ResumeSession; notice?: string }> => {
     if (which === null) return {}
     if (!sessionBridge) return { notice: 'There is no session store on this page, so no session was resumed.' }
-    // The worker read it (src/engine-worker/start-up/worker-start-reads.ts) unless its read failed: then it is read here.
+    // The worker read it (src/engine-worker/host/worker-start-reads.ts) unless its read failed: then it is read here.
     const read = which === 'last' ? await options.resumeRead : undefined
     return read ? sessionBridge.resumeRead(read.found) : sessionBridge.resume(which)
   }

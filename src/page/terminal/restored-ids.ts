@@ -1,6 +1,6 @@
 /**
  * What the engine restores at boot, by name: a module with no imports, so the page's first
- * script can ask the engine worker to read them (src/engine-worker/start-up/worker-start-reads.ts) and stay tiny.
+ * script can ask the engine worker to read them (src/engine-worker/host/worker-start-reads.ts) and stay tiny.
  */
 
 /** The settings the engine restores at boot. */

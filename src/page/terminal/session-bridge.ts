@@ -72,7 +72,7 @@ export type SessionBridge = {
   /** `--resume last` or `--resume <id>` before the engine starts: the bytes, or why there are none. */
   resume(which: string): Promise<{ session?: ResumeSession; notice?: string }>
   /**
-   * `--resume last` when the engine worker read the session itself (src/engine-worker/start-up/worker-start-reads.ts): takes
+   * `--resume last` when the engine worker read the session itself (src/engine-worker/host/worker-start-reads.ts): takes
    * the tab's lock on it and notes its revision; the session goes to the engine by id.
    */
   resumeRead(found: { id: string; revision: string } | null): Promise<{ session?: ResumeSession }>

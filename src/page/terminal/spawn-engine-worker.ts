@@ -15,7 +15,7 @@ export function spawnEngineWorker(name = ENGINE_WORKER_NAME): Worker {
 
 /**
  * Starts the engine worker and asks it to read, at once and off this page's thread, what start-up
- * restores (src/engine-worker/start-up/worker-start-reads.ts). `reads` is its answer, or null when it gave none in time.
+ * restores (src/engine-worker/host/worker-start-reads.ts). `reads` is its answer, or null when it gave none in time.
  */
 export function spawnEngineWorkerReading(request: Omit<StartReadsRequest, 'type'>): { worker: Worker; reads: Promise<StartReadsAnswer | null> } {
   markPhase('spawn-worker', 'start')

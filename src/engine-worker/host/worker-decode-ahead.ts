@@ -5,7 +5,7 @@
  * an engine and has it decode them (EngineInstance.decodeSession) while the page is still getting
  * ready; the host loop then boots that engine and restores what it holds.
  */
-import { instantiateEngine, type EngineInstance } from '../host/engine-instance.ts'
+import { instantiateEngine, type EngineInstance } from './engine-instance.ts'
 
 /**
  * An engine that has decoded `bytes`, or null when it could not be made (the host loop then makes
