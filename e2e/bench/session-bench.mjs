@@ -42,7 +42,7 @@ const WARM = 'warmkeys'
  * (`['meta', id]` and `['data', id]` in `fxterm-sessions`; stored whole, as before parts, which
  * still loads). `live` turns stay in the conversation; older ones are `archived` (compacted away:
  * in the bytes, not in model requests). Also what the page notes after a session was saved
- * (src/page/start-up/page-saved-sessions-flag.ts), as the visit that saved it would have left.
+ * (src/page/app/page-saved-sessions-flag.ts), as the visit that saved it would have left.
  */
 export async function seedSession({ id, turns, live, turnBytes }) {
   const filler =
