@@ -187,11 +187,32 @@ test('python3 exit codes are what CPython gives, and os._exit ends only the run'
 })
 
 /** The workspace's own view of a session switch, as the session bridge tells it. */
-const useSession = (page: Page, id: string) =>
-  page.evaluate((id) => (window as unknown as { fxterm: { workspace: { useSession(id: string, how: string): Promise<void> } } }).fxterm.workspace.useSession(id, 'new'), id)
+const useSession = (page: Page, id: string, how: 'new' | 'fork' = 'new') =>
+  page.evaluate(([id, how]) => (window as unknown as { fxterm: { workspace: { useSession(id: string, how: string): Promise<void> } } }).fxterm.workspace.useSession(id, how), [id, how] as const)
+
+test("the page's first session does not stop a run its first turn started", async ({ page }) => {
+  await openDemo(page)
+  const result = page.evaluate(() =>
+    (window as unknown as { fxterm: { workspace: { exec(input: object): Promise<{ exitCode: number; stdout: string }> } } }).fxterm.workspace.exec({
+      command: `node -e 'setTimeout(() => { require("fs").writeFileSync("first.txt", "kept"); console.log("done") }, 1000)'`,
+      cwd: '/workspace',
+      signal: new AbortController().signal,
+      timeoutMs: 30_000,
+      outputLimitBytes: 65_536,
+    }),
+  )
+  await page.locator(`${SANDBOX}[data-running]`).waitFor({ state: 'attached' })
+  // The first commit of a new page's session is told once written, while its first run goes on;
+  // the session bridge names a page's first session as a fork of what the page holds.
+  await useSession(page, 'spec-first-session', 'fork')
+  expect(await result).toMatchObject({ exitCode: 0, stdout: 'done\n' })
+  expect(await readWorkspaceFile(page, 'first.txt')).toBe('kept')
+})
 
 test('a run in flight when the session switches is stopped, and its late write lands nowhere', async ({ page }) => {
   await openDemo(page)
+  // The page's first session: its own runs go on (nothing of another session is left behind).
+  await useSession(page, 'spec-first-session')
   const result = page.evaluate(() =>
     (window as unknown as { fxterm: { workspace: { exec(input: object): Promise<{ exitCode: number; stdout: string }> } } }).fxterm.workspace.exec({
       command: `node -e 'console.log("started"); setTimeout(() => require("fs").writeFileSync("late.txt", "from the old session"), 4000)'`,

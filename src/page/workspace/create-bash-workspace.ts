@@ -112,6 +112,8 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
   )
 
   let switching: Promise<void> = Promise.resolve() // the last useSession, until its files are in place
+  /** Whether a session was named yet: before the first, every run was this page's own. */
+  let hadSession = false
   const notes: string[] = [] // told on the next command: a failed download, a store's trouble
   const noticeListeners = new Set<(line: string, kind: 'activity' | 'notice') => void>()
   const holdClose = createCloseGuard()
@@ -287,8 +289,11 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
     useSession(id, how) {
       // At once: a run in flight is killed (its changes never applied) and no code of the
       // session left behind can reach the next one. Again once the commands queued before the
-      // switch are done, so the new session's first run opens a sandbox of its own.
-      pageRunner?.resetSession()
+      // switch are done, so the new session's first run opens a sandbox of its own. The page's
+      // first session has none left behind: its first commit is told once written, and a run its
+      // first turn started meanwhile is that session's own, so it is not killed.
+      if (hadSession) pageRunner?.resetSession()
+      hadSession = true
       gitHost?.newSession() // a push in the new session asks the person again
       if (!sessionFiles) return enqueue(async () => pageRunner?.resetSession()).catch(() => undefined)
       const done = enqueue(async () => {
