@@ -15,6 +15,21 @@ test('node -e and -p print, and the exit code is kept', async ({ page }) => {
   expect(await runCommand(page, `node -e 'process.exit(3)'; echo "exit $?"`)).toMatchObject({ stdout: 'exit 3\n' })
 })
 
+test("a run in a warmed-up spare starts as a fresh process: nothing of fxterm's warm-up shows", async ({ page }) => {
+  await openDemo(page)
+  // The spare ran fxterm's own console.log, path and setTimeout before this run was sent to it.
+  const script = `console.count(); setTimeout(() => console.log('timer'), 0); console.log(process.exitCode, process.cwd(), process.argv.length, process.listenerCount('exit'), typeof warm, typeof up)`
+  for (let run = 0; run < 3; run++) {
+    expect(await runCommand(page, `node -e "${script}"`)).toEqual({ stdout: 'default: 1\nundefined /workspace 1 0 undefined undefined\ntimer\n', stderr: '', exitCode: 0 })
+  }
+})
+
+test("console.log prints strings as Node does, whatever comes first", async ({ page }) => {
+  await openDemo(page)
+  const script = `console.log(1, 'a', { b: 'c' }); console.log('x', 'y'); console.log(require('util').format(null, 'z'))`
+  expect(await runCommand(page, `node -e "${script}"`)).toEqual({ stdout: "1 a { b: 'c' }\nx y\nnull z\n", stderr: '', exitCode: 0 })
+})
+
 test('node --test prints a passing and a failing test and exits 1', async ({ page }) => {
   await openDemo(page)
   await writeWorkspaceFiles(page, {

@@ -16,7 +16,8 @@ export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntim
   const theRuntime = () => (runtime ??= makeRuntime())
   let nextAsk = 1
   const asked = new Map<number, { resolve(bytes: Uint8Array): void; reject(error: Error): void }>()
-  let queue = Promise.resolve()
+  // The warm-up goes first in the queue: a run sent meanwhile starts once it is over.
+  let queue = Promise.resolve(theRuntime().warm?.()).catch(() => undefined)
 
   port.onmessage = (event: MessageEvent<ToSandbox>) => {
     const message = event.data

@@ -10,6 +10,7 @@ import assert from 'assert'
 import events from 'events'
 import util from 'util'
 import path from 'path-browserify'
+import { formatLikeNode } from './node-console'
 import { createReadline } from './node-readline'
 
 export class UnsupportedModule extends Error {
@@ -74,7 +75,7 @@ export function createBuiltins(run: RunModules): Map<string, () => unknown> {
     assert: () => assert,
     'assert/strict': () => assert.strict,
     events: () => events,
-    util: () => ({ ...util, isDeepStrictEqual, types: { ...util.types } }),
+    util: () => ({ ...util, format: formatLikeNode, isDeepStrictEqual, types: { ...util.types } }),
     'util/types': () => util.types,
     url: () => ({ URL, URLSearchParams, fileURLToPath, pathToFileURL }),
     timers: () => run.timers,

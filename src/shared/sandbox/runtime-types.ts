@@ -30,6 +30,8 @@ export interface SandboxRuntime {
   run(request: RunRequest, io: RunIo): Promise<RunResult>
   /** Loads what a first run would wait for (Python's interpreter), before any run asks; settles once it is ready (or failed). */
   prepare?(io: Pick<RunIo, 'loadAsset'>): Promise<void> | void
+  /** Runs the runtime's own code once as the worker starts, before any run (a run sent meanwhile waits for it). */
+  warm?(): Promise<void>
 }
 
 /** What the page answers the bash worker for one run: the result plus the output it collected. */
