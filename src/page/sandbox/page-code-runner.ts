@@ -20,10 +20,34 @@ export function createPageCodeRunner(onProgress: (line: string) => void): Sandbo
       const { PYODIDE_ASSETS } = await import('./python/pyodide-assets')
       const url = Object.hasOwn(PYODIDE_ASSETS, name) ? PYODIDE_ASSETS[name] : undefined
       if (!url) throw new Error(`no such asset: ${name}`)
-      return fetchBytes(url)
+      return name === 'python-snapshot.bin' ? fetchUnzipped(url) : fetchBytes(url)
     },
+    pythonAssets: async () => Object.keys((await import('./python/pyodide-assets')).PYODIDE_ASSETS),
     onProgress,
   })
+}
+
+/**
+ * Python's snapshot, unzipped here as it downloads (it is built gzipped): the sandbox worker
+ * would otherwise unzip it only once all of it is there, on the thread that then restores Python.
+ */
+async function fetchUnzipped(url: URL): Promise<Uint8Array> {
+  const response = await fetch(url)
+  if (!response.ok || !response.body) throw new Error(`${url.pathname}: HTTP ${response.status}`)
+  const reader = response.body.getReader()
+  const first = await reader.read()
+  const head = first.value ?? new Uint8Array()
+  const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start: (controller) => (first.done ? controller.close() : controller.enqueue(head)),
+    async pull(controller) {
+      const next = await reader.read()
+      if (next.done) controller.close()
+      else controller.enqueue(next.value)
+    },
+  })
+  // Unless something on the way has unzipped it already (the sandbox checks again).
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b
+  return new Uint8Array(await new Response(gzipped ? body.pipeThrough(new DecompressionStream('gzip')) : body).arrayBuffer())
 }
 
 async function fetchBytes(url: URL): Promise<Uint8Array> {

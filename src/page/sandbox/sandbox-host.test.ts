@@ -132,4 +132,34 @@ describe('the sandbox host', () => {
     await next
     expect(fresh.frame).toBe(2)
   })
+
+  it("starts Python's downloads with Python's load, before its frame and worker are up, and fetches each file once", async () => {
+    const frames = fakeFrames()
+    let openFrame: () => void = () => undefined
+    const frameAsked = new Promise<void>((resolve) => (openFrame = resolve))
+    const fetched: string[] = []
+    const host = createSandboxHost({
+      workerSources: async () => ({ node: 'node', python: 'python' }),
+      loadAsset: async (name) => (fetched.push(name), new Uint8Array([1])),
+      pythonAssets: async () => ['pyodide.asm.wasm', 'python-snapshot.bin'],
+      // The frame opens only once the test says so: the downloads must not wait for it.
+      openFrame: async () => (await frameAsked, frames.openFrame()),
+    })
+    host.prewarm('python')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect({ fetched, workers: frames.workers.length }).toEqual({ fetched: ['pyodide.asm.wasm', 'python-snapshot.bin'], workers: 0 })
+
+    openFrame()
+    const ready = host.pythonReady()
+    for (;;) {
+      if (frames.workers.some((worker) => worker.name === 'python')) break
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    const python = frames.workers.find((worker) => worker.name === 'python')!
+    // The worker's own ask is answered from the same download.
+    python.reply({ type: 'asset', ask: 1, name: 'pyodide.asm.wasm' })
+    python.reply({ type: 'prepared', runtime: 'python' })
+    await ready
+    expect(fetched).toEqual(['pyodide.asm.wasm', 'python-snapshot.bin'])
+  })
 })

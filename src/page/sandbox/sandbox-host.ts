@@ -21,6 +21,8 @@ export type SandboxHostOptions = {
   workerSources(): Promise<Record<RunRequest['runtime'], string>>
   /** Bytes of one of fxterm's own files the runtimes may load (Pyodide's), by name. */
   loadAsset(name: string): Promise<Uint8Array>
+  /** The names of the files Python's first load asks for: fetched as soon as Python is to load. */
+  pythonAssets?(): Promise<readonly string[]>
   /** A line for the person while a run prepares, e.g. 'Loading Python (first use)…'. */
   onProgress?(line: string): void
   /** Opens the sandbox frame (sandbox-frame.ts's; tests give a stand-in). */
@@ -138,6 +140,14 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     }
   }
 
+  /**
+   * Python's files start downloading with Python's load, not once its worker asks: the frame and
+   * the worker take a while to start, and the download takes longest.
+   */
+  function fetchPythonAssets(): void {
+    void options.pythonAssets?.().then((names) => names.forEach((name) => void asset(name).catch(() => undefined)), () => undefined)
+  }
+
   function asset(name: string): Promise<Uint8Array> {
     let loading = assets.get(name)
     if (!loading) {
@@ -199,6 +209,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
      * ms to start); with 'python', also loads Python in its worker (some seconds), once per frame.
      */
     prewarm(runtime) {
+      if (runtime === 'python') fetchPythonAssets()
       void workers.prewarm(runtime).catch(() => undefined)
       if (runtime === 'python') preparePython(false)
     },
@@ -209,6 +220,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     pythonReady() {
       // Said while it loads, whether this wait started the load or an earlier prepare did.
       if (!pythonLoaded) options.onProgress?.('Loading Python (first use)…')
+      fetchPythonAssets()
       return new Promise<void>((resolve) => {
         readyWaiters.add(resolve)
         preparePython(true)

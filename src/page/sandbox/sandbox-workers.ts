@@ -79,9 +79,10 @@ export function createSandboxWorkers(options: SandboxWorkersOptions): SandboxWor
     take,
     async prewarm(runtime) {
       const opened = await open()
+      // Python's worker first: its load is the longer wait.
+      if (runtime === 'python') python ??= start(opened, 'python')
       topUp(opened)
-      if (runtime !== 'python' || python) return null
-      return (python = start(opened, 'python'))
+      return runtime === 'python' ? python : null
     },
     teardown() {
       const closing = frame

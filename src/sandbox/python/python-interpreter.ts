@@ -48,15 +48,20 @@ export async function loadPythonKit(
   load: (name: (typeof PYTHON_ASSET_NAMES)[number]) => Promise<Uint8Array>,
   moduleUrl: (bytes: Uint8Array) => string,
 ): Promise<PythonKit> {
-  const [loader, asm, wasm, stdlib, lock, zipped] = await Promise.all(PYTHON_ASSET_NAMES.map((name) => load(name)))
-  const { loadPyodide } = (await import(/* @vite-ignore */ moduleUrl(loader!))) as { loadPyodide: typeof LoadPyodide }
-  const createPyodideModule = ((await import(/* @vite-ignore */ moduleUrl(asm!))) as { default: PythonKit['createPyodideModule'] }).default
-  const [compiled, snapshot] = await Promise.all([WebAssembly.compile(wasm as BufferSource), gunzip(zipped!)])
+  // Each step starts as its own file arrives: the wasm compiles while the rest still comes in.
+  const [{ loadPyodide }, createPyodideModule, compiled, stdlib, snapshot, lock] = await Promise.all([
+    load('pyodide.mjs').then((bytes) => import(/* @vite-ignore */ moduleUrl(bytes)) as Promise<{ loadPyodide: typeof LoadPyodide }>),
+    load('pyodide.asm.mjs').then(async (bytes) => ((await import(/* @vite-ignore */ moduleUrl(bytes))) as { default: PythonKit['createPyodideModule'] }).default),
+    load('pyodide.asm.wasm').then((bytes) => WebAssembly.compile(bytes as BufferSource)),
+    load('python_stdlib.zip'),
+    load('python-snapshot.bin').then(gunzip),
+    load('pyodide-lock.json'),
+  ])
   return {
     loadPyodide,
     createPyodideModule,
     wasm: compiled,
-    stdlib: stdlib!,
+    stdlib,
     snapshot,
     // No packages: a missing module gets CPython's own message, not a hint to install it with
     // micropip, which cannot download anything here. As build-plugins/make-python-snapshot.mjs.
