@@ -161,13 +161,13 @@ async function measure(browser, baseUrl, name) {
     }
     if (!echoed) throw new Error(`${name}: no echo within ${INTERACTIVE_TIMEOUT_MS} ms`)
     if (page.engine) await tab.waitForFunction(() => window.__fxStartup.promptAt !== null, undefined, { timeout: Math.max(1, deadline - Date.now()) })
+    // Keys echo before the engine is up (type-ahead), so what the page needs to answer a prompt
+    // is what it has fetched by the prompt, not what had arrived by the echo. Not later: once the
+    // page is interactive, the offline shell (sw.js) fetches every file of the app, Python's too.
+    const cutoff = Date.now()
     const { echoAt, promptAt } = await tab.evaluate(() => window.__fxStartup)
     if (page.engine) await tab.waitForFunction(workerMarksIn, undefined, { timeout: Math.max(1, deadline - Date.now()) })
     const timeline = { ...(await tab.evaluate(readTimeline)), echo: echoAt, ...(promptAt === null ? {} : { prompt: promptAt }) }
-    // Keys echo before the engine is up (type-ahead), so what the page needs to answer a prompt
-    // is what it has fetched once the network goes quiet, not what had arrived by the echo.
-    await tab.waitForLoadState('networkidle').catch(() => {})
-    const cutoff = Date.now()
     const bytes = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, wasm: { raw: 0, gzip: 0 }, other: { raw: 0, gzip: 0 } }
     const files = []
     for (const { response, at } of responses) {
