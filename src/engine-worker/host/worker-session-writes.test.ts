@@ -5,6 +5,7 @@ import { encodeSnapshot } from '../../shared/stores/snapshot-header.ts'
 import { createSessionWrites } from './worker-session-writes.ts'
 import type { CommitNote } from '../stores/session-commits.ts'
 import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
+import type { CommitTake } from '../../shared/messages/worker-api.ts'
 
 function snap(id: string, body = 'v1'): Uint8Array {
   return encodeSnapshot({ id, title: `Title of ${id}`, createdMs: 1, updatedMs: 2, turns: 1, firstPrompt: 'first' }, JSON.stringify({ body }))
@@ -20,8 +21,10 @@ function bodyOf(bytes: Uint8Array | undefined): string | undefined {
 function fakePage() {
   const sentToPage: string[] = []
   const notes: CommitNote[] = []
+  const taken: CommitTake[] = []
   const events: Array<Record<string, unknown>> = []
   const page = {
+    sessionTaken: async (take: CommitTake) => void taken.push(take),
     sessionCommit: async (bytes: Uint8Array): Promise<SessionEvent> => {
       sentToPage.push(bodyOf(bytes)!)
       return { type: 'commit_ok' }
@@ -29,7 +32,7 @@ function fakePage() {
     sessionWritten: async (note: CommitNote) => void notes.push(note),
     event: async (event: { type: string } & Record<string, unknown>) => void events.push(event),
   }
-  return { page, sentToPage, notes, events }
+  return { page, sentToPage, notes, taken, events }
 }
 
 describe('the engine worker writes fxterm\'s own session store', () => {
@@ -48,6 +51,21 @@ describe('the engine worker writes fxterm\'s own session store', () => {
       { id: 's1', outcome: 'ok', created: false },
     ])
     expect(notes.every((note) => note.endedAt >= note.startedAt && note.bytes === snap('s1').byteLength)).toBe(true)
+  })
+
+  it('tells the page of a new session as its commit is taken, before the write has ended', async () => {
+    const { page, notes, taken } = fakePage()
+    const writes = createSessionWrites(page, true, freshIndexedDB())
+    writes.decide({ namespace: 'test' })
+    const first = writes.commit(snap('s1'))
+    // A command the engine asks for next is told after this: the page switches files first.
+    await Promise.resolve()
+    await Promise.resolve()
+    expect({ taken, notes: notes.length }).toEqual({ taken: [{ id: 's1', forked: false, seq: 1 }], notes: 0 })
+    await first
+    await writes.commit(snap('s2'))
+    expect(taken).toEqual([{ id: 's1', forked: false, seq: 1 }, { id: 's2', forked: false, seq: 2 }])
+    expect(notes.map(({ id, seq }) => ({ id, seq }))).toEqual([{ id: 's1', seq: 1 }, { id: 's2', seq: 2 }])
   })
 
   it('holds a commit until the page says where sessions go: to the page when its store is not fxterm\'s', async () => {

@@ -16,6 +16,7 @@ import { sharedSessionStore } from '../stores/shared-session-store.ts'
 import { movesWithItsBuffer, recycleSnapshotBuffers } from '../../shared/snapshot-buffers.ts'
 import type { IdbSessionStore } from '../stores/idb-session-store.ts'
 import type { SessionEvent } from '../../shared/messages/engine-frames.ts'
+import type { CommitTake } from '../../shared/messages/worker-api.ts'
 
 type Where = { namespace: string | undefined } | null
 
@@ -31,6 +32,7 @@ export type SessionWrites = {
 /** The page's callbacks these writes use (HostCallbacks, across Comlink). */
 type Page = {
   sessionCommit(bytes: Uint8Array): Promise<SessionEvent>
+  sessionTaken(take: CommitTake): unknown
   sessionWritten(note: CommitNote): unknown
   event(event: { type: string } & Record<string, unknown>): unknown
 }
@@ -50,6 +52,9 @@ export function createSessionWrites(host: Page, sessionsHere: boolean, indexedDB
     store: { commit: (...args) => guarded().commit(...args), load: (id) => guarded().load(id) },
     // The store keeps the bytes without a copy (sharedSessionStore), and knows its own writes.
     handOver: { commitHandingOver: (...args) => guarded().commit(...args), lastCommitted: (id) => guarded().lastCommitted(id) },
+    // Told at once, not after the write: a new session's files must be in place before a
+    // command the engine asks for next (the page hears both in the order they were sent).
+    onAccepted: (id, forked, seq) => void host.sessionTaken({ id, forked, seq }),
     onWritten: (note) => void host.sessionWritten(note),
     onUnreadable: (message) => void host.event({ type: 'session.commit_error', code: ErrorCode.FX_STORE_RECORD_INVALID, message }),
   })

@@ -23,8 +23,8 @@ export type SessionCommitsOptions = {
   /** A store that takes the bytes over, and knows the revision of its own last write. */
   handOver?: SessionStoreHandOver | null
   onWritten(note: CommitNote): void
-  /** A commit of `id` was taken (before its write): on the thread that does not wait for the note. */
-  onAccepted?(id: string, forked: boolean): void
+  /** A commit of `id` was taken (before its write), `seq` in the engine's order of commits. */
+  onAccepted?(id: string, forked: boolean, seq: number): void
   /** A snapshot whose header cannot be read: nothing was written. */
   onUnreadable(message: string): void
 }
@@ -139,7 +139,7 @@ export function createSessionCommits(options: SessionCommitsOptions): SessionCom
       if (forking === id) return Promise.resolve(OK)
       const take = { forked: forking !== null, seq: ++accepted }
       forking = null
-      options.onAccepted?.(id, take.forked)
+      options.onAccepted?.(id, take.forked, take.seq)
       return new Promise<SessionEvent>((resolve) => {
         const lane = lanes.get(id)
         if (lane?.writing) {

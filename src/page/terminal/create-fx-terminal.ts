@@ -162,6 +162,7 @@ export function startFxTerminal(options: FxTerminalStartOptions): FxTerminal {
       else void performHostAction(action, extras, saveDownload).then((notice) => remote.notice(notice))
     },
     sessionCommit: (bytes) => sessionBridge ? sessionBridge.commit(bytes) : Promise.resolve({ type: 'commit_ok' as const }),
+    sessionTaken: (take) => sessionBridge?.taken(take),
     sessionWritten: (note) => sessionBridge?.written(note),
     sessionList: () => sessionBridge ? sessionBridge.list() : Promise.resolve([]),
     // Bytes go to the worker as copies, never transferred: they may be the app's own buffer.

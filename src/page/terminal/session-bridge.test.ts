@@ -604,6 +604,18 @@ describe('session bridge: notes of the engine worker\'s own writes', () => {
     expect(told).toEqual(['old:fork', 'new:new'])
   })
 
+  it('switches to a new session when its commit is taken, and the write\'s note does not switch again', () => {
+    const told: string[] = []
+    const { bridge, listChanges } = bridgeOver(memorySessionStore(), { onSession: (id, how) => told.push(`${id}:${how}`) })
+    bridge.written(note('old', 1, { created: true }))
+    bridge.taken({ id: 'new', forked: false, seq: 2 })
+    // The workspace switches now, before any command the engine asks for after the commit.
+    expect(told).toEqual(['old:fork', 'new:new'])
+    bridge.written(note('new', 2, { created: true }))
+    expect(told).toEqual(['old:fork', 'new:new'])
+    expect(listChanges()).toBe(2)
+  })
+
   it('tells of the engine\'s fork after a conflict as a fork', () => {
     const told: string[] = []
     const { bridge } = bridgeOver(memorySessionStore(), { onSession: (id, how) => told.push(`${id}:${how}`) })

@@ -11,6 +11,7 @@ import { guardStore, type Guarded } from '../../engine-worker/stores/guard-store
 import { newestFirst } from '../../engine-worker/stores/idb-session-store.ts'
 import { messageOf } from '../../shared/stores/store-errors.ts'
 import { createSessionCommits, type CommitNote } from '../../engine-worker/stores/session-commits.ts'
+import type { CommitTake } from '../../shared/messages/worker-api.ts'
 import type { RevisionedBytes, SessionStore, SessionStoreHandOver, SessionStoreHeads } from '../../shared/stores/types.ts'
 import type { SessionEvent, SessionListEntry } from '../../shared/messages/engine-frames.ts'
 import type { ResumeSession } from '../../shared/messages/worker-api.ts'
@@ -62,6 +63,8 @@ export type OpenedSession = { bytes: Uint8Array; readOnly: boolean; revision: st
 export type SessionBridge = {
   /** Writes a snapshot to the app's store (the engine worker writes fxterm's own itself). */
   commit(bytes: Uint8Array): Promise<SessionEvent>
+  /** The engine worker took a commit for fxterm's store (before writing it): a new session is in use from now. */
+  taken(take: CommitTake): void
   /** The engine worker wrote a snapshot to fxterm's store, and how that went. */
   written(note: CommitNote): void
   /** Newest first; the first {@link LIST_DETAILS} with title, turns and first prompt. */
@@ -128,6 +131,12 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
   })
   /** The newest commit (in the engine's order) the worker's notes told of. */
   let newestNote = 0
+  const taken = (take: CommitTake) => {
+    // Notes of two sessions may cross (/new while the last commit of the old one is written).
+    if (take.seq <= newestNote) return
+    newestNote = take.seq
+    accepted(take.id, take.forked)
+  }
 
   /** Loads `id` for the engine, noting its revision and whether this tab may write it. */
   const load = async (from: Guarded<SessionStore>, id: string, lockWaitMs: number): Promise<OpenedSession | null> => {
@@ -152,12 +161,11 @@ export function createSessionBridge(options: SessionBridgeOptions): SessionBridg
   return {
     commit: (bytes) => commits.commit(bytes),
 
+    taken,
+
     written(note) {
-      // Notes of two sessions may cross (/new while the last commit of the old one is written).
-      if (note.seq > newestNote) {
-        newestNote = note.seq
-        accepted(note.id, note.forked)
-      }
+      // Its take was told first (a note of the same commit then changes nothing here).
+      taken(note)
       heard(note)
     },
 

@@ -110,6 +110,11 @@ export type HostCallbacks = SealedStoreHost & {
   config(id: string, value: string): void
   /** Saves a session snapshot (opaque bytes); the answer goes back to the engine. */
   sessionCommit(bytes: Uint8Array): Promise<SessionEvent>
+  /**
+   * This worker took a snapshot for fxterm's store (see sessionsWrittenHere), before writing it:
+   * the page learns of a new session now, ahead of any command the engine asks for after it.
+   */
+  sessionTaken(take: CommitTake): void
   /** This worker wrote a snapshot to fxterm's store itself (see sessionsWrittenHere): how it went. */
   sessionWritten(note: CommitNote): void
   /** Saved sessions, newest first, for /resume and /sessions. */
@@ -180,6 +185,9 @@ export type SealedStoreName = 'oauth' | 'key'
 export type StoreAnswer<T> = { ok: true; value: T } | FxFailure<string>
 
 /** What a write of session `id` came to, for the page (see the file comment). */
+/** A commit taken, before its write: its session, whether it is the engine's fork, its order. */
+export type CommitTake = { id: string; forked: boolean; seq: number }
+
 export type CommitNote = {
   id: string
   outcome: 'ok' | 'conflict' | 'error'
