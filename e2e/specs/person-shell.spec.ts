@@ -38,3 +38,18 @@ test('Ctrl+C stops a !command, and the composer is free again', async ({ page, m
   await waitForComposer(page, 'next')
   expect(await mock.requests()).toEqual([])
 })
+
+test('the shell starts once the page is idle: the first !command runs in it, no shell is started for it', async ({ page, mock }) => {
+  const shells: string[] = []
+  page.on('worker', (worker) => {
+    if (worker.url().includes('bash-worker')) shells.push(worker.url())
+  })
+  await openWithMock(page, mock)
+  // No command yet: the shell starts on its own once the page is idle.
+  await expect.poll(() => shells.length, { timeout: 20_000 }).toBe(1)
+  await submitPrompt(page, '!echo first-command')
+  await waitForScreen(page, '● Ran echo first-command')
+  await waitForScreen(page, 'first-command')
+  expect(shells).toHaveLength(1)
+  expect(await mock.requests()).toEqual([])
+})

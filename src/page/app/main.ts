@@ -102,11 +102,15 @@ export function openApp(started: Started): void {
     performance.mark('fxterm:interactive')
     // After start-up, never competing with it: keep the app for visits with no network.
     setTimeout(keepOfflineShell, 1000)
-    // Python takes a second or more to load: it loads once the page is idle, so a first python3
-    // does not wait for it (the terminal's start-up is over by then). Not where the person asked
-    // the browser to save data: it is about 19 MB, fetched whether or not python3 is run.
+    // The shell and Python take a second or more to start: they start once the page is idle, so
+    // a first command or python3 does not wait for them (the terminal's start-up is over by then).
+    // Python not where the person asked the browser to save data: it is about 19 MB, fetched
+    // whether or not python3 is run.
     const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
-    if (!saveData) whenIdle(() => workspace.preparePython())
+    whenIdle(() => {
+      workspace.prepareShell()
+      if (!saveData) workspace.preparePython()
+    })
   })
   void started.storesOpening.then((opened) => opened.notice && runtime.notice(opened.notice, 'warning'))
   void runtime.exited.then(() => term.blur())

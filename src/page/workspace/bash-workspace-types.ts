@@ -89,6 +89,12 @@ export type BashWorkspace = WorkspaceAdapter & {
    * once idle after its first prompt), so that run does not wait for the load.
    */
   preparePython(): void
+  /**
+   * Starts the shell ahead of a first command (a page calls it once idle after its first
+   * prompt): its start (just-bash loaded and evaluated, the files seeded) would otherwise be
+   * that command's, about a second on a busy machine.
+   */
+  prepareShell(): void
   /** Lines to show: `activity` while a command prepares (Python's first load), `notice` in the transcript. */
   onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */

@@ -310,6 +310,13 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
     },
     forgetSession: (id) => sessionFiles?.forget(id) ?? Promise.resolve(),
     preparePython: () => pageRunner?.prewarm('python'),
+    // In the queue, so a session switch asked before it is done first (its files are the ones
+    // seeded); the code sandbox still starts only with a first command (connect()).
+    prepareShell: () =>
+      void enqueue(async () => {
+        await seed()
+        await supervisor.connect()
+      }).catch(() => undefined),
     persisted: async () => {
       await sessionFiles?.settled()
       await folder.settled()
