@@ -181,16 +181,13 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
     const stopped = (stop: StopReason, notes: string[] = []) =>
       finishResult(emptyResult(0), { stop, notes, cwd, timeoutMs, outputLimitBytes })
     if (signal.aborted) return stopped('cancel')
-    // Python loads while the shell starts, not after it (on a page's first command, both take a while).
-    const namesPython = pageRunner !== null && NAMES_PYTHON.test(input.command)
-    if (namesPython) pageRunner.prewarm('python')
     const conn = await untilAborted(connect(), signal)
     if (conn === ABORTED) return stopped('cancel')
     if (typeof conn === 'string') return failureResult(conn, cwd)
 
     // Starting Python never counts against the command's time limit: for a command that names
     // python3, the clock starts once the sandbox has an interpreter ready (or plainly cannot).
-    if (pageRunner && namesPython) {
+    if (pageRunner && NAMES_PYTHON.test(input.command)) {
       const ready = withDeadline(pageRunner.pythonReady(), PYTHON_READY_DEADLINE_MS, undefined)
       if ((await untilAborted(ready, signal)) === ABORTED) return stopped('cancel')
     }
