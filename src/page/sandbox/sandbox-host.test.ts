@@ -133,6 +133,23 @@ describe('the sandbox host', () => {
     expect(fresh.frame).toBe(2)
   })
 
+  it("says a Python prewarm is done only once Python's worker has an interpreter ready", async () => {
+    const { host, workers } = setUp()
+    let settled = false
+    const prewarmed = host.prewarm('python').then(() => (settled = true))
+    for (;;) {
+      if (workers.some((worker) => worker.name === 'python')) break
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(settled).toBe(false)
+    workers.find((worker) => worker.name === 'python')!.reply({ type: 'prepared', runtime: 'python' })
+    await prewarmed
+    expect(settled).toBe(true)
+    // Loaded once: the next prewarm has nothing to wait for.
+    await host.prewarm('python')
+  })
+
   it("starts Python's downloads with Python's load, before its frame and worker are up, and fetches each file once", async () => {
     const frames = fakeFrames()
     let openFrame: () => void = () => undefined

@@ -30,7 +30,8 @@ export type SandboxHostOptions = {
 }
 
 export type SandboxHost = CodeRunner & {
-  prewarm(runtime?: 'python'): void
+  /** Starts what a run will need; settles once it is up (with 'python', Python loaded, or not loadable). */
+  prewarm(runtime?: 'python'): Promise<void>
   /** Settles once a Python interpreter is ready for the next run (loading Python first if need be). */
   pythonReady(): Promise<void>
   /** Another session is now in use: nothing running or left by this one's code may reach it. */
@@ -210,8 +211,13 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
      */
     prewarm(runtime) {
       if (runtime === 'python') fetchPythonAssets()
-      void workers.prewarm(runtime).catch(() => undefined)
-      if (runtime === 'python') preparePython(false)
+      const started = workers.prewarm(runtime).then(
+        () => undefined,
+        () => undefined,
+      )
+      if (runtime !== 'python') return started
+      preparePython(false)
+      return pythonLoaded ? started : new Promise<void>((resolve) => readyWaiters.add(resolve))
     },
     /**
      * Settles once the sandbox has a Python interpreter ready for the next run (or cannot have

@@ -86,15 +86,16 @@ export type BashWorkspace = WorkspaceAdapter & {
   openFolder(dir: FileSystemDirectoryHandle): Promise<string>
   /**
    * Starts the code sandbox and restores Python there ahead of a first `python3` (a page calls it
-   * once idle after its first prompt), so that run does not wait for the load.
+   * once idle after its first prompt), so that run does not wait for the load. Settles once
+   * Python is loaded, or cannot be.
    */
-  preparePython(): void
+  preparePython(): Promise<void>
   /**
    * Starts the shell ahead of a first command (a page calls it once idle after its first
    * prompt): its start (just-bash loaded and evaluated, the files seeded) would otherwise be
-   * that command's, about a second on a busy machine.
+   * that command's, about a second on a busy machine. Settles once the shell is up, or failed.
    */
-  prepareShell(): void
+  prepareShell(): Promise<void>
   /** Lines to show: `activity` while a command prepares (Python's first load), `notice` in the transcript. */
   onProgress(listener: (line: string, kind: 'activity' | 'notice') => void): () => void
   /** Terminates the worker; later calls fail (exec), return null (readFile) or reject. */

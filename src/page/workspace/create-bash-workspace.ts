@@ -143,7 +143,7 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
    */
   const applyChange = (delta: SnapshotDelta): Promise<void> => {
     // A Python file was just written: python3 is likely next, and its first load takes seconds.
-    if (pageRunner && delta.changed.some(([path]) => path.endsWith('.py'))) pageRunner.prewarm('python')
+    if (pageRunner && delta.changed.some(([path]) => path.endsWith('.py'))) void pageRunner.prewarm('python')
     applySnapshotDelta(snapshot, delta)
     const stored = sessionFiles?.changed(delta)
     folder.changed(delta)
@@ -154,7 +154,7 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
 
   async function connect(): Promise<WorkerConnection | string> {
     await seed()
-    pageRunner?.prewarm() // the shell is in use: code may run next
+    void pageRunner?.prewarm() // the shell is in use: code may run next
     return supervisor.connect()
   }
 
@@ -306,14 +306,17 @@ export function createBashWorkspaceWithSeams(options: BashWorkspaceSeamOptions =
       return done
     },
     forgetSession: (id) => sessionFiles?.forget(id) ?? Promise.resolve(),
-    preparePython: () => pageRunner?.prewarm('python'),
+    preparePython: async () => pageRunner?.prewarm('python'),
     // In the queue, so a session switch asked before it is done first (its files are the ones
     // seeded); the code sandbox still starts only with a first command (connect()).
     prepareShell: () =>
-      void enqueue(async () => {
+      enqueue(async () => {
         await seed()
         await supervisor.connect()
-      }).catch(() => undefined),
+      }).then(
+        () => undefined,
+        () => undefined,
+      ),
     persisted: async () => {
       await sessionFiles?.settled()
       await folder.settled()

@@ -14,9 +14,9 @@ export type LazyCodeRunner = CodeRunner & {
    * Starts the sandbox before the first run, once the shell is in use: its frame and worker take
    * a few hundred ms to start, which the first `node` would otherwise wait for. With 'python',
    * Python loads there too (a .py file was written: python3 is likely next, and its first load
-   * takes seconds).
+   * takes seconds). Settles once that is up, or cannot be.
    */
-  prewarm(runtime?: 'python'): void
+  prewarm(runtime?: 'python'): Promise<void>
   /** Settles once Python is ready for the next run (or cannot be): a command's time limit starts after it. */
   pythonReady(): Promise<void>
   /**
@@ -57,8 +57,8 @@ export function createLazyCodeRunner(): LazyCodeRunner {
       if (leftOver) queueMicrotask(() => listener(leftOver, 'notice'))
       return () => listeners.delete(listener)
     },
-    prewarm(runtime) {
-      if (!disposed) void load().then((loaded) => loaded.prewarm(runtime), () => undefined)
+    async prewarm(runtime) {
+      if (!disposed) await load().then((loaded) => loaded.prewarm(runtime), () => undefined)
     },
     async pythonReady() {
       if (disposed) return
