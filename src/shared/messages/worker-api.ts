@@ -184,10 +184,10 @@ export type SealedStoreName = 'oauth' | 'key'
 /** A store call's answer as it crosses to the worker. */
 export type StoreAnswer<T> = { ok: true; value: T } | FxFailure<string>
 
-/** What a write of session `id` came to, for the page (see the file comment). */
 /** A commit taken, before its write: its session, whether it is the engine's fork, its order. */
 export type CommitTake = { id: string; forked: boolean; seq: number }
 
+/** What a write of session `id` came to, for the page (see the file comment). */
 export type CommitNote = {
   id: string
   outcome: 'ok' | 'conflict' | 'error'
