@@ -19,6 +19,7 @@
 import type { loadPyodide as LoadPyodide } from 'pyodide'
 import type { RunIo } from '../../shared/sandbox/runtime-types'
 import { createInterpreterGlobals } from './python-js-globals'
+import { compileOnce } from './compile-once'
 
 export type Pyodide = Awaited<ReturnType<typeof LoadPyodide>>
 
@@ -34,6 +35,8 @@ export type PythonKit = {
   stdlib: Uint8Array
   snapshot: Uint8Array
   lock: string
+  /** Small wasm modules Pyodide compiles at every start (see compileOnce), by their bytes. */
+  compiled: Map<string, WebAssembly.Module>
 }
 
 export type Interpreter = {
@@ -66,6 +69,7 @@ export async function loadPythonKit(
     // No packages: a missing module gets CPython's own message, not a hint to install it with
     // micropip, which cannot download anything here. As build-plugins/make-python-snapshot.mjs.
     lock: JSON.stringify({ ...JSON.parse(new TextDecoder().decode(lock)), packages: {} }),
+    compiled: new Map(),
   }
 }
 
@@ -75,6 +79,7 @@ export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
   const jsGlobals = createInterpreterGlobals()
   const realFetch = globalThis.fetch
   const realInstantiateStreaming = WebAssembly.instantiateStreaming
+  const RealModule = WebAssembly.Module
   globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     if (url === `${BASE}python_stdlib.zip`) return Promise.resolve(new Response(kit.stdlib as BlobPart))
@@ -83,6 +88,7 @@ export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
   }
   // Pyodide streams the wasm in to compile it; this interpreter takes the compiled module instead.
   WebAssembly.instantiateStreaming = async (_source, imports) => ({ instance: await WebAssembly.instantiate(kit.wasm, imports), module: kit.wasm })
+  WebAssembly.Module = compileOnce(kit.compiled, RealModule)
   try {
     const pyodide = await kit.loadPyodide({
       indexURL: BASE,
@@ -123,6 +129,7 @@ export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
   } finally {
     globalThis.fetch = realFetch
     WebAssembly.instantiateStreaming = realInstantiateStreaming
+    WebAssembly.Module = RealModule
   }
 }
 
