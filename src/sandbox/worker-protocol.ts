@@ -15,7 +15,7 @@ export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntim
   let runtime: SandboxRuntime | null = null
   const theRuntime = () => (runtime ??= makeRuntime())
   let nextAsk = 1
-  const asked = new Map<number, { resolve(bytes: Uint8Array): void; reject(error: Error): void }>()
+  const asked = new Map<number, { resolve(blob: Blob): void; reject(error: Error): void }>()
   // The warm-up goes first in the queue: a run sent meanwhile starts once it is over.
   let queue = Promise.resolve(theRuntime().warm?.()).catch(() => undefined)
 
@@ -24,7 +24,7 @@ export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntim
     if (message.type === 'asset') {
       const waiting = asked.get(message.ask)
       asked.delete(message.ask)
-      if ('bytes' in message) waiting?.resolve(message.bytes)
+      if ('blob' in message) waiting?.resolve(message.blob)
       else waiting?.reject(new Error(message.error))
       return
     }
@@ -37,12 +37,13 @@ export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntim
     }
   }
 
+  /** Read here, on this worker's thread, from the Blob the page handed over. */
   function loadAsset(name: string): Promise<Uint8Array> {
-    return new Promise((resolve, reject) => {
+    return new Promise<Blob>((resolve, reject) => {
       const ask = nextAsk++
       asked.set(ask, { resolve, reject })
       send({ type: 'asset', ask, name })
-    })
+    }).then(async (blob) => new Uint8Array(await blob.arrayBuffer()))
   }
 
   async function run(id: number, request: RunRequest): Promise<void> {

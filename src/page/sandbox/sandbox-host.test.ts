@@ -5,7 +5,7 @@ import type { FromSandbox, ToSandbox } from '../../shared/messages/sandbox-messa
 import type { RunRequest } from '../../shared/sandbox/runtime-types'
 
 /** A worker the test plays: it sees each message the page sends it and answers when told. */
-type FakeWorker = { frame: number; name: string; runs: number[]; ended: boolean; reply(message: FromSandbox): void }
+type FakeWorker = { frame: number; name: string; runs: number[]; assets: Map<number, Blob>; ended: boolean; reply(message: FromSandbox): void }
 
 /** Stand-in frames: each records the workers it started; `closed` says which frames were closed. */
 function fakeFrames() {
@@ -20,9 +20,10 @@ function fakeFrames() {
       startWorker(name): SandboxWorker {
         const channel = new MessageChannel()
         let crash: (reason: string) => void = () => undefined
-        const fake: FakeWorker = { frame, name, runs: [], ended: isClosed, reply: (message) => channel.port2.postMessage(message) }
+        const fake: FakeWorker = { frame, name, runs: [], assets: new Map(), ended: isClosed, reply: (message) => channel.port2.postMessage(message) }
         channel.port2.onmessage = (event: MessageEvent<ToSandbox>) => {
           if (event.data.type === 'run') fake.runs.push(event.data.id)
+          if (event.data.type === 'asset' && 'blob' in event.data) fake.assets.set(event.data.ask, event.data.blob)
         }
         workers.push(fake)
         made.push({ fake, crash: (reason) => crash(reason) })
@@ -51,7 +52,7 @@ const wrote = (text: string) => ({ '/workspace/out.txt': new TextEncoder().encod
 
 function setUp() {
   const frames = fakeFrames()
-  const host = createSandboxHost({ workerSources: async () => ({ node: 'node', python: 'python' }), loadAsset: async () => new Uint8Array(), openFrame: frames.openFrame })
+  const host = createSandboxHost({ workerSources: async () => ({ node: 'node', python: 'python' }), loadAsset: async () => new Blob(), openFrame: frames.openFrame })
   /** The worker that received run `id`, once it has. */
   const workerOf = async (id: number): Promise<FakeWorker> => {
     for (;;) {
@@ -157,7 +158,7 @@ describe('the sandbox host', () => {
     const fetched: string[] = []
     const host = createSandboxHost({
       workerSources: async () => ({ node: 'node', python: 'python' }),
-      loadAsset: async (name) => (fetched.push(name), new Uint8Array([1])),
+      loadAsset: async (name) => (fetched.push(name), new Blob([new Uint8Array([1])])),
       pythonAssets: async () => ['pyodide.asm.wasm', 'python-snapshot.bin'],
       // The frame opens only once the test says so: the downloads must not wait for it.
       openFrame: async () => (await frameAsked, frames.openFrame()),
@@ -173,8 +174,10 @@ describe('the sandbox host', () => {
       await new Promise((resolve) => setImmediate(resolve))
     }
     const python = frames.workers.find((worker) => worker.name === 'python')!
-    // The worker's own ask is answered from the same download.
+    // The worker's own ask is answered from the same download, with the file as it was fetched.
     python.reply({ type: 'asset', ask: 1, name: 'pyodide.asm.wasm' })
+    while (!python.assets.has(1)) await new Promise((resolve) => setImmediate(resolve))
+    expect([...new Uint8Array(await python.assets.get(1)!.arrayBuffer())]).toEqual([1])
     python.reply({ type: 'prepared', runtime: 'python' })
     await ready
     expect(fetched).toEqual(['pyodide.asm.wasm', 'python-snapshot.bin'])

@@ -19,8 +19,11 @@ const OUTPUT_CAP_BYTES = 8 * 1024 * 1024
 export type SandboxHostOptions = {
   /** The worker modules' sources (ES modules' texts), by runtime. */
   workerSources(): Promise<Record<RunRequest['runtime'], string>>
-  /** Bytes of one of fxterm's own files the runtimes may load (Pyodide's), by name. */
-  loadAsset(name: string): Promise<Uint8Array>
+  /**
+   * One of fxterm's own files the runtimes may load (Pyodide's), by name, as a Blob: handed to
+   * the sandbox by reference, its bytes never pass through this page's thread.
+   */
+  loadAsset(name: string): Promise<Blob>
   /** The names of the files Python's first load asks for: fetched as soon as Python is to load. */
   pythonAssets?(): Promise<readonly string[]>
   /** A line for the person while a run prepares, e.g. 'Loading Python (first use)…'. */
@@ -51,7 +54,7 @@ type Running = {
 export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
   let running: Running | null = null
   let queue: Promise<unknown> = Promise.resolve()
-  const assets = new Map<string, Promise<Uint8Array>>()
+  const assets = new Map<string, Promise<Blob>>()
   /** Runs cancelled while still queued. */
   const cancelled = new Set<number>()
   /** Counts teardowns: a run queued or opening before one is not started after it. */
@@ -110,7 +113,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     if (!isFromSandbox(data)) return
     if (data.type === 'asset') {
       const reply = await asset(data.name).then(
-        (bytes): ToSandbox => ({ type: 'asset', ask: data.ask, bytes }),
+        (blob): ToSandbox => ({ type: 'asset', ask: data.ask, blob }),
         (error: unknown): ToSandbox => ({ type: 'asset', ask: data.ask, error: error instanceof Error ? error.message : String(error) }),
       )
       worker.port.postMessage(reply)
@@ -149,7 +152,7 @@ export function createSandboxHost(options: SandboxHostOptions): SandboxHost {
     void options.pythonAssets?.().then((names) => names.forEach((name) => void asset(name).catch(() => undefined)), () => undefined)
   }
 
-  function asset(name: string): Promise<Uint8Array> {
+  function asset(name: string): Promise<Blob> {
     let loading = assets.get(name)
     if (!loading) {
       loading = options.loadAsset(name)

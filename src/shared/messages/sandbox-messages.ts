@@ -10,7 +10,8 @@ export type ToSandbox =
   | { type: 'run'; id: number; request: RunRequest }
   /** Load Python now: a .py file was just written, so python3 is likely next. */
   | { type: 'prepare'; runtime: 'python' }
-  | { type: 'asset'; ask: number; bytes: Uint8Array }
+  /** A Blob: handed over by reference, so the page's thread never copies Pyodide's megabytes. */
+  | { type: 'asset'; ask: number; blob: Blob }
   | { type: 'asset'; ask: number; error: string }
 
 export type FromSandbox =
