@@ -37,13 +37,12 @@ export function serveRuntime(port: MessagePort, makeRuntime: () => SandboxRuntim
     }
   }
 
-  /** Read here, on this worker's thread, from the Blob the page handed over. */
-  function loadAsset(name: string): Promise<Uint8Array> {
-    return new Promise<Blob>((resolve, reject) => {
+  function loadAsset(name: string): Promise<Blob> {
+    return new Promise((resolve, reject) => {
       const ask = nextAsk++
       asked.set(ask, { resolve, reject })
       send({ type: 'asset', ask, name })
-    }).then(async (blob) => new Uint8Array(await blob.arrayBuffer()))
+    })
   }
 
   async function run(id: number, request: RunRequest): Promise<void> {

@@ -109,7 +109,7 @@ export function openApp(started: Started): void {
       const loads = [workspace.prepareShell(), ...(saveData ? [] : [workspace.preparePython()])]
       // Keeping the app for visits with no network (3 MB copied, and Python's 19 MB once fetched)
       // waits until those loads are in: on two cores, beside Python's first load, it made a
-      // python3 run right at interactive 13 % slower (A/B: 2280 → 1979 ms median, 6 rounds).
+      // python3 run right at interactive 13 % slower.
       void Promise.race([Promise.allSettled(loads), new Promise((go) => setTimeout(go, OFFLINE_SHELL_LATEST_MS))]).then(() =>
         whenIdle(keepOfflineShell),
       )

@@ -10,8 +10,8 @@ const COMPILED_KEPT_MAX_BYTES = 4096
  * `WebAssembly.Module` for one restore, compiling each small module once per sandbox. At every
  * start Emscripten compiles a tiny module for each JS function it puts in the wasm table
  * (convertJsFunctionToWasm), the same bytes each time; compiled afresh, they were about a quarter
- * of a warm `python3 -c`. A module holds no state (each interpreter instantiates its own), so one compiled
- * module serves them all.
+ * of a warm `python3 -c`. A module holds no state (each interpreter instantiates its own), so
+ * one compiled module serves them all.
  */
 export function compileOnce(compiled: Map<string, WebAssembly.Module>, Real: typeof WebAssembly.Module): typeof WebAssembly.Module {
   function Module(bytes: BufferSource): WebAssembly.Module {

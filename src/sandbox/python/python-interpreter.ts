@@ -2,7 +2,7 @@
  * Sandbox worker: one Python interpreter per run, each restored from the clean memory snapshot
  * made at build time (build-plugins/python-snapshot.ts), so no run sees what another left.
  *
- * `loadPythonKit` takes what every restore shares, once per sandbox, from the bytes the page
+ * `loadPythonKit` takes what every restore shares, once per sandbox, from the Blobs the page
  * hands over (the sandbox may fetch nothing): Pyodide's loader and Emscripten module imported
  * from blob: URLs, the wasm compiled once, the snapshot unzipped once. `restoreInterpreter` then
  * builds a new interpreter from them: a new wasm instance and memory with the snapshot copied
@@ -48,17 +48,18 @@ export type Interpreter = {
 }
 
 export async function loadPythonKit(
-  load: (name: (typeof PYTHON_ASSET_NAMES)[number]) => Promise<Uint8Array>,
-  moduleUrl: (bytes: Uint8Array) => string,
+  load: (name: (typeof PYTHON_ASSET_NAMES)[number]) => Promise<Blob>,
+  moduleUrl: (code: Blob) => string,
 ): Promise<PythonKit> {
+  const bytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer())
   // Each step starts as its own file arrives: the wasm compiles while the rest still comes in.
   const [{ loadPyodide }, createPyodideModule, compiled, stdlib, snapshot, lock] = await Promise.all([
-    load('pyodide.mjs').then((bytes) => import(/* @vite-ignore */ moduleUrl(bytes)) as Promise<{ loadPyodide: typeof LoadPyodide }>),
-    load('pyodide.asm.mjs').then(async (bytes) => ((await import(/* @vite-ignore */ moduleUrl(bytes))) as { default: PythonKit['createPyodideModule'] }).default),
-    load('pyodide.asm.wasm').then((bytes) => WebAssembly.compile(bytes as BufferSource)),
-    load('python_stdlib.zip'),
+    load('pyodide.mjs').then((code) => import(/* @vite-ignore */ moduleUrl(code)) as Promise<{ loadPyodide: typeof LoadPyodide }>),
+    load('pyodide.asm.mjs').then(async (code) => ((await import(/* @vite-ignore */ moduleUrl(code))) as { default: PythonKit['createPyodideModule'] }).default),
+    load('pyodide.asm.wasm').then(async (wasm) => WebAssembly.compile(await wasm.arrayBuffer())),
+    load('python_stdlib.zip').then(bytes),
     load('python-snapshot.bin').then(gunzip),
-    load('pyodide-lock.json'),
+    load('pyodide-lock.json').then((lock) => lock.text()),
   ])
   return {
     loadPyodide,
@@ -68,7 +69,7 @@ export async function loadPythonKit(
     snapshot,
     // No packages: a missing module gets CPython's own message, not a hint to install it with
     // micropip, which cannot download anything here. As build-plugins/make-python-snapshot.mjs.
-    lock: JSON.stringify({ ...JSON.parse(new TextDecoder().decode(lock)), packages: {} }),
+    lock: JSON.stringify({ ...JSON.parse(lock), packages: {} }),
     compiled: new Map(),
   }
 }
@@ -134,8 +135,8 @@ export async function restoreInterpreter(kit: PythonKit): Promise<Interpreter> {
 }
 
 /** The snapshot's bytes: gzipped as built, unless something on the way already unzipped them. */
-async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'))
-  return new Uint8Array(await new Response(stream).arrayBuffer())
+async function gunzip(file: Blob): Promise<Uint8Array> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer())
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b
+  return new Uint8Array(await new Response(gzipped ? file.stream().pipeThrough(new DecompressionStream('gzip')) : file).arrayBuffer())
 }

@@ -13,8 +13,9 @@ import { loadPythonKit, restoreInterpreter, type Interpreter, type PythonKit } f
 import { changesOut, copyIn } from './python-files'
 import { parsePythonArgs } from './python-args'
 
-export function createPythonRuntime(options: { moduleUrl?(bytes: Uint8Array): string } = {}): SandboxRuntime {
-  const moduleUrl = options.moduleUrl ?? ((bytes: Uint8Array) => URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/javascript' })))
+export function createPythonRuntime(options: { moduleUrl?(code: Blob): string } = {}): SandboxRuntime {
+  // Typed anew: a module from a blob: URL needs a JavaScript type, whatever the server said.
+  const moduleUrl = options.moduleUrl ?? ((code: Blob) => URL.createObjectURL(new Blob([code], { type: 'text/javascript' })))
   let kit: Promise<PythonKit> | null = null
   let kitLoaded = false
   /** The interpreter the next run takes, restored ahead. */

@@ -18,8 +18,11 @@ export type RunIo = {
   stderr(bytes: Uint8Array): void
   /** One line for the activity row, e.g. 'Loading Python (first use)…'. */
   progress(line: string): void
-  /** Fetches one of fxterm's own asset files by a relative name (e.g. 'pyodide/pyodide.asm.wasm'); the host serves only names under an allowed prefix. */
-  loadAsset(name: string): Promise<Uint8Array>
+  /**
+   * One of fxterm's own asset files by name (e.g. 'pyodide.asm.wasm'), as the Blob the page
+   * fetched; the page serves only the names it knows.
+   */
+  loadAsset(name: string): Promise<Blob>
 }
 export type RunResult = {
   exitCode: number
