@@ -52,6 +52,23 @@ describe('the command clock', () => {
     expect(expired).toEqual([601_000])
   })
 
+  it('times its timer from the limit, not from a second reading of a clock that moved meanwhile', async () => {
+    // A wall clock that ticks a millisecond on every reading (a busy machine), while only the
+    // timers are fake: the timer must still wait the whole limit, and after a pause what was left.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let wall = 0
+    const expired: number[] = []
+    const clock = createCommandClock({ limitMs: 1_300, now: () => wall++, expire: () => expired.push(wall) })
+    await vi.advanceTimersByTimeAsync(1_299)
+    expect(expired).toEqual([])
+    clock.pause() // 1 ms of running time was read so far
+    clock.resume()
+    await vi.advanceTimersByTimeAsync(1_298)
+    expect(expired).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(expired).toHaveLength(1)
+  })
+
   it('never expires after stop', async () => {
     const { clock, expired } = clockOf(1_000)
     clock.stop()

@@ -43,9 +43,10 @@ export function createCommandClock(options: CommandClockOptions): CommandClock {
   let ended = false
 
   const used = () => usedMs + (runningSince === null ? 0 : now() - runningSince)
-  const arm = () => {
-    const left = options.limitMs - used()
-    timer = setTimeout(fire, Math.min(Math.max(0, left), MAX_TIMER_MS))
+  // Armed with what was left when the clock last stopped, not re-read from `now()`: a millisecond
+  // ticking between the two readings would otherwise fire a timer early on a fake clock.
+  const arm = (leftMs: number) => {
+    timer = setTimeout(fire, Math.min(Math.max(0, leftMs), MAX_TIMER_MS))
   }
   function fire(): void {
     timer = undefined
@@ -53,7 +54,7 @@ export function createCommandClock(options: CommandClockOptions): CommandClock {
     ended = true
     options.expire()
   }
-  arm()
+  arm(options.limitMs)
 
   const clock: CommandClock = {
     pause() {
@@ -66,7 +67,7 @@ export function createCommandClock(options: CommandClockOptions): CommandClock {
     resume() {
       if (pauses === 0 || --pauses > 0) return
       runningSince = now()
-      if (!ended) arm()
+      if (!ended) arm(options.limitMs - usedMs)
     },
     async whilePaused(ask) {
       clock.pause()
