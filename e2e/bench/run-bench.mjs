@@ -19,6 +19,8 @@
 // machine's Node and CPython, and echo while they run (sandbox-bench.mjs, part `sandbox`).
 // git: clone next to native git, status, commit, a reload with a repository, echo during clones
 // (git-bench.mjs, part `git`).
+// A page left open: its thread's busy time per second next to the bare page's (idle-bench.mjs,
+// part `idle`).
 // Run after `vite build` (npm run bench does both).
 //
 //   FX_BENCH_RUNS=7     startup runs per page (fresh browser context each, pages alternated);
@@ -26,7 +28,8 @@
 //   FX_BENCH_EXECS=200  `echo hi` calls per round in the workspace bench
 //   FX_BENCH_ONLY=render,paste
 //                       only these parts (of startup, workspace, echo, render, paste,
-//                       first-glyph, stream, sessions, agent, tape, edits, persist, sandbox, git); FX_BENCH_RUNS×3 (at
+//                       first-glyph, stream, sessions, agent, tape, edits, persist, sandbox, git,
+//                       idle); FX_BENCH_RUNS×3 (at
 //                       least 9) first-glyph turns per variant, FX_BENCH_RUNS (at least 7)
 //                       stream pairs
 //   FX_BENCH_DIST=/tmp/variant
@@ -56,13 +59,14 @@ import { benchEdits, editsLines } from './edits-bench.mjs'
 import { benchPersist, persistLines } from './persist-bench.mjs'
 import { benchSandbox, sandboxLines } from './sandbox-bench.mjs'
 import { benchGit, gitLines } from './git-bench.mjs'
+import { benchIdle, idleLines } from './idle-bench.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const RESULTS = join(ROOT, 'e2e/bench/results')
 const RUNS = Math.max(1, Number(process.env.FX_BENCH_RUNS ?? 7) || 7)
 /** A megabyte stream takes seconds per run: a few runs give a stable median. */
 const RENDER_RUNS = Math.min(RUNS, 3)
-const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape', 'edits', 'persist', 'sandbox', 'git']
+const PARTS = ['startup', 'workspace', 'echo', 'render', 'paste', 'first-glyph', 'stream', 'sessions', 'agent', 'tape', 'edits', 'persist', 'sandbox', 'git', 'idle']
 /** Each session run loads two pages and commits three times per size: five runs are plenty. */
 const SESSION_RUNS = Math.min(RUNS, 5)
 /** A first-glyph turn takes about half a second and a stream round (every path, both sources) under one: more runs of both. */
@@ -170,6 +174,7 @@ async function main() {
   let persist
   let sandbox
   let gitPart
+  let idle
   try {
     if (wanted('startup')) startup = await orError(() => benchStartup(browser, preview.url, { runs: RUNS, dist: DIST, root: ROOT }))
     // A module that fails reports why in its rows and the JSON; the others still count.
@@ -186,6 +191,7 @@ async function main() {
     if (wanted('persist')) persist = await orError(() => benchPersist(browser, preview.url))
     if (wanted('sandbox')) sandbox = await orError(() => benchSandbox(browser, preview.url))
     if (wanted('git')) gitPart = await orError(() => benchGit(browser, preview.url))
+    if (wanted('idle')) idle = await orError(() => benchIdle(browser, preview.url))
   } finally {
     await browser.close()
     stopPreview()
@@ -213,6 +219,7 @@ async function main() {
   report('persist', persist, persistLines, 'persisted files bench failed')
   report('sandbox', sandbox, sandboxLines, 'sandbox bench failed')
   report('git', gitPart, gitLines, 'git bench failed')
+  report('idle', idle, idleLines, 'idle page bench failed')
 
   mkdirSync(RESULTS, { recursive: true })
   const file = join(RESULTS, `${result.date.replace(/[:.]/g, '-')}.json`)
