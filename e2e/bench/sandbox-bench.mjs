@@ -152,14 +152,16 @@ async function pythonAfterWrite(browser, baseUrl) {
 export async function benchSandbox(browser, baseUrl) {
   const context = await browser.newContext()
   const tab = await context.newPage()
-  const fetched = []
-  tab.on('request', (request) => fetched.push({ url: request.url(), at: Date.now() }))
   try {
     await tab.goto(`${baseUrl}/`)
     await tab.waitForFunction(() => Boolean(window.fxterm?.workspace && window.fxterm?.term), undefined, { timeout: 30_000 })
     await tab.evaluate(() => window.fxterm.runtime.interactive)
-    const atPrompt = Date.now()
-    const beforePrompt = fetched.filter((request) => request.at <= atPrompt).map((request) => new URL(request.url).pathname)
+    // Told by the page's own clock: the page starts loading the shell and Python at its first idle
+    // moment after the prompt, which may come before a round trip to here does.
+    const beforePrompt = await tab.evaluate(() => {
+      const prompt = performance.getEntriesByName('fxterm:interactive')[0].startTime
+      return performance.getEntriesByType('resource').filter((entry) => entry.startTime <= prompt).map((entry) => new URL(entry.name).pathname)
+    })
     const sandboxFiles = beforePrompt.filter((path) => /sandbox|pyodide|python_stdlib/.test(path))
 
     await run(tab, 'true') // the shell itself starts on the first command: not counted
