@@ -180,6 +180,29 @@ describe('the request Anthropic gets', () => {
     expect(JSON.stringify(events)).not.toContain(KEY)
   })
 
+  test('a redirect is not followed (x-api-key would go with it): one line names the only origin the key goes to', async () => {
+    const { provider: p, calls } = provider(() => new Response(null, { status: 307, headers: { location: 'https://elsewhere.example/v1/messages' } }))
+    expect(await collect(p)).toEqual([
+      {
+        type: 'error',
+        code: ErrorCode.FX_MODEL_REDIRECT_REFUSED,
+        message: "anthropic answered https://api.anthropic.com/v1/messages with a redirect; fxterm does not follow it, so your key goes only to https://api.anthropic.com. Set the provider's base URL to where the server really answers.",
+        retryable: false,
+      },
+    ])
+    expect(calls.map((call) => [call.url, call.init?.redirect])).toEqual([['https://api.anthropic.com/v1/messages', 'manual']])
+  })
+
+  test("an app's fetch that cannot read the key says so, and nothing is probed", async () => {
+    const { provider: p, calls } = provider(() => {
+      throw Object.assign(new Error('the key could not be read, so nothing was sent: the key store is locked'), { code: ErrorCode.FX_MODEL_KEY_UNAVAILABLE })
+    })
+    expect(await collect(p)).toEqual([
+      { type: 'error', code: ErrorCode.FX_MODEL_KEY_UNAVAILABLE, message: 'the key could not be read, so nothing was sent: the key store is locked', retryable: false },
+    ])
+    expect(calls).toHaveLength(1)
+  })
+
   test('the catalog comes from GET /v1/models with the same headers', async () => {
     const { provider: p, calls } = provider(() => Response.json({ data: [{ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5' }, { type: 'model', id: 'claude-haiku-4-5' }], has_more: false }))
     expect(await p.listModels!(new AbortController().signal)).toEqual([

@@ -10,13 +10,14 @@ import { ErrorCode } from '../../shared/errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../../shared/protocol/model-events.ts'
 import { createAnthropicEventDecoder } from './anthropic-event-decoder.ts'
 import { toAnthropicBody } from './anthropic-wire.ts'
-import { diagnoseHttpFailure, diagnoseNetworkFailure, serverErrorText } from './diagnose-failure.ts'
+import { diagnoseNetworkFailure, serverErrorText } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
 import { anthropicMessageEvents, emitJsonReply, isJsonReply } from './json-completion.ts'
 import { ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { isRedirect, KEYED_REQUEST, redirectRefusal } from './keyed-request.ts'
 import { readByteStream } from './read-byte-stream.ts'
+import { sendModelRequest } from './send-model-request.ts'
 import { createEventSizeGuard, eventTooLarge } from './sse-event-size.ts'
 
 /** The API version every request names; the event shapes decoded here are this version's. */
@@ -78,30 +79,10 @@ export function createAnthropicProvider(options: AnthropicOptions): ModelProvide
     }
     const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...anthropicHeaders(key) }
     try {
-      let response: Response
-      try {
-        response = await fetchFn()(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-          signal,
-          ...KEYED_REQUEST,
-        })
-      } catch {
-        if (signal.aborted) return
-        emit({ type: 'error', ...(await diagnoseNetworkFailure({ baseUrl, origin: options.origin, fetch: fetchFn(), signal, sentKey: true, headers })) })
-        return
-      }
-      if (isRedirect(response)) {
-        emit(redirectRefusal(label, url))
-        return
-      }
-      if (!response.ok) {
-        const bodyText = await response.text().catch(() => '')
-        const failure = { status: response.status, bodyText, headers: response.headers, now: options.now?.() ?? Date.now(), baseUrl, model: body.model, label, fetch: fetchFn(), signal, apiKey: key }
-        emit({ type: 'error', ...(await diagnoseHttpFailure(failure)) })
-        return
-      }
+      const now = () => options.now?.() ?? Date.now()
+      const sent = { url, headers, body, key, signal, label, baseUrl, model: body.model, fetch: fetchFn(), now, diagnose: { origin: options.origin } }
+      const response = await sendModelRequest(sent, emit)
+      if (!response) return
       if (isJsonReply(response)) {
         await emitJsonReply(response, signal, emit, (text) => anthropicMessageEvents(text, { label, secret: key }), label)
         return

@@ -6,15 +6,15 @@
  */
 import { ErrorCode } from '../../shared/errors.ts'
 import type { ModelEvent, ModelInfo, ModelProvider, ModelRequest } from '../../shared/protocol/model-events.ts'
-import { diagnoseHttpFailure, diagnoseNetworkFailure, type PermissionsLike } from './diagnose-failure.ts'
+import type { PermissionsLike } from './diagnose-failure.ts'
 import { guardEmit } from './guarded-emit.ts'
 import { chatCompletionEvents, emitJsonReply, isJsonReply } from './json-completion.ts'
 import { listServerModels, ModelCatalogError } from './list-models.ts'
 import { quoteForMessage } from './mask-secrets.ts'
 import { catalogToModelInfo, type ModelCatalog } from './model-list.ts'
 import { toChatCompletionsBody } from './openai-wire.ts'
-import { isRedirect, KEYED_REQUEST, redirectRefusal } from './keyed-request.ts'
 import { readByteStream } from './read-byte-stream.ts'
+import { sendModelRequest } from './send-model-request.ts'
 import type { LocalServerKind } from './server-advice.ts'
 import { createSseChatStream } from './sse-chat-stream.ts'
 
@@ -133,48 +133,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' }
     if (apiKey) headers['Authorization'] = `Bearer ${apiKey}`
     try {
-      let response: Response
-      try {
-        response = await fetchFn()(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-          signal,
-          ...(apiKey ? KEYED_REQUEST : {}),
-        })
-      } catch (error) {
-        if (signal.aborted) return
-        // The app's fetch could not even get the key: say so, not "nothing answered".
-        if ((error as { code?: unknown }).code === ErrorCode.FX_MODEL_KEY_UNAVAILABLE) {
-          emit({ type: 'error', code: ErrorCode.FX_MODEL_KEY_UNAVAILABLE, message: (error as Error).message, retryable: false })
-          return
-        }
-        const origin = options.origin ?? defaultOrigin()
-        const diagnosis = await diagnoseNetworkFailure({ baseUrl, origin, fetch: fetchFn(), signal, sentKey: Boolean(apiKey), headers, ...probeOptions })
-        emit({ type: 'error', ...diagnosis })
-        return
-      }
-      if (apiKey && isRedirect(response)) {
-        emit(redirectRefusal(label, url))
-        return
-      }
-      if (!response.ok) {
-        const bodyText = await response.text().catch(() => '')
-        const failure = {
-          status: response.status,
-          bodyText,
-          headers: response.headers,
-          now: now(),
-          baseUrl,
-          model: body.model,
-          label,
-          fetch: fetchFn(),
-          signal,
-          ...(apiKey ? { apiKey } : {}),
-        }
-        emit({ type: 'error', ...(await diagnoseHttpFailure(failure)) })
-        return
-      }
+      const diagnose = { origin: options.origin ?? defaultOrigin(), ...probeOptions }
+      const sent = { url, headers, body, key: apiKey, signal, label, baseUrl, model: body.model, fetch: fetchFn(), now, diagnose }
+      const response = await sendModelRequest(sent, emit)
+      if (!response) return
       if (isJsonReply(response)) {
         await emitJsonReply(response, signal, emit, (text) => chatCompletionEvents(text, { label, ...(apiKey ? { secret: apiKey } : {}) }), label)
         return
