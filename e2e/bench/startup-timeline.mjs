@@ -14,7 +14,7 @@ const ROWS = [
   ["engine worker's thread starts (worker)", 'worker-thread'],
   ["engine worker's script runs (worker)", 'worker-runs'],
   ['start-up reads, IndexedDB (worker)', 'worker-reads'],
-  ['engine host module loaded (worker)', 'worker-host-module'],
+  ["engine host's modules evaluated (worker)", 'worker-host-eval'],
   ['terminal opened: new Terminal, open, fit (page)', 'open-terminal'],
   ['stores read for the boot (page)', 'stores-read'],
   ['boot waits for the stores (type-ahead, page)', 'stores-wait'],

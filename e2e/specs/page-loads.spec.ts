@@ -78,3 +78,13 @@ test('a reload starts from the composer the engine drew last time, at the same p
   const banners = async () => (await readScreen(page)).split('\n').filter((line) => BANNER.test(line)).length
   await expect.poll(banners, { message: 'one banner, as before the reload' }).toBe(drawn.filter((line) => BANNER.test(line)).length)
 })
+
+test("the engine worker starts the start-up reads before its host's modules are evaluated", async ({ page }) => {
+  await openDemo(page)
+  // The worker's marks reach the page with the engine's start (src/shared/start-up-timeline.ts).
+  const at = (name: string) => page.evaluate((mark) => performance.getEntriesByName(`fxterm:${mark}`)[0]?.startTime ?? null, name)
+  await expect.poll(() => at('worker-host-eval:end'), { message: "the host's modules were evaluated in the worker" }).not.toBeNull()
+  const readsStart = await at('worker-reads:start')
+  expect(readsStart, 'the reads began (a build that drops worker-begin.ts leaves them to the page)').not.toBeNull()
+  expect(readsStart!).toBeLessThan((await at('worker-host-eval:end'))!)
+})
