@@ -42,7 +42,7 @@ export type StreamRecord = {
  * One request to a model path (not a /__ control path): preflights and probes included; the
  * Anthropic headers only when the request carried x-api-key.
  */
-export type Hit = { method: string; path: string; origin: string | null; authorization: string | null; apiKey?: string; anthropicVersion?: string | null; browserAccess?: string | null; atMs: number; /** The request body's size, for a model request. */ bytes?: number }
+export type Hit = { method: string; path: string; /** The Host the request named (e.g. localhost:40123). */ host: string | null; origin: string | null; authorization: string | null; apiKey?: string; anthropicVersion?: string | null; browserAccess?: string | null; atMs: number; /** The request body's size, for a model request. */ bytes?: number }
 
 export type MockModelServer = {
   port: number

@@ -11,7 +11,7 @@
 //                    (outcome 'cut' for a cutAfter), and firstByteAtMs, when its body's first
 //                    byte was handed to the socket (on the /__clock clock)
 //   POST /__reset    clears queue, requests and streams (and hits), releases held streams
-//   GET  /__hits     every request to a model path, oldest first: { method, path, origin, authorization, atMs },
+//   GET  /__hits     every request to a model path, oldest first: { method, path, host, origin, authorization, atMs },
 //                    preflights and probes included (what a CORS-refusing server was asked)
 //   GET  /__clock    { nowMs }: this process's clock (performance.timeOrigin + performance.now()),
 //                    which `atMs` and a stream's `firstByteAtMs` use; a bench calibrates against it
@@ -317,7 +317,7 @@ export async function startMockModelServer(options = {}) {
       const cors = corsFor(path)
       if (!path.startsWith('/__')) {
         const anthropic = req.headers['x-api-key'] === undefined ? {} : { apiKey: req.headers['x-api-key'], anthropicVersion: req.headers['anthropic-version'] ?? null, browserAccess: req.headers['anthropic-dangerous-direct-browser-access'] ?? null }
-        hits.push({ method: req.method ?? '', path, origin: req.headers.origin ?? null, authorization: req.headers.authorization ?? null, ...anthropic, atMs: clockMs() })
+        hits.push({ method: req.method ?? '', path, host: req.headers.host ?? null, origin: req.headers.origin ?? null, authorization: req.headers.authorization ?? null, ...anthropic, atMs: clockMs() })
       }
       if (req.method === 'OPTIONS') {
         res.writeHead(204, cors)

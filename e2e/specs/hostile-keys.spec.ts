@@ -152,7 +152,9 @@ test('another host name for the same server (localhost for 127.0.0.1) gets no ke
   await waitForScreen(page, 'Reply without a key.')
   await runSlashCommand(page, '/models')
   await waitForScreen(page, /Models on/)
-  const hits = (await mock.hits()).slice(before).filter((hit) => hit.method !== 'OPTIONS')
+  // Only what was sent to the look-alike name: a late request of the page before the link, to
+  // 127.0.0.1 with its key, is that key going where it was saved for.
+  const hits = (await mock.hits()).slice(before).filter((hit) => hit.method !== 'OPTIONS' && hit.host?.startsWith('localhost:'))
   expect(hits.length).toBeGreaterThanOrEqual(2)
   expect(hits.map((hit) => hit.authorization)).toEqual(hits.map(() => null))
 })
