@@ -1,7 +1,8 @@
 /**
  * The engine worker's host, in one script with the worker's entry (engine-worker.ts): loads
- * engine.wasm, picks the model provider (worker-providers.ts), and runs the host loop. Everything the engine asks for happens here (fetch and
- * SSE parsing, timers), except command execs, which go to the workspace through the main thread.
+ * engine.wasm, picks the model provider (worker-providers.ts), and runs the host loop. Everything
+ * the engine asks for happens here (fetch and SSE parsing, timers), except command execs, which
+ * go to the workspace through the main thread.
  */
 import * as Comlink from 'comlink'
 import { ErrorCode, fxFailure } from '../../shared/errors.ts'

@@ -67,6 +67,7 @@ export type WorkerProvidersOptions = {
 
 export function createWorkerProviders({ config, host, keys, addresses, say }: WorkerProvidersOptions): WorkerProviders {
   let added = parseAddedProviders(config.config?.['providers'])
+  // What every provider is built with, at start and when a server is added later.
   const shared: ResolveProvidersOptions = {
     env: {},
     ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
@@ -83,17 +84,15 @@ export function createWorkerProviders({ config, host, keys, addresses, say }: Wo
     })
   }
   const { providers, active, notice, summaries } = resolveProviders({
+    ...shared,
     env: config.provider.env,
     ...(config.provider.baseUrl ? { baseUrl: config.provider.baseUrl } : {}),
     ...(config.provider.model ? { model: config.provider.model } : {}),
     ...(config.provider.apiKey ? { apiKey: config.provider.apiKey } : {}),
-    ...(config.useHostFetch ? { fetch: createHostFetch(host) } : {}),
     providers: [...(config.customProviders ?? []), ...asCustomProviders(added)],
     ...(config.modelCatalog ? { modelCatalog: config.modelCatalog } : {}),
     demoTapeUrl: config.provider.demoTapeUrl,
     demoWorkspace: demoWorkspaceOver((id, request) => host.exec(id, request), config.workspaceCwd),
-    keys: (name, url) => keys.load(name, url),
-    proxied: config.useHostFetch,
   })
   for (const { name, baseUrl } of summaries) if (baseUrl !== '') addresses.set(name, baseUrl)
   const linkedName = linkedProviderName(config.provider.baseUrl ?? config.provider.env['FX_BASE_URL'])
