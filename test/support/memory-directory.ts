@@ -7,8 +7,13 @@
 
 type Node = MemoryFile | MemoryDirectory
 
-/** What the test controls: a write that throws, or one that never ends. */
-export type DiskFaults = { failWrite?: (name: string, bytes: number) => Error | null; hangWrite?: (name: string) => boolean }
+/** What the test controls: a write that throws or never ends, and when a whole file's read answers. */
+export type DiskFaults = {
+  failWrite?: (name: string, bytes: number) => Error | null
+  hangWrite?: (name: string) => boolean
+  /** Called as a file is read whole (not a slice of it); the read answers once this settles. */
+  readWhole?: (name: string) => Promise<void>
+}
 
 export class MemoryFile {
   readonly kind = 'file'
@@ -18,7 +23,12 @@ export class MemoryFile {
     private readonly faults: DiskFaults,
   ) {}
   async getFile(): Promise<File> {
-    return new File([this.bytes as BlobPart], this.name)
+    const file = new File([this.bytes as BlobPart], this.name)
+    const readWhole = this.faults.readWhole
+    if (!readWhole) return file
+    // The part of File the store reads; a whole read waits for the test.
+    const name = this.name
+    return { name, size: file.size, slice: (start?: number, end?: number) => file.slice(start, end), arrayBuffer: () => readWhole(name).then(() => file.arrayBuffer()) } as unknown as File
   }
   async createWritable() {
     let parts: Uint8Array[] = []

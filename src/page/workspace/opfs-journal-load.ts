@@ -33,12 +33,28 @@ async function readHeader(handle: FileSystemFileHandle, gen: number): Promise<Re
   return header ? { file, header, headerBytes: trailer.headerBytes } : 'damaged'
 }
 
+/**
+ * The bodies of the entries down to the newest base, read all at once: a load needs nearly all
+ * of them, and one after another they took twice as long as the reads themselves. An older entry
+ * is read only if a record is still looked for (a damaged newer version).
+ */
+function readAhead(reads: Read[]): Array<Promise<ArrayBuffer> | null> {
+  const newestBase = reads.findIndex((read) => typeof read === 'object' && read.header.base)
+  return reads.map((read, i) => {
+    if (typeof read !== 'object' || (newestBase >= 0 && i > newestBase) || !read.header.records.some((r) => r.size)) return null
+    const body = read.file.arrayBuffer()
+    body.catch(() => undefined) // a failed read is met where the loop awaits it
+    return body
+  })
+}
+
 const GONE = Symbol('gone') // removed (a file) or taken off (a history turn)
 
 /** The session's files from its journal entries; `cut` collects the entries to delete. */
 export async function loadJournal(files: EntryFile[], cut: EntryFile[]): Promise<LoadedFiles> {
   const newestFirst = [...files].sort((a, b) => b.gen - a.gen)
   const reads = await Promise.all(newestFirst.map((entry) => readHeader(entry.handle, entry.gen)))
+  const bodies = readAhead(reads)
   const chosen = new Map<string, { record: JournalRecord; value: SnapshotEntry | null | typeof GONE }>()
   const wanted = new Map<string, JournalRecord>() // newer versions were unreadable: looking for the last good one
   const recovered = new Set<string>()
@@ -61,7 +77,7 @@ export async function loadJournal(files: EntryFile[], cut: EntryFile[]): Promise
       return !chosen.has(key) && (!pastBase || wanted.has(key))
     })
     if (needed.some(Boolean)) {
-      const bytes = header.records.some((r, j) => needed[j] && r.size) ? new Uint8Array(await file.arrayBuffer()) : null
+      const bytes = header.records.some((r, j) => needed[j] && r.size) ? new Uint8Array(await (bodies[i] ?? file.arrayBuffer())) : null
       const offsets = bodyOffsets(header, headerBytes)
       header.records.forEach((record, j) => {
         if (!needed[j]) return

@@ -38,6 +38,23 @@ describe('the OPFS file journal', () => {
     expect(await run(again.workspace, 'ls many | wc -l; cat many/f1.txt many/f300.txt')).toBe('300\nfile 1\nfile 300\n')
   })
 
+  it('a load reads the entries since the last base all at once, not one after another', async () => {
+    const disk = new MemoryDirectory()
+    const first = await load(disk, 's', 'fork')
+    for (const n of [1, 2, 3]) await run(first.workspace, `echo ${n} > f${n}.txt`)
+    await first.workspace.persisted()
+    let reading = 0
+    let most = 0
+    disk.faults.readWhole = async () => {
+      most = Math.max(most, ++reading)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      reading--
+    }
+    const again = await load(disk, 's')
+    expect(await run(again.workspace, 'cat README.md f1.txt f2.txt f3.txt')).toBe('# seed\n1\n2\n3\n')
+    expect(most).toBe(4) // the base and the three entries after it, read together
+  })
+
   it('an 8 MB file and a small one beside it come back after the command answers', async () => {
     const disk = new MemoryDirectory()
     const first = await load(disk, 's', 'fork')
