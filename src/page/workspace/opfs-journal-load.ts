@@ -36,7 +36,9 @@ async function readHeader(handle: FileSystemFileHandle, gen: number): Promise<Re
 /**
  * The bodies of the entries down to the newest base, read all at once: a load needs nearly all
  * of them, and one after another they took twice as long as the reads themselves. An older entry
- * is read only if a record is still looked for (a damaged newer version).
+ * is read only if a record is still looked for (a damaged newer version). What is held at once
+ * is bounded by the base and the entries since it (a new base follows 64 MB of those: see
+ * opfs-stored-files.ts); each body is let go once its records are copied out.
  */
 function readAhead(reads: Read[]): Array<Promise<ArrayBuffer> | null> {
   const newestBase = reads.findIndex((read) => typeof read === 'object' && read.header.base)
@@ -78,6 +80,7 @@ export async function loadJournal(files: EntryFile[], cut: EntryFile[]): Promise
     })
     if (needed.some(Boolean)) {
       const bytes = header.records.some((r, j) => needed[j] && r.size) ? new Uint8Array(await (bodies[i] ?? file.arrayBuffer())) : null
+      bodies[i] = null // its records are copied out below: the entry's bytes need not outlive them
       const offsets = bodyOffsets(header, headerBytes)
       header.records.forEach((record, j) => {
         if (!needed[j]) return
