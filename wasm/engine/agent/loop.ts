@@ -5,9 +5,8 @@
 // the workspace's news), the class the engine drives.
 
 import { ByteBuf } from '../util/byte-buf'
-import { Effects, OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_TOOL_CANCEL } from '../abi/frames'
+import { OUT_EXEC_CANCEL, OUT_MODEL_CANCEL, OUT_TOOL_CANCEL } from '../abi/frames'
 import { Message, ROLE_USER } from './conversation'
-import { Transcript } from '../screen/transcript'
 import { YELLOW } from '../screen/ansi'
 import { plainResultText, shownOutput } from './tool-results'
 import { shellNote, undoNote } from './fxterm-notes'
@@ -30,10 +29,6 @@ export class AgentLoop extends ToolTurn {
   resumeCommand: ByteBuf | null = null
   /** The call of `resumeCommand`. */
   resumeCallId: string = ''
-
-  constructor(fx: Effects, transcript: Transcript) {
-    super(fx, transcript)
-  }
 
   get runningCommandText(): ByteBuf | null {
     return this.runningCommand

@@ -4,10 +4,9 @@
 
 import { ByteBuf } from '../util/byte-buf'
 import { parseJson, writeJsonBuf, writeJsonString } from '../util/json'
-import { Effects, OUT_EVENT } from '../abi/frames'
+import { OUT_EVENT } from '../abi/frames'
 import { emitToolCall, findHostTool } from './host-tools'
 import { AFTER_NOTE, AFTER_WARNING, Message, ToolCallRec, ROLE_TOOL } from './conversation'
-import { Transcript } from '../screen/transcript'
 import { YELLOW } from '../screen/ansi'
 import { toolResultText } from './tool-results'
 import { announce, announceCommand } from './announce'
@@ -34,10 +33,6 @@ export class ToolTurn extends ModelTurn {
   pendingFile: FileChange | null = null
   /** "Yes, and allow file changes for this session". */
   private fileChangesAllowed: bool = false
-
-  constructor(fx: Effects, transcript: Transcript) {
-    super(fx, transcript)
-  }
 
   /** The reply is in: its tool calls run one after another, or the turn ends. */
   finish(id: u32, reason: string): void {
